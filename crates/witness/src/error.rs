@@ -1,0 +1,25 @@
+//! The library's error type.
+
+/// Everything that can go wrong reading, checking or solving a puzzle. Every
+/// message says what is wrong and, where it helps, where.
+#[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// The input is not well-formed in its format (bad JSON, bad base64, ...).
+    #[error("parse error: {0}")]
+    Parse(String),
+    /// The input is well-formed but describes no valid puzzle.
+    #[error("invalid puzzle: {0}")]
+    Invalid(String),
+    /// The grid is too large, too small, or of an impossible shape.
+    #[error("bad size: {0}")]
+    Size(String),
+    /// The puzzle uses a mechanic this library does not support.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// A path is malformed or illegal on this puzzle.
+    #[error("bad path: {0}")]
+    Path(String),
+}
+
+/// Shorthand for results carrying [`Error`].
+pub type Result<T> = std::result::Result<T, Error>;

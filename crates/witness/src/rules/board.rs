@@ -1,0 +1,232 @@
+//! A puzzle compiled for the rules: flat per-slot tables, play-mode
+//! normalisation applied, colours numbered.
+
+use crate::error::{Error, Result};
+use crate::model::{Direction, Dot, Gap, Polyomino, Pos, Puzzle, SlotKind, SymbolKind, Symmetry};
+
+/// No neighbour (off the grid).
+pub const NONE: u32 = u32::MAX;
+
+/// A face symbol in compact form.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Sym {
+    /// An empty face (or any node or edge).
+    Empty,
+    /// A coloured square.
+    Square,
+    /// A star.
+    Star,
+    /// Triangles with their count.
+    Triangle(u32),
+    /// A polyomino: index into [`Board::shapes`].
+    Poly(u16),
+    /// A subtractive polyomino: index into [`Board::shapes`].
+    Ylop(u16),
+    /// An elimination mark.
+    Nega,
+}
+
+impl Sym {
+    /// True for polyominoes and subtractive ones.
+    pub fn is_poly(self) -> bool {
+        matches!(self, Sym::Poly(_) | Sym::Ylop(_))
+    }
+}
+
+/// The puzzle as the rules see it (spec §4.4 trace mode: symbols on faces
+/// outside the panel are gone).
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// Width in slots.
+    pub w: usize,
+    /// Height in slots.
+    pub h: usize,
+    /// Wraps horizontally.
+    pub pillar: bool,
+    /// The symmetry, if two lines are drawn.
+    pub symmetry: Option<Symmetry>,
+    /// Leftover elimination marks cancel in pairs.
+    pub ncn: bool,
+    /// Equal-area polyomino sets cancel whatever their shapes.
+    pub shapeless_zero_poly: bool,
+    /// Precise polyomino footprints.
+    pub precise: bool,
+    /// A start on an edge blocks that edge.
+    pub fat_startpoints: bool,
+    /// Slot kind per slot.
+    pub kind: Vec<SlotKind>,
+    /// Neighbours per slot in the engine's flood order: down, up, right, left.
+    pub flood_nbr: Vec<[u32; 4]>,
+    /// Neighbours per slot by [`Direction`] order: left, right, up, down.
+    pub nbr: Vec<[u32; 4]>,
+    /// Dot per slot.
+    pub dot: Vec<Dot>,
+    /// Gap per slot.
+    pub gap: Vec<Gap>,
+    /// Start flag per slot.
+    pub start: Vec<bool>,
+    /// End flag per slot.
+    pub end: Vec<bool>,
+    /// Symbol per slot.
+    pub sym: Vec<Sym>,
+    /// Colour number per slot (0 for no colour; others index `colors`).
+    pub color: Vec<u8>,
+    /// Number of distinct colours + 1.
+    pub n_colors: usize,
+    /// Shapes referenced by `Sym::Poly` and `Sym::Ylop`.
+    pub shapes: Vec<Polyomino>,
+    /// Slots the outside fill marks (faces, removed edges, nodes beside them).
+    pub outside: Vec<bool>,
+    /// Mirror slot per slot (itself without symmetry).
+    pub mirror: Vec<u32>,
+    /// Any elimination mark on the board.
+    pub has_negations: bool,
+    /// Any polyomino on the board.
+    pub has_polys: bool,
+}
+
+impl Board {
+    /// Compiles a puzzle. Fails only for puzzles the rules cannot handle
+    /// (custom mechanics are already rejected by the parsers).
+    pub fn new(p: &Puzzle) -> Result<Board> {
+        let (w, h) = (p.width(), p.height());
+        let n = w * h;
+        if n > u32::MAX as usize / 2 {
+            return Err(Error::Size("grid too large".into()));
+        }
+        let mut b = Board {
+            w,
+            h,
+            pillar: p.pillar(),
+            symmetry: p.symmetry,
+            ncn: p.settings.negations_cancel_negations,
+            shapeless_zero_poly: p.settings.shapeless_zero_poly,
+            precise: p.settings.precise_polyominos,
+            fat_startpoints: p.settings.fat_startpoints,
+            kind: Vec::with_capacity(n),
+            flood_nbr: Vec::with_capacity(n),
+            nbr: Vec::with_capacity(n),
+            dot: Vec::with_capacity(n),
+            gap: Vec::with_capacity(n),
+            start: Vec::with_capacity(n),
+            end: Vec::with_capacity(n),
+            sym: vec![Sym::Empty; n],
+            color: vec![0; n],
+            n_colors: 1,
+            shapes: Vec::new(),
+            outside: vec![false; n],
+            mirror: Vec::with_capacity(n),
+            has_negations: false,
+            has_polys: false,
+        };
+        let idx = |q: Option<Pos>| q.map_or(NONE, |q| p.index(q) as u32);
+        for (pos, c) in p.cells() {
+            b.kind.push(pos.kind());
+            b.flood_nbr.push([
+                idx(p.neighbor(pos, Direction::Down)),
+                idx(p.neighbor(pos, Direction::Up)),
+                idx(p.neighbor(pos, Direction::Right)),
+                idx(p.neighbor(pos, Direction::Left)),
+            ]);
+            b.nbr.push(Direction::ALL.map(|d| idx(p.neighbor(pos, d))));
+            b.dot.push(c.dot);
+            b.gap.push(c.gap);
+            b.start.push(c.start);
+            b.end.push(c.end.is_some());
+            b.mirror.push(p.index(p.mirror(pos)) as u32);
+        }
+        b.compute_outside();
+        let mut colors: Vec<crate::model::Color> = Vec::new();
+        for (pos, c) in p.cells() {
+            let i = p.index(pos);
+            let Some(s) = &c.symbol else { continue };
+            if b.outside[i] {
+                continue; // play mode: outside faces are emptied
+            }
+            let mut shape = |s: &Polyomino| {
+                b.shapes.push(s.clone());
+                (b.shapes.len() - 1) as u16
+            };
+            b.sym[i] = match &s.kind {
+                SymbolKind::Square => Sym::Square,
+                SymbolKind::Star => Sym::Star,
+                SymbolKind::Triangle(k) => Sym::Triangle(*k),
+                SymbolKind::Poly(s) => Sym::Poly(shape(s)),
+                SymbolKind::Ylop(s) => Sym::Ylop(shape(s)),
+                SymbolKind::Nega => Sym::Nega,
+            };
+            let ci = match colors.iter().position(|k| *k == s.color) {
+                Some(ci) => ci,
+                None => {
+                    colors.push(s.color.clone());
+                    colors.len() - 1
+                }
+            };
+            if ci >= 254 {
+                return Err(Error::Unsupported("more than 253 colours".into()));
+            }
+            b.color[i] = ci as u8 + 1;
+            b.has_negations |= b.sym[i] == Sym::Nega;
+            b.has_polys |= b.sym[i].is_poly();
+        }
+        b.n_colors = colors.len() + 1;
+        Ok(b)
+    }
+
+    /// Number of slots.
+    pub fn len(&self) -> usize {
+        self.w * self.h
+    }
+    /// True for an empty grid (never, for a valid puzzle).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Position of a slot index.
+    pub fn pos(&self, i: usize) -> Pos {
+        Pos::new(i / self.h, i % self.h)
+    }
+    /// Slot index of a position.
+    pub fn index(&self, x: usize, y: usize) -> usize {
+        x * self.h + y
+    }
+
+    /// The outside fill of spec §5.2, independent of any path: faces and
+    /// removed edges joined to the border through removed edges, and the
+    /// nodes without dots beside them.
+    fn compute_outside(&mut self) {
+        let (w, h) = (self.w, self.h);
+        let mut stack: Vec<u32> = Vec::new();
+        for x in (1..w).step_by(2) {
+            stack.push(self.index(x, 0) as u32);
+            stack.push(self.index(x, h - 1) as u32);
+        }
+        if !self.pillar {
+            for y in (1..h).step_by(2) {
+                stack.push(self.index(0, y) as u32);
+                stack.push(self.index(w - 1, y) as u32);
+            }
+        }
+        while let Some(i) = stack.pop() {
+            let i = i as usize;
+            if self.outside[i] {
+                continue;
+            }
+            match self.kind[i] {
+                SlotKind::Node => {
+                    if self.dot[i] == Dot::None {
+                        self.outside[i] = true;
+                    }
+                    continue;
+                }
+                SlotKind::Edge if self.gap[i] != Gap::Full => continue,
+                _ => {}
+            }
+            self.outside[i] = true;
+            for &j in &self.flood_nbr[i] {
+                if j != NONE {
+                    stack.push(j);
+                }
+            }
+        }
+    }
+}

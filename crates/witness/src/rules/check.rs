@@ -1,0 +1,249 @@
+//! `regionCheck` (spec §5.4): the symbol rules inside one region, with the
+//! engine's split into very-invalid and soft-invalid elements, in its order.
+
+use super::board::{Board, Sym};
+use super::polyfit::{fits, PieceKind, Placements};
+use crate::model::SlotKind;
+
+/// The polyomino tables of a board: placements per distinct shape.
+#[derive(Clone, Debug)]
+pub struct PolyTables {
+    /// Faces in scan order.
+    pub faces: Vec<u32>,
+    /// For each shape index of the board: the index of its kind in `kinds`.
+    pub kind_of_shape: Vec<u32>,
+    /// Per kind: placements, subtractive flag, size, ignored (polyshape 0).
+    pub kinds: Vec<(Placements, bool, usize, bool)>,
+}
+
+impl PolyTables {
+    /// Builds the tables for every poly and ylop of the board.
+    pub fn new(b: &Board) -> PolyTables {
+        let faces = super::polyfit::scan_faces(b);
+        let mut keys: Vec<(crate::model::Polyomino, bool)> = Vec::new();
+        let mut kinds = Vec::new();
+        let mut kind_of_shape = vec![u32::MAX; b.shapes.len()];
+        for i in 0..b.len() {
+            let (si, sub) = match b.sym[i] {
+                Sym::Poly(s) => (s, false),
+                Sym::Ylop(s) => (s, true),
+                _ => continue,
+            };
+            let shape = &b.shapes[si as usize];
+            let key = (shape.clone(), sub);
+            let k = match keys.iter().position(|k| *k == key) {
+                Some(k) => k,
+                None => {
+                    keys.push(key);
+                    kinds.push((
+                        Placements::new(b, shape, sub),
+                        sub,
+                        shape.size(),
+                        shape.is_ignored(),
+                    ));
+                    keys.len() - 1
+                }
+            };
+            kind_of_shape[si as usize] = k as u32;
+        }
+        PolyTables { faces, kind_of_shape, kinds }
+    }
+}
+
+/// Reusable scratch space for checks.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    color_count: Vec<u16>,
+    squares: Vec<u32>,
+    stars: Vec<u32>,
+    piece_counts: Vec<u32>,
+}
+
+/// The result of one `regionCheck`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckResult {
+    /// Errors only erasing the element itself can fix: uncovered dots and
+    /// wrong triangles in region order, then lonely stars.
+    pub very: Vec<u32>,
+    /// Errors erasing another element could fix: squares, then crowded
+    /// stars, then polyominoes.
+    pub soft: Vec<u32>,
+}
+
+impl CheckResult {
+    /// True when nothing failed.
+    pub fn is_clean(&self) -> bool {
+        self.very.is_empty() && self.soft.is_empty()
+    }
+}
+
+/// True when the element at a slot has not been erased.
+#[inline]
+fn present(removed: &[bool], i: usize) -> bool {
+    !removed[i]
+}
+
+/// Counts the covered edges around a face.
+#[inline]
+pub fn triangle_edges(b: &Board, covered: &[bool], i: usize) -> u32 {
+    b.nbr[i]
+        .iter()
+        .filter(|&&j| j != super::board::NONE && covered[j as usize])
+        .count() as u32
+}
+
+/// Runs `regionCheck` on a region. `removed` marks slots the elimination
+/// search has erased; elimination marks still present count their colour,
+/// as the engine's `nonce` stand-ins do.
+pub fn region_check(
+    b: &Board,
+    t: &PolyTables,
+    region: &[u32],
+    covered: &[bool],
+    removed: &[bool],
+    scratch: &mut Scratch,
+    out: &mut CheckResult,
+) {
+    out.very.clear();
+    out.soft.clear();
+    scratch.color_count.clear();
+    scratch.color_count.resize(b.n_colors, 0);
+    scratch.squares.clear();
+    scratch.stars.clear();
+    let mut square_color = 0u8;
+    let mut clash = false;
+    let mut any_poly = false;
+    for &s in region {
+        let i = s as usize;
+        if !present(removed, i) {
+            continue;
+        }
+        if b.kind[i] != SlotKind::Face {
+            if b.dot[i].is_some() {
+                out.very.push(s);
+            }
+            continue;
+        }
+        match b.sym[i] {
+            Sym::Empty => continue,
+            Sym::Triangle(k) => {
+                if triangle_edges(b, covered, i) != k {
+                    out.very.push(s);
+                }
+            }
+            Sym::Square => {
+                scratch.squares.push(s);
+                if square_color == 0 {
+                    square_color = b.color[i];
+                } else if square_color != b.color[i] {
+                    clash = true;
+                }
+            }
+            Sym::Star => scratch.stars.push(s),
+            Sym::Poly(_) | Sym::Ylop(_) => any_poly = true,
+            Sym::Nega => {}
+        }
+        scratch.color_count[b.color[i] as usize] += 1;
+    }
+    if clash {
+        out.soft.extend_from_slice(&scratch.squares);
+    }
+    for &s in &scratch.stars {
+        match scratch.color_count[b.color[s as usize] as usize] {
+            1 => out.very.push(s),
+            2 => {}
+            _ => out.soft.push(s),
+        }
+    }
+    if any_poly && !poly_fit(b, t, region, removed, scratch) {
+        for &s in region {
+            let i = s as usize;
+            if present(removed, i) && b.sym[i].is_poly() {
+                out.soft.push(s);
+            }
+        }
+    }
+}
+
+/// `polyFit` (spec §5.6) for the pieces present in a region.
+pub fn poly_fit(
+    b: &Board,
+    t: &PolyTables,
+    region: &[u32],
+    removed: &[bool],
+    scratch: &mut Scratch,
+) -> bool {
+    scratch.piece_counts.clear();
+    scratch.piece_counts.resize(t.kinds.len(), 0);
+    let mut region_faces = 0usize;
+    let mut any = false;
+    let (mut polys_area, mut ylops_area) = (0usize, 0usize);
+    let mut empty_polys = false;
+    for &s in region {
+        let i = s as usize;
+        if b.kind[i] == SlotKind::Face {
+            region_faces += 1;
+        }
+        if !present(removed, i) {
+            continue;
+        }
+        let si = match b.sym[i] {
+            Sym::Poly(si) | Sym::Ylop(si) => si,
+            _ => continue,
+        };
+        let k = t.kind_of_shape[si as usize] as usize;
+        let (_, sub, size, ignored) = &t.kinds[k];
+        if *ignored {
+            continue; // polyshape 0 is skipped entirely
+        }
+        any = true;
+        if *size == 0 {
+            // An empty shape: a ylop of it changes nothing; a poly of it can
+            // only be put down while some face is still open, which happens
+            // exactly when the other pieces have area to place.
+            if !*sub {
+                empty_polys = true;
+            }
+            continue;
+        }
+        scratch.piece_counts[k] += 1;
+        if *sub {
+            ylops_area += size;
+        } else {
+            polys_area += size;
+        }
+    }
+    if !any {
+        return true;
+    }
+    if empty_polys && polys_area == 0 {
+        return false;
+    }
+    let net = polys_area as isize - ylops_area as isize;
+    if net == 0 && b.shapeless_zero_poly {
+        return true;
+    }
+    if net < 0 || (net > 0 && net as usize != region_faces) {
+        return false;
+    }
+    let mut kinds: Vec<PieceKind> = scratch
+        .piece_counts
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c > 0)
+        .map(|(k, &c)| PieceKind {
+            placements: &t.kinds[k].0,
+            subtractive: t.kinds[k].1,
+            count: c,
+        })
+        .collect();
+    fits(
+        b,
+        &t.faces,
+        region,
+        region_faces,
+        &mut kinds,
+        polys_area,
+        ylops_area,
+    )
+}

@@ -1,0 +1,287 @@
+//! The validator: the witnesspuzzles.com engine's verdict on a traced path,
+//! in play mode (spec §4.4–§5, decisions 1 and 2 of the spec README).
+//!
+//! [`Rules`] compiles a [`Puzzle`] once; [`Rules::check`] then judges any
+//! number of paths. The verdict names every failing element and the
+//! elimination pairs used.
+
+pub mod board;
+pub mod check;
+pub mod negation;
+pub mod polyfit;
+pub mod regions;
+
+use board::{Board, Sym};
+use check::{region_check, CheckResult, PolyTables, Scratch};
+use regions::Regions;
+
+use crate::error::Result;
+use crate::model::{Dot, Pos, Puzzle, SlotKind};
+use crate::path::{Line, Path, Trace};
+
+/// The verdict on one path.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    /// True when the path solves the puzzle.
+    pub valid: bool,
+    /// Every failing element, with its position.
+    pub invalid: Vec<Failure>,
+    /// Elimination pairs: (mark, element it erases).
+    pub negations: Vec<(Pos, Pos)>,
+}
+
+/// Why an element fails.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A hexagon dot the line does not cover.
+    UncoveredDot,
+    /// A blue or yellow dot covered by the other line.
+    WrongColorDot,
+    /// The line crosses a gap.
+    GapCrossed,
+    /// A triangle with the wrong number of line edges.
+    Triangle,
+    /// Squares of different colours share its region.
+    Square,
+    /// A star with no partner of its colour in its region.
+    StarAlone,
+    /// A star with more than one partner of its colour in its region.
+    StarCrowded,
+    /// The region's polyominoes do not fit.
+    Polyomino,
+    /// An elimination mark with nothing to erase.
+    Elimination,
+}
+
+impl Reason {
+    /// A short description for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Reason::UncoveredDot => "dot not covered by the line",
+            Reason::WrongColorDot => "dot covered by the line of the wrong colour",
+            Reason::GapCrossed => "line crosses a gap",
+            Reason::Triangle => "triangle with the wrong number of line edges",
+            Reason::Square => "square sharing its region with another colour",
+            Reason::StarAlone => "star without a partner of its colour",
+            Reason::StarCrowded => "star with more than one partner of its colour",
+            Reason::Polyomino => "polyominoes that do not fit their region",
+            Reason::Elimination => "elimination mark with nothing to erase",
+        }
+    }
+}
+
+/// One failing element.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Where it is.
+    pub pos: Pos,
+    /// Why it fails.
+    pub reason: Reason,
+}
+
+/// A puzzle compiled for validation.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// The flat tables.
+    pub board: Board,
+    /// Polyomino placement tables.
+    pub polys: PolyTables,
+}
+
+/// Buffers reused between checks.
+#[derive(Clone, Debug, Default)]
+pub struct Workspace {
+    covered: Vec<bool>,
+    removed: Vec<bool>,
+    regions: Regions,
+    scratch: Scratch,
+    result: CheckResult,
+    negs: Vec<u32>,
+}
+
+impl Rules {
+    /// Compiles a puzzle for validation.
+    pub fn new(puzzle: &Puzzle) -> Result<Rules> {
+        let board = Board::new(puzzle)?;
+        let polys = PolyTables::new(&board);
+        Ok(Rules { board, polys })
+    }
+
+    /// Checks a path: first its legality (an illegal path is an error that
+    /// says which move breaks which rule), then the symbols.
+    pub fn check_path(&self, puzzle: &Puzzle, path: &Path) -> Result<Verdict> {
+        let trace = path.trace(puzzle)?;
+        Ok(self.check(&trace))
+    }
+
+    /// The verdict on a legal, traced path.
+    pub fn check(&self, trace: &Trace) -> Verdict {
+        let mut ws = Workspace::default();
+        let b = &self.board;
+        let start = b.index(trace.start.x, trace.start.y);
+        let end = b.index(trace.end.x, trace.end.y);
+        self.verdict(&trace.lines, start, end, &mut ws, false)
+    }
+
+    /// True when the lines (one colour per slot), drawn from `start` to
+    /// `end`, solve the puzzle. The fast entry point for solvers.
+    pub fn is_valid(&self, lines: &[Line], start: usize, end: usize, ws: &mut Workspace) -> bool {
+        self.verdict(lines, start, end, ws, true).valid
+    }
+
+    fn verdict(
+        &self,
+        lines: &[Line],
+        start: usize,
+        end: usize,
+        ws: &mut Workspace,
+        decide_only: bool,
+    ) -> Verdict {
+        let b = &self.board;
+        let n = b.len();
+        let mut v = Verdict {
+            valid: true,
+            ..Default::default()
+        };
+        let fail = |v: &mut Verdict, i: usize, reason: Reason| {
+            v.valid = false;
+            v.invalid.push(Failure {
+                pos: b.pos(i),
+                reason,
+            });
+        };
+        ws.covered.clear();
+        ws.covered.extend(lines.iter().map(|&l| l != Line::None));
+        ws.removed.clear();
+        ws.removed.resize(n, false);
+        // Global errors: gaps crossed, dots of the wrong colour.
+        for i in 0..n {
+            if lines[i] == Line::None {
+                continue;
+            }
+            if b.gap[i] != crate::model::Gap::None {
+                fail(&mut v, i, Reason::GapCrossed);
+            }
+            let wrong = match b.dot[i] {
+                Dot::Blue => lines[i] == Line::Yellow,
+                Dot::Yellow => lines[i] == Line::Blue,
+                _ => false,
+            };
+            if wrong {
+                fail(&mut v, i, Reason::WrongColorDot);
+            }
+            if decide_only && !v.valid {
+                return v;
+            }
+        }
+        // Regions. (With only triangles on the panel the engine uses one
+        // region of everything; for triangles and dots, whose rules do not
+        // depend on regions, the verdict and the failures are the same.)
+        let mut regions = std::mem::take(&mut ws.regions);
+        regions::regions(b, &ws.covered, start, end, &mut regions);
+        for r in 0..regions.len() {
+            let region = regions.get(r);
+            ws.negs.clear();
+            if b.has_negations {
+                ws.negs.extend(
+                    region
+                        .iter()
+                        .copied()
+                        .filter(|&s| b.sym[s as usize] == Sym::Nega),
+                );
+            }
+            if ws.negs.is_empty() {
+                region_check(
+                    b,
+                    &self.polys,
+                    region,
+                    &ws.covered,
+                    &ws.removed,
+                    &mut ws.scratch,
+                    &mut ws.result,
+                );
+                if !ws.result.is_clean() {
+                    v.valid = false;
+                    if decide_only {
+                        break;
+                    }
+                    let res = std::mem::take(&mut ws.result);
+                    for &s in res.very.iter().chain(&res.soft) {
+                        let reason = self.reason(s as usize, &ws.covered, region, &ws.removed);
+                        fail(&mut v, s as usize, reason);
+                    }
+                    ws.result = res;
+                }
+            } else {
+                let negs = std::mem::take(&mut ws.negs);
+                let out = negation::resolve(
+                    b,
+                    &self.polys,
+                    region,
+                    &negs,
+                    &ws.covered,
+                    &mut ws.removed,
+                    &mut ws.scratch,
+                    decide_only,
+                );
+                ws.negs = negs;
+                if !out.valid {
+                    v.valid = false;
+                    if decide_only {
+                        break;
+                    }
+                }
+                for &s in &out.invalid {
+                    let reason = self.reason(s as usize, &ws.covered, region, &ws.removed);
+                    fail(&mut v, s as usize, reason);
+                }
+                v.negations.extend(
+                    out.pairs
+                        .iter()
+                        .map(|&(a, c)| (b.pos(a as usize), b.pos(c as usize))),
+                );
+            }
+        }
+        ws.regions = regions;
+        v
+    }
+
+    /// Names the reason an element was reported.
+    fn reason(&self, i: usize, covered: &[bool], region: &[u32], removed: &[bool]) -> Reason {
+        let b = &self.board;
+        if b.kind[i] != SlotKind::Face {
+            return Reason::UncoveredDot;
+        }
+        match b.sym[i] {
+            Sym::Triangle(_) => Reason::Triangle,
+            Sym::Square => Reason::Square,
+            Sym::Star => {
+                let c = b.color[i];
+                let same = region
+                    .iter()
+                    .filter(|&&s| {
+                        let s = s as usize;
+                        !removed[s] && b.kind[s] == SlotKind::Face && b.sym[s] != Sym::Empty && b.color[s] == c
+                    })
+                    .count();
+                if same <= 1 {
+                    Reason::StarAlone
+                } else {
+                    Reason::StarCrowded
+                }
+            }
+            Sym::Poly(_) | Sym::Ylop(_) => Reason::Polyomino,
+            Sym::Nega => Reason::Elimination,
+            Sym::Empty => {
+                let _ = covered;
+                Reason::UncoveredDot
+            }
+        }
+    }
+}
+
+/// Validates a path on a puzzle in one call (compiles the puzzle each time;
+/// use [`Rules`] to check many paths).
+pub fn validate(puzzle: &Puzzle, path: &Path) -> Result<Verdict> {
+    Rules::new(puzzle)?.check_path(puzzle, path)
+}

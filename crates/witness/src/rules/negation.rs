@@ -1,0 +1,326 @@
+//! Elimination marks (spec §5.7): the engine's search, decided exactly
+//! without enumerating its combinations.
+//!
+//! The engine pairs marks with very-invalid elements first (last with
+//! last), then matches the remaining `n` marks to candidates of the initial
+//! soft-invalid list with increasing indices. The configurations it explores
+//! are the candidate sets `E` with `|E| = n`, and, when leftover marks may
+//! cancel in pairs, the sets with `|E| < n`, `n − |E|` even, that contain the
+//! **last** candidate. A configuration is good when `regionCheck` is clean
+//! with `E`, every mark and the forced pairs removed.
+//!
+//! Whether a good `E` exists depends only on how many squares and stars of
+//! each colour it erases and on which polyominoes it erases. So we try each
+//! subset of the erasable polyominoes (usually there are none or few), run a
+//! small dynamic programme over colours for the counts, and only then ask
+//! the (costly) polyomino fit. The report for an invalid region is the
+//! engine's: the result of its first configuration.
+
+use super::board::{Board, Sym};
+use super::check::{poly_fit, region_check, CheckResult, PolyTables, Scratch};
+
+/// The outcome for one region that holds elimination marks.
+#[derive(Clone, Debug, Default)]
+pub struct NegationOutcome {
+    /// Whether some explored configuration is clean.
+    pub valid: bool,
+    /// The failing elements reported (empty when valid).
+    pub invalid: Vec<u32>,
+    /// (mark, erased element) pairs: the configuration used when valid, the
+    /// engine's first configuration otherwise.
+    pub pairs: Vec<(u32, u32)>,
+}
+
+/// Runs the elimination procedure for a region with marks `negs` (in
+/// region order). `removed` must be all false on entry and is restored.
+#[allow(clippy::too_many_arguments)]
+pub fn resolve(
+    b: &Board,
+    t: &PolyTables,
+    region: &[u32],
+    negs: &[u32],
+    covered: &[bool],
+    removed: &mut [bool],
+    scratch: &mut Scratch,
+    decide_only: bool,
+) -> NegationOutcome {
+    let mut init = CheckResult::default();
+    region_check(b, t, region, covered, removed, scratch, &mut init);
+    // Forced pairs: last mark with last very-invalid element.
+    let mut negs_left: Vec<u32> = negs.to_vec();
+    let mut very = init.very.clone();
+    let mut forced = Vec::new();
+    while !negs_left.is_empty() && !very.is_empty() {
+        let n = negs_left.pop().unwrap();
+        let v = very.pop().unwrap();
+        removed[n as usize] = true;
+        removed[v as usize] = true;
+        forced.push((n, v));
+    }
+    let soft = init.soft.clone();
+    let valid_e = if very.is_empty() {
+        find_good_set(b, t, region, &negs_left, &soft, removed, scratch)
+    } else {
+        None
+    };
+    let mut out = NegationOutcome {
+        valid: valid_e.is_some(),
+        ..Default::default()
+    };
+    if !decide_only {
+        out.pairs = forced.clone();
+        match valid_e {
+            Some(e) => {
+                out.pairs
+                    .extend(negs_left.iter().copied().zip(e.iter().map(|&k| soft[k])));
+            }
+            None => {
+                let (inv, pairs) = first_configuration(
+                    b, t, region, &negs_left, &soft, covered, removed, scratch,
+                );
+                out.invalid = inv;
+                out.pairs.extend(pairs);
+            }
+        }
+    }
+    for (n, v) in forced {
+        removed[n as usize] = false;
+        removed[v as usize] = false;
+    }
+    out
+}
+
+/// The engine's first configuration: marks erase candidates 0, 1, 2, ...;
+/// leftovers cancel in pairs, an odd one out is reported.
+#[allow(clippy::too_many_arguments)]
+fn first_configuration(
+    b: &Board,
+    t: &PolyTables,
+    region: &[u32],
+    negs: &[u32],
+    soft: &[u32],
+    covered: &[bool],
+    removed: &mut [bool],
+    scratch: &mut Scratch,
+) -> (Vec<u32>, Vec<(u32, u32)>) {
+    let used = negs.len().min(soft.len());
+    let mut touched = Vec::new();
+    let mut pairs = Vec::new();
+    for k in 0..used {
+        removed[negs[k] as usize] = true;
+        removed[soft[k] as usize] = true;
+        touched.push(negs[k]);
+        touched.push(soft[k]);
+        pairs.push((negs[k], soft[k]));
+    }
+    let mut leftovers = Vec::new();
+    let rest = &negs[used..];
+    if b.ncn {
+        for pair in rest.chunks(2) {
+            if pair.len() == 2 {
+                removed[pair[0] as usize] = true;
+                removed[pair[1] as usize] = true;
+                touched.extend_from_slice(pair);
+            } else {
+                leftovers.push(pair[0]);
+            }
+        }
+    } else {
+        leftovers.extend_from_slice(rest);
+    }
+    let mut r = CheckResult::default();
+    region_check(b, t, region, covered, removed, scratch, &mut r);
+    for s in touched {
+        removed[s as usize] = false;
+    }
+    let mut inv = r.very;
+    inv.extend(r.soft);
+    inv.extend(leftovers);
+    (inv, pairs)
+}
+
+/// Finds a good candidate set (indices into `soft`), if the engine's search
+/// would find one. `removed` holds the forced pairs; marks count as removed
+/// in every good configuration.
+fn find_good_set(
+    b: &Board,
+    t: &PolyTables,
+    region: &[u32],
+    negs: &[u32],
+    soft: &[u32],
+    removed: &mut [bool],
+    scratch: &mut Scratch,
+) -> Option<Vec<usize>> {
+    let n = negs.len();
+    let s = soft.len();
+    for &m in negs {
+        removed[m as usize] = true;
+    }
+    let result = (|| {
+        // Split the candidates.
+        let polys: Vec<usize> = (0..s).filter(|&k| b.sym[soft[k] as usize].is_poly()).collect();
+        let has_soft_squares = soft.iter().any(|&x| b.sym[x as usize] == Sym::Square);
+        let last = s.checked_sub(1);
+        let nc = b.n_colors;
+        if polys.len() > 20 {
+            return None; // beyond any real puzzle; treated as no good set
+        }
+        for q in 0u32..(1u32 << polys.len()) {
+            let q_size = q.count_ones() as usize;
+            if q_size > n {
+                continue;
+            }
+            let in_q = |k: usize| polys.iter().position(|&p| p == k).is_some_and(|j| q & (1 << j) != 0);
+            let last_in_q = last.is_some_and(|l| b.sym[soft[l] as usize].is_poly() && in_q(l));
+            // Per colour: base count, stars, erasable squares and stars.
+            let mut base = vec![0i32; nc];
+            let mut stars = vec![0i32; nc];
+            let mut sq = vec![0i32; nc];
+            let mut st = vec![0i32; nc];
+            for &x in region {
+                let i = x as usize;
+                if removed[i] || b.sym[i] == Sym::Empty || b.kind[i] != crate::model::SlotKind::Face {
+                    continue;
+                }
+                if let Some(k) = soft.iter().position(|&y| y == x) {
+                    if b.sym[i].is_poly() && in_q(k) {
+                        continue;
+                    }
+                    match b.sym[i] {
+                        Sym::Square => sq[b.color[i] as usize] += 1,
+                        Sym::Star => st[b.color[i] as usize] += 1,
+                        _ => {}
+                    }
+                }
+                base[b.color[i] as usize] += 1;
+                if b.sym[i] == Sym::Star {
+                    stars[b.color[i] as usize] += 1;
+                }
+            }
+            // Which colour group must give up the last candidate.
+            let last_group: Option<(usize, bool)> = match last {
+                Some(l) if !b.sym[soft[l] as usize].is_poly() => {
+                    let i = soft[l] as usize;
+                    Some((b.color[i] as usize, b.sym[i] == Sym::Square))
+                }
+                _ => None,
+            };
+            // DP over colours: state (erased count, square colour kept, last taken).
+            let max_m = n;
+            let idx = |m: usize, sqk: bool, lt: bool| (m * 2 + sqk as usize) * 2 + lt as usize;
+            let size = (max_m + 1) * 4;
+            let mut layers: Vec<Vec<Option<(usize, i32, i32)>>> = Vec::with_capacity(nc + 1);
+            let mut cur = vec![None; size];
+            let lt0 = s == 0 || last_in_q;
+            cur[idx(q_size, false, lt0)] = Some((usize::MAX, 0, 0));
+            layers.push(cur.clone());
+            for c in 0..nc {
+                let mut next = vec![None; size];
+                for (state, v) in cur.iter().enumerate() {
+                    if v.is_none() {
+                        continue;
+                    }
+                    let lt = state % 2 == 1;
+                    let sqk = (state / 2) % 2 == 1;
+                    let m = state / 4;
+                    for a in 0..=sq[c] {
+                        for bb in 0..=st[c] {
+                            let m2 = m + (a + bb) as usize;
+                            if m2 > max_m {
+                                break;
+                            }
+                            let remaining = base[c] - a - bb;
+                            if stars[c] - bb > 0 && remaining != 2 {
+                                continue;
+                            }
+                            let keeps_squares = has_soft_squares && sq[c] - a > 0;
+                            if keeps_squares && sqk {
+                                continue;
+                            }
+                            let lt2 = lt
+                                || match last_group {
+                                    Some((lc, true)) => lc == c && a > 0,
+                                    Some((lc, false)) => lc == c && bb > 0,
+                                    None => false,
+                                };
+                            let ns = idx(m2, sqk || keeps_squares, lt2);
+                            if next[ns].is_none() {
+                                next[ns] = Some((state, a, bb));
+                            }
+                        }
+                    }
+                }
+                layers.push(next.clone());
+                cur = next;
+            }
+            // Accepting end states.
+            let mut accept = None;
+            for (state, v) in cur.iter().enumerate() {
+                if v.is_none() {
+                    continue;
+                }
+                let lt = state % 2 == 1;
+                let m = state / 4;
+                let ok = m == n || (b.ncn && m < n && (n - m) % 2 == 0 && lt);
+                if ok {
+                    accept = Some(state);
+                    break;
+                }
+            }
+            let Some(mut state) = accept else { continue };
+            // Polyomino fit of what remains.
+            if !polys.is_empty() {
+                for (j, &k) in polys.iter().enumerate() {
+                    if q & (1 << j) != 0 {
+                        removed[soft[k] as usize] = true;
+                    }
+                }
+                let ok = poly_fit(b, t, region, removed, scratch);
+                for (j, &k) in polys.iter().enumerate() {
+                    if q & (1 << j) != 0 {
+                        removed[soft[k] as usize] = false;
+                    }
+                }
+                if !ok {
+                    continue;
+                }
+            }
+            // Reconstruct the erased set.
+            let mut take_sq = vec![0i32; nc];
+            let mut take_st = vec![0i32; nc];
+            for c in (0..nc).rev() {
+                let (prev, a, bb) = layers[c + 1][state].expect("dp path");
+                take_sq[c] = a;
+                take_st[c] = bb;
+                state = prev;
+            }
+            let mut e: Vec<usize> = Vec::new();
+            for (j, &k) in polys.iter().enumerate() {
+                if q & (1 << j) != 0 {
+                    e.push(k);
+                }
+            }
+            // Take from the back so the last candidate is included when needed.
+            for k in (0..s).rev() {
+                let i = soft[k] as usize;
+                let c = b.color[i] as usize;
+                let slot = match b.sym[i] {
+                    Sym::Square => &mut take_sq[c],
+                    Sym::Star => &mut take_st[c],
+                    _ => continue,
+                };
+                if *slot > 0 {
+                    *slot -= 1;
+                    e.push(k);
+                }
+            }
+            e.sort_unstable();
+            return Some(e);
+        }
+        None
+    })();
+    for &m in negs {
+        removed[m as usize] = false;
+    }
+    result
+}

@@ -1,0 +1,80 @@
+//! Regions: the masked grid and the engine's flood fill, in its exact
+//! depth-first order (spec §5.2).
+
+use super::board::{Board, NONE};
+use crate::model::SlotKind;
+
+/// Mask values of the engine's masked grid.
+const COUNT: u8 = 0;
+const PROCESSED: u8 = 1;
+const NONCOUNT: u8 = 2;
+
+/// The regions of a traced board: each a list of slot indices in the
+/// engine's flood-fill pre-order (NONCOUNT slots left out).
+#[derive(Clone, Debug, Default)]
+pub struct Regions {
+    /// Slot indices of all regions, one after another.
+    pub slots: Vec<u32>,
+    /// Region `k` is `slots[bounds[k]..bounds[k+1]]`.
+    pub bounds: Vec<usize>,
+}
+
+impl Regions {
+    /// Number of regions.
+    pub fn len(&self) -> usize {
+        self.bounds.len().saturating_sub(1)
+    }
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The slots of region `k`.
+    pub fn get(&self, k: usize) -> &[u32] {
+        &self.slots[self.bounds[k]..self.bounds[k + 1]]
+    }
+}
+
+/// Splits the board into regions for the given lines, start and end.
+pub fn regions(board: &Board, covered: &[bool], start: usize, end: usize, out: &mut Regions) {
+    let n = board.len();
+    let mut mask = vec![COUNT; n];
+    for i in 0..n {
+        if board.kind[i] != SlotKind::Face && covered[i] || board.outside[i] {
+            mask[i] = PROCESSED;
+        }
+    }
+    if board.kind[start] == SlotKind::Edge {
+        mask[start] = if board.fat_startpoints { PROCESSED } else { NONCOUNT };
+    }
+    if board.kind[end] == SlotKind::Edge {
+        mask[end] = NONCOUNT;
+    }
+    out.slots.clear();
+    out.bounds.clear();
+    out.bounds.push(0);
+    let mut stack: Vec<u32> = Vec::with_capacity(64);
+    for i in 0..n {
+        if mask[i] == PROCESSED {
+            continue;
+        }
+        // Iterative DFS that marks on pop and pushes neighbours in reverse:
+        // the same pre-order as the engine's recursive `_floodFill`.
+        stack.push(i as u32);
+        while let Some(j) = stack.pop() {
+            let j = j as usize;
+            if mask[j] == PROCESSED {
+                continue;
+            }
+            if mask[j] != NONCOUNT {
+                out.slots.push(j as u32);
+            }
+            mask[j] = PROCESSED;
+            for &k in board.flood_nbr[j].iter().rev() {
+                if k != NONE && mask[k as usize] != PROCESSED {
+                    stack.push(k);
+                }
+            }
+        }
+        out.bounds.push(out.slots.len());
+    }
+}

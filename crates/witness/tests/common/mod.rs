@@ -1,0 +1,40 @@
+//! Shared helpers for the corpus tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The shared corpus folder: `$WITNESS_CORPUS`, or `../shared/corpus`
+/// beside the project root.
+pub fn corpus_dir() -> PathBuf {
+    if let Ok(d) = std::env::var("WITNESS_CORPUS") {
+        return PathBuf::from(d);
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+}
+
+/// The lines of a corpus file, or `None` (with a loud note) when the corpus
+/// is absent. Set `WITNESS_REQUIRE_CORPUS=1` to make absence a failure.
+pub fn corpus_lines(name: &str) -> Option<Vec<String>> {
+    let path = corpus_dir().join(name);
+    match std::fs::read_to_string(&path) {
+        Ok(s) => Some(s.lines().filter(|l| !l.trim().is_empty()).map(String::from).collect()),
+        Err(e) => {
+            if std::env::var("WITNESS_REQUIRE_CORPUS").is_ok_and(|v| v == "1") {
+                panic!("corpus file {} is required but unreadable: {e}", path.display());
+            }
+            eprintln!("SKIPPED: corpus file {} not found ({e}); this test checked nothing", path.display());
+            None
+        }
+    }
+}
+
+/// The id and puzzle JSON text of a corpus line `{"id", "puzzle"}`.
+pub fn puzzle_of_line(line: &str) -> (String, String) {
+    let v: serde_json::Value = serde_json::from_str(line).expect("corpus line is JSON");
+    let id = v["id"].as_str().expect("id").to_string();
+    let text = match &v["puzzle"] {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    (id, text)
+}
