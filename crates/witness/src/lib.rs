@@ -40,5 +40,6 @@ pub mod formats;
 pub mod model;
 pub mod path;
 pub mod rules;
+pub mod solve;
 
 pub use error::{Error, Result};

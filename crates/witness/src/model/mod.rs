@@ -209,6 +209,9 @@ pub struct Puzzle {
     pub settings: Settings,
     /// The puzzle's title, if any (informational).
     pub name: Option<String>,
+    /// A path and its reverse are one solution (Alcazar mazes, whose doors
+    /// are both starts and ends): counting counts each such pair once.
+    pub undirected: bool,
     cells: Vec<Cell>,
 }
 
@@ -249,6 +252,7 @@ impl Puzzle {
             symmetry: None,
             settings: Settings::default(),
             name: None,
+            undirected: false,
             cells: vec![Cell::default(); width * height],
         })
     }

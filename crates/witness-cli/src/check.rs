@@ -1,0 +1,113 @@
+//! `witness check`: the validator's verdict on a path.
+
+use std::io::{BufRead, BufReader, Write};
+
+use clap::Args as ClapArgs;
+use serde_json::{json, Value};
+use witness::formats::{self, Format};
+use witness::path::Path;
+use witness::rules::Rules;
+
+use crate::input;
+use crate::output::verdict_json;
+
+/// Options of `witness check`.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The puzzle file, or `-` for standard input.
+    #[arg(required_unless_present = "batch")]
+    puzzle: Option<String>,
+    /// The path: the site's JSON form `[{"x":0,"y":6},2,2,…,0]`, a move
+    /// string such as `0,6:R6U4`, or `[[x,y],…]`.
+    #[arg(long, required_unless_present = "batch")]
+    path: Option<String>,
+    /// Print `{"valid","invalid","negations"}` as JSON.
+    #[arg(long)]
+    json: bool,
+    /// The puzzle's format (guessed when left out).
+    #[arg(long, value_parser = input::parse_format)]
+    format: Option<Format>,
+    /// Check every line `{"id","puzzle","path"}` of a JSON Lines file.
+    #[arg(long, conflicts_with_all = ["puzzle", "path"])]
+    batch: Option<String>,
+}
+
+/// Runs the command; the exit code is 0 valid, 1 invalid, 2 bad input.
+pub fn run(a: Args) -> Result<u8, String> {
+    if let Some(batch) = a.batch {
+        return run_batch(&batch);
+    }
+    let source = a.puzzle.expect("clap requires it");
+    let puzzle = input::read_puzzle(&source, a.format)?;
+    let path_text = a.path.expect("clap requires it");
+    let path = Path::parse(&path_text).map_err(|e| e.to_string())?;
+    let rules = Rules::new(&puzzle).map_err(|e| e.to_string())?;
+    let verdict = rules.check_path(&puzzle, &path).map_err(|e| e.to_string())?;
+    if a.json {
+        println!("{}", verdict_json(&verdict));
+    } else if verdict.valid {
+        println!("valid");
+    } else {
+        println!("invalid:");
+        for f in &verdict.invalid {
+            println!("  {} at {}", f.reason.describe(), f.pos);
+        }
+    }
+    if !a.json && verdict.valid {
+        for (m, e) in &verdict.negations {
+            println!("  elimination mark at {m} erases {e}");
+        }
+    }
+    Ok(if verdict.valid { 0 } else { 1 })
+}
+
+/// One line of a batch: its verdict or its error.
+fn batch_line(line: &str) -> Value {
+    let v: Value = match serde_json::from_str(line) {
+        Ok(v) => v,
+        Err(e) => return json!({"id": null, "error": format!("not valid JSON: {e}")}),
+    };
+    let id = v.get("id").cloned().unwrap_or(Value::Null);
+    let result = (|| -> Result<Value, String> {
+        let puzzle = match v.get("puzzle") {
+            Some(Value::String(s)) => formats::read_puzzle(s, None),
+            Some(o @ Value::Object(_)) => formats::wpjson::from_value(o),
+            _ => return Err("\"puzzle\" must be a JSON string or object".into()),
+        }
+        .map_err(|e| e.to_string())?;
+        let path = match v.get("path") {
+            Some(Value::String(s)) => Path::parse(s),
+            Some(p @ Value::Array(_)) => Path::from_site(p),
+            _ => return Err("\"path\" must be an array in the site's format or a move string".into()),
+        }
+        .map_err(|e| e.to_string())?;
+        let rules = Rules::new(&puzzle).map_err(|e| e.to_string())?;
+        let verdict = rules.check_path(&puzzle, &path).map_err(|e| e.to_string())?;
+        let j = verdict_json(&verdict);
+        Ok(json!({"id": id, "valid": j["valid"], "invalid": j["invalid"]}))
+    })();
+    result.unwrap_or_else(|e| json!({"id": id, "error": e}))
+}
+
+fn run_batch(file: &str) -> Result<u8, String> {
+    let reader: Box<dyn BufRead> = if file == "-" {
+        Box::new(BufReader::new(std::io::stdin()))
+    } else {
+        Box::new(BufReader::new(
+            std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?,
+        ))
+    };
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut all_valid = true;
+    for (n, line) in reader.lines().enumerate() {
+        let line = line.map_err(|e| format!("{file}: line {}: {e}", n + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let r = batch_line(&line);
+        all_valid &= r.get("valid") == Some(&Value::Bool(true));
+        writeln!(out, "{r}").map_err(|e| e.to_string())?;
+    }
+    Ok(if all_valid { 0 } else { 1 })
+}

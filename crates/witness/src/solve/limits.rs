@@ -1,0 +1,41 @@
+//! Time limits and cancellation for long searches.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// When a search must stop: a deadline, a cancel flag another thread may
+/// set, or both. The default has neither.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop when this becomes true.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limit.
+    pub fn none() -> Limits {
+        Limits::default()
+    }
+    /// A limit of `timeout` from now.
+    pub fn timeout(timeout: Duration) -> Limits {
+        Limits {
+            deadline: Some(Instant::now() + timeout),
+            cancel: None,
+        }
+    }
+    /// Adds a cancel flag.
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Limits {
+        self.cancel = Some(flag);
+        self
+    }
+    /// True when the search must stop now.
+    pub fn expired(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
