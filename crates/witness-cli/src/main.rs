@@ -2,9 +2,14 @@
 //! hands it to the `witness` library and prints what comes back; no rule
 //! logic lives here.
 
+mod bench;
 mod check;
+mod convert;
 mod input;
 mod output;
+mod render;
+mod serve;
+mod solve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -27,12 +32,36 @@ struct Cli {
 enum Command {
     /// Check a drawn path: prints `valid` or each failing symbol.
     Check(check::Args),
+    /// Convert a puzzle to witnesspuzzles JSON or the text format.
+    Convert(convert::Args),
+    /// Solve a puzzle: draws it with the solution and prints the moves.
+    Solve(solve::SolveArgs),
+    /// Count solutions exactly (or up to a limit, or tell uniqueness).
+    Count(solve::CountArgs),
+    /// Show the first part of a solution.
+    Hint(solve::HintArgs),
+    /// Solve every puzzle of a file and print timing figures.
+    Bench(bench::BenchArgs),
+    /// Validate every path of a verdicts file and print timing figures.
+    BenchCheck(bench::BenchCheckArgs),
+    /// Draw a panel, with a path or its solution, as SVG or PNG.
+    Render(render::Args),
+    /// Serve a local web page to draw, edit and solve puzzles.
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(a) => check::run(a),
+        Command::Convert(a) => convert::run(a),
+        Command::Solve(a) => solve::run_solve(a),
+        Command::Count(a) => solve::run_count(a),
+        Command::Hint(a) => solve::run_hint(a),
+        Command::Bench(a) => bench::run_bench(a),
+        Command::BenchCheck(a) => bench::run_bench_check(a),
+        Command::Render(a) => render::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

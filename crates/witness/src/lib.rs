@@ -39,6 +39,7 @@ pub mod error;
 pub mod formats;
 pub mod model;
 pub mod path;
+pub mod render;
 pub mod rules;
 pub mod solve;
 

@@ -246,7 +246,8 @@ impl Path {
                 _ => (None, None),
             };
             match xy {
-                (Some(x), Some(y)) => pts.push((x as i64, y as i64)),
+                // i128: differences of any two u64 coordinates fit without overflow.
+                (Some(x), Some(y)) => pts.push((x as i128, y as i128)),
                 _ => {
                     return Err(Error::Path(format!(
                         "element {i}: expected [x, y] of whole numbers, not {p}"

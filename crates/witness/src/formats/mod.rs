@@ -1,8 +1,15 @@
 //! Puzzle formats: reading them into a [`Puzzle`] and writing them back.
 //!
 //! [`read_puzzle`] takes any supported text and guesses its format unless
-//! told; each format also has its own module.
+//! told; each format also has its own module:
+//! - [`wpjson`]: witnesspuzzles.com JSON (read and write);
+//! - [`windmill`]: The Windmill's puzzle codes and URLs (read);
+//! - [`alcazar`]: Alcazar maze files (read);
+//! - [`text`]: this project's plain-text drawing (read and write).
 
+pub mod alcazar;
+pub mod text;
+pub mod windmill;
 pub mod wpjson;
 
 use crate::error::{Error, Result};
@@ -13,16 +20,30 @@ use crate::model::Puzzle;
 pub enum Format {
     /// witnesspuzzles.com JSON.
     Json,
+    /// A Windmill code or URL (`…_0`).
+    Windmill,
+    /// An Alcazar maze (`.puzzle` file).
+    Alcazar,
+    /// This project's text format (`witness WxH` header and a drawn grid).
+    Text,
 }
 
 impl Format {
     /// Every format, for messages and command-line choices.
-    pub const ALL: [Format; 1] = [Format::Json];
+    pub const ALL: [Format; 4] = [
+        Format::Json,
+        Format::Windmill,
+        Format::Alcazar,
+        Format::Text,
+    ];
 
     /// The format's short name.
     pub fn name(self) -> &'static str {
         match self {
             Format::Json => "json",
+            Format::Windmill => "windmill",
+            Format::Alcazar => "alcazar",
+            Format::Text => "text",
         }
     }
 
@@ -32,14 +53,29 @@ impl Format {
     }
 }
 
-/// Guesses the format of a text.
+/// Guesses the format of a text: JSON starts with `{`, the text format with
+/// the word `witness`, a Windmill code is one word ending in `_0` (or a
+/// Windmill URL), and an Alcazar maze is made of `x`, `0`, spaces and
+/// strokes only.
 pub fn detect(text: &str) -> Result<Format> {
-    let t = text.trim_start();
+    let t = text.trim_start_matches('\u{feff}').trim_start();
     if t.starts_with('{') {
         return Ok(Format::Json);
     }
+    if text::looks_like_text(t) {
+        return Ok(Format::Text);
+    }
+    if windmill::looks_like_code(t) {
+        return Ok(Format::Windmill);
+    }
+    if alcazar::looks_like_maze(text) {
+        return Ok(Format::Alcazar);
+    }
     Err(Error::Parse(
-        "cannot tell the puzzle's format (expected witnesspuzzles JSON starting with '{')".into(),
+        "cannot tell the puzzle's format: expected witnesspuzzles JSON (starting with '{'), \
+         a Windmill code or URL (ending in _0), an Alcazar maze (x, 0 and spaces) \
+         or the text format (starting with \"witness\"); --format names it"
+            .into(),
     ))
 }
 
@@ -51,5 +87,8 @@ pub fn read_puzzle(text: &str, format: Option<Format>) -> Result<Puzzle> {
     };
     match format {
         Format::Json => wpjson::parse(text),
+        Format::Windmill => windmill::parse(text),
+        Format::Alcazar => alcazar::parse(text),
+        Format::Text => text::parse(text),
     }
 }

@@ -216,12 +216,14 @@ pub fn poly_fit(
     if !any {
         return true;
     }
-    if empty_polys && polys_area == 0 {
-        return false;
-    }
     let net = polys_area as isize - ylops_area as isize;
+    // The engine tests SHAPELESS_ZERO_POLY before placing anything, so it
+    // also accepts a region whose only pieces are empty shapes.
     if net == 0 && b.shapeless_zero_poly {
         return true;
+    }
+    if empty_polys && polys_area == 0 {
+        return false;
     }
     if net < 0 || (net > 0 && net as usize != region_faces) {
         return false;

@@ -129,6 +129,38 @@ impl Rules {
         self.verdict(lines, start, end, ws, true).valid
     }
 
+    /// True when one region, final for the line drawn so far (`covered`
+    /// per slot, started at `start`), passes its checks, elimination marks
+    /// included. For solvers.
+    pub fn region_ok(&self, region: &[u32], covered: &[bool], start: usize, ws: &mut Workspace) -> bool {
+        let _ = start;
+        let b = &self.board;
+        ws.removed.clear();
+        ws.removed.resize(b.len(), false);
+        ws.negs.clear();
+        if b.has_negations {
+            ws.negs
+                .extend(region.iter().copied().filter(|&s| b.sym[s as usize] == Sym::Nega));
+        }
+        if ws.negs.is_empty() {
+            region_check(b, &self.polys, region, covered, &ws.removed, &mut ws.scratch, &mut ws.result);
+            return ws.result.is_clean();
+        }
+        let negs = std::mem::take(&mut ws.negs);
+        let out = negation::resolve(
+            b,
+            &self.polys,
+            region,
+            &negs,
+            covered,
+            &mut ws.removed,
+            &mut ws.scratch,
+            true,
+        );
+        ws.negs = negs;
+        out.valid
+    }
+
     fn verdict(
         &self,
         lines: &[Line],
@@ -264,7 +296,9 @@ impl Rules {
                         !removed[s] && b.kind[s] == SlotKind::Face && b.sym[s] != Sym::Empty && b.color[s] == c
                     })
                     .count();
-                if same <= 1 {
+                // Erasures only lower the count, so a failing star with at
+                // most one partner before them ended up alone.
+                if same <= 2 {
                     Reason::StarAlone
                 } else {
                     Reason::StarCrowded

@@ -78,3 +78,41 @@ pub fn regions(board: &Board, covered: &[bool], start: usize, end: usize, out: &
         out.bounds.push(out.slots.len());
     }
 }
+
+/// The region grown from `seed` (the smallest slot index of its component,
+/// where the engine's scan would start it), in the engine's flood order,
+/// for a line that has not ended yet: walls are covered slots (a
+/// mid-segment start is a pass-through unless FAT) and outside slots.
+pub fn ordered_region(
+    board: &Board,
+    covered: &[bool],
+    start: usize,
+    seed: usize,
+    out: &mut Vec<u32>,
+    stack: &mut Vec<u32>,
+) {
+    let noncount =
+        if board.kind[start] == SlotKind::Edge && !board.fat_startpoints { start } else { usize::MAX };
+    let blocked = |j: usize| board.outside[j] || (covered[j] && j != noncount);
+    out.clear();
+    stack.clear();
+    stack.push(seed as u32);
+    // `out` doubles as the visited list; regions are small, so a linear
+    // membership test would be slow only for huge regions: use a bitmap.
+    let mut seen = vec![false; board.len()];
+    while let Some(j) = stack.pop() {
+        let j = j as usize;
+        if seen[j] {
+            continue;
+        }
+        seen[j] = true;
+        if j != noncount {
+            out.push(j as u32);
+        }
+        for &k in board.flood_nbr[j].iter().rev() {
+            if k != NONE && !seen[k as usize] && !blocked(k as usize) {
+                stack.push(k);
+            }
+        }
+    }
+}

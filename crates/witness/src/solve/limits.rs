@@ -12,6 +12,8 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Stop when this becomes true.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// The library's own stop flag (a count that reached its limit).
+    pub(crate) stop: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -23,7 +25,7 @@ impl Limits {
     pub fn timeout(timeout: Duration) -> Limits {
         Limits {
             deadline: Some(Instant::now() + timeout),
-            cancel: None,
+            ..Limits::default()
         }
     }
     /// Adds a cancel flag.
@@ -36,6 +38,7 @@ impl Limits {
         self.cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.stop.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }

@@ -4,19 +4,36 @@
 //! A solution is a legal path (spec §4.2, play-mode start rule) whose
 //! verdict is valid. Two solutions differ when their paths differ: the start
 //! chosen (in a symmetry puzzle, starting from the mirrored start is another
-//! solution), the moves, or where the path stops.
+//! solution), the moves, or where the path stops. For puzzles marked
+//! [`undirected`](crate::model::Puzzle::undirected) a path and its reverse
+//! are one solution.
+//!
+//! The modules: [`plan`] precomputes per puzzle, [`search`] is the pruned
+//! depth-first search, [`bits`] the bitsets its flood fills use, [`brute`]
+//! the unpruned reference it is tested against, [`limits`] time limits and
+//! cancellation.
 
+pub mod bits;
 pub mod brute;
 pub mod limits;
+pub mod plan;
+pub mod search;
 
 pub use limits::Limits;
 
-use crate::error::Result;
-use crate::model::Puzzle;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use crate::error::{Error, Result};
+use crate::model::{Direction, Puzzle};
 use crate::path::Path;
+use plan::{Masks, Plan};
+use search::{Found, Search};
 
 /// How a search ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Status {
     /// The search finished: its answer is exact.
     Complete,
@@ -27,9 +44,10 @@ pub enum Status {
 /// The answer of [`solve`].
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// A solution, if one was found.
+    /// A solution, if one was found (the first in the engine's order).
     pub path: Option<Path>,
-    /// `Complete` when `path` is `None` means "no solution" (proved).
+    /// `Complete` with no path means "no solution", proved by an exhaustive
+    /// search.
     pub status: Status,
 }
 
@@ -42,29 +60,209 @@ pub struct Count {
     pub status: Status,
 }
 
-/// Finds one solution.
-pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
-    let mut found = None;
-    let status = brute::enumerate(puzzle, limits, |p| {
-        found = Some(p.clone());
-        false
-    })?;
-    let status = if found.is_some() { Status::Complete } else { status };
-    Ok(Solution { path: found, status })
+/// Runs `f` with a search whose bitsets fit the plan's node count.
+macro_rules! with_width {
+    ($plan:expr, |$masks:ident : $n:ident| $body:expr) => {{
+        let nodes = $plan.nodes();
+        if nodes <= 128 {
+            const $n: usize = 2;
+            let $masks = Masks::<$n>::new($plan);
+            $body
+        } else if nodes <= 512 {
+            const $n: usize = 8;
+            let $masks = Masks::<$n>::new($plan);
+            $body
+        } else if nodes <= 1024 {
+            const $n: usize = 16;
+            let $masks = Masks::<$n>::new($plan);
+            $body
+        } else if nodes <= 4352 {
+            const $n: usize = 68;
+            let $masks = Masks::<$n>::new($plan);
+            $body
+        } else {
+            return Err(Error::Size(format!("{nodes} nodes is more than the solver handles")));
+        }
+    }};
 }
 
-/// Counts solutions, stopping at `limit` if given.
-pub fn count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Count> {
-    let mut n = 0u64;
-    let mut capped = false;
-    let status = brute::enumerate(puzzle, limits, |_| {
-        n += 1;
-        if limit.is_some_and(|l| n >= l) {
-            capped = true;
-            return false;
+fn path_of(plan: &Plan, f: &Found) -> Path {
+    Path::new(plan.rules.board.pos(f.start), f.moves.to_vec())
+}
+
+/// Finds one solution: the first in the engine's order (starts column by
+/// column, moves left, right, up, down).
+pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
+    let plan = Plan::new(puzzle)?;
+    solve_plan(&plan, limits)
+}
+
+/// [`solve`] on a prepared plan.
+pub fn solve_plan(plan: &Plan, limits: &Limits) -> Result<Solution> {
+    with_width!(plan, |masks: N| {
+        let mut s = Search::<N>::new(plan, &masks, limits);
+        let mut found = None;
+        s.run_all(&mut |f: &Found| {
+            found = Some(path_of(plan, f));
+            false
+        });
+        if std::env::var_os("WITNESS_STATS").is_some() {
+            eprintln!("search nodes visited: {}", s.visited);
         }
-        true
-    })?;
-    let status = if capped { Status::Stopped } else { status };
-    Ok(Count { count: n, status })
+        let status = if found.is_none() && s.stopped {
+            Status::Stopped
+        } else {
+            Status::Complete
+        };
+        Ok(Solution {
+            path: found,
+            status,
+        })
+    })
+}
+
+/// Calls `visit` with every solution in the engine's order, on one thread,
+/// until it returns false. Returns how the search ended.
+pub fn for_each_solution(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    mut visit: impl FnMut(&Path) -> bool,
+) -> Result<Status> {
+    let plan = Plan::new(puzzle)?;
+    with_width!(&plan, |masks: N| {
+        let mut s = Search::<N>::new(&plan, &masks, limits);
+        s.run_all(&mut |f: &Found| visit(&path_of(&plan, f)));
+        Ok(if s.stopped {
+            Status::Stopped
+        } else {
+            Status::Complete
+        })
+    })
+}
+
+/// Counts solutions, stopping at `limit` if given, on all cores.
+pub fn count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+    let plan = Plan::new(puzzle)?;
+    count_plan(&plan, limit, limits)
+}
+
+/// The depth (in slots) at which counting splits the search into tasks.
+const SPLIT_DEPTH: usize = 10;
+
+/// [`count`] on a prepared plan.
+pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+    with_width!(plan, |masks: N| {
+        let total = AtomicU64::new(0);
+        let capped = AtomicBool::new(false);
+        let stop_flag = Arc::new(AtomicBool::new(false));
+        let mut inner = limits.clone();
+        inner.stop = Some(stop_flag.clone());
+        let tally = |_: &Found| -> bool {
+            let n = total.fetch_add(1, Ordering::Relaxed) + 1;
+            if limit.is_some_and(|l| n >= l) {
+                capped.store(true, Ordering::Relaxed);
+                stop_flag.store(true, Ordering::Relaxed);
+                return false;
+            }
+            true
+        };
+        // Phase 1: everything shallower than the split depth, recording
+        // the deeper branches as tasks.
+        let mut s = Search::<N>::new(plan, &masks, &inner);
+        s.split_depth = Some(SPLIT_DEPTH);
+        s.run_all(&mut |f: &Found| tally(f));
+        let mut stopped = s.stopped;
+        let tasks = std::mem::take(&mut s.tasks);
+        // Phase 2: the tasks, in parallel.
+        if !stopped && !capped.load(Ordering::Relaxed) {
+            let any_stop = Mutex::new(false);
+            tasks.par_iter().for_each_init(
+                || Search::<N>::new(plan, &masks, &inner),
+                |s, (start, prefix)| {
+                    if inner.expired() {
+                        *any_stop.lock().expect("lock") = true;
+                        return;
+                    }
+                    s.stopped = false;
+                    s.run_from(*start, prefix, &mut |f: &Found| tally(f));
+                    if s.stopped {
+                        *any_stop.lock().expect("lock") = true;
+                    }
+                },
+            );
+            stopped |= *any_stop.lock().expect("lock");
+        }
+        let capped = capped.load(Ordering::Relaxed);
+        let mut count = total.load(Ordering::Relaxed);
+        if let Some(l) = limit {
+            count = count.min(l);
+        }
+        // Stopped by our own limit flag counts as capped, not as a timeout.
+        let timed_out = stopped && !capped;
+        Ok(Count {
+            count,
+            status: if capped || timed_out {
+                Status::Stopped
+            } else {
+                Status::Complete
+            },
+        })
+    })
+}
+
+/// How much of the solution a hint shows.
+#[derive(Copy, Clone, Debug)]
+pub enum HintSize {
+    /// This many segments (node to node; a half segment counts as one).
+    Steps(usize),
+    /// This share of the solution's segments, rounded up, at least one.
+    Fraction(f64),
+}
+
+/// The answer of [`hint`].
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// The first part of a solution.
+    pub path: Option<Path>,
+    /// The whole solution it was taken from.
+    pub solution: Option<Path>,
+    /// How the search ended.
+    pub status: Status,
+}
+
+/// The first part of a solution (for a puzzle with one solution, the start
+/// of that solution).
+pub fn hint(puzzle: &Puzzle, size: HintSize, limits: &Limits) -> Result<Hint> {
+    let sol = solve(puzzle, limits)?;
+    let Some(full) = sol.path.clone() else {
+        return Ok(Hint {
+            path: None,
+            solution: None,
+            status: sol.status,
+        });
+    };
+    // Segment boundaries: after each move that lands on a node.
+    let slots = full.slots(puzzle)?;
+    let mut cuts = Vec::new();
+    for (k, p) in slots.iter().enumerate().skip(1) {
+        if p.x % 2 == 0 && p.y % 2 == 0 || k == slots.len() - 1 {
+            cuts.push(k);
+        }
+    }
+    let segments = cuts.len();
+    let want = match size {
+        HintSize::Steps(k) => k.min(segments),
+        HintSize::Fraction(f) => ((segments as f64 * f.clamp(0.0, 1.0)).ceil() as usize).max(1),
+    }
+    .min(segments);
+    let moves: Vec<Direction> = if want == 0 {
+        Vec::new()
+    } else {
+        full.moves[..cuts[want - 1]].to_vec()
+    };
+    Ok(Hint {
+        path: Some(Path::new(full.start, moves)),
+        solution: Some(full),
+        status: sol.status,
+    })
 }

@@ -17,12 +17,23 @@ pub fn corpus_dir() -> PathBuf {
 pub fn corpus_lines(name: &str) -> Option<Vec<String>> {
     let path = corpus_dir().join(name);
     match std::fs::read_to_string(&path) {
-        Ok(s) => Some(s.lines().filter(|l| !l.trim().is_empty()).map(String::from).collect()),
+        Ok(s) => Some(
+            s.lines()
+                .filter(|l| !l.trim().is_empty())
+                .map(String::from)
+                .collect(),
+        ),
         Err(e) => {
             if std::env::var("WITNESS_REQUIRE_CORPUS").is_ok_and(|v| v == "1") {
-                panic!("corpus file {} is required but unreadable: {e}", path.display());
+                panic!(
+                    "corpus file {} is required but unreadable: {e}",
+                    path.display()
+                );
             }
-            eprintln!("SKIPPED: corpus file {} not found ({e}); this test checked nothing", path.display());
+            eprintln!(
+                "SKIPPED: corpus file {} not found ({e}); this test checked nothing",
+                path.display()
+            );
             None
         }
     }

@@ -1,0 +1,360 @@
+//! `witness bench` (solve every puzzle of a file) and `witness bench-check`
+//! (validate every path of a verdicts file): benchmark commands that print
+//! figures, not tests.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use clap::Args as ClapArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use witness::formats;
+use witness::model::Puzzle;
+use witness::path::Path;
+use witness::rules::Rules;
+use witness::solve::{self, plan::Plan, Limits, Status};
+
+use crate::input;
+
+/// Options of `witness bench`.
+#[derive(ClapArgs)]
+pub struct BenchArgs {
+    /// A file with one puzzle a line: `{"id","puzzle"}` JSON, or any
+    /// one-line puzzle text such as a Windmill code.
+    file: String,
+    /// Per-puzzle time limit in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    timeout_ms: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Write `{"id","status","ms","path"}` per puzzle to this file.
+    #[arg(long)]
+    out: Option<String>,
+    /// Count solutions up to this many instead of finding one (2 tells
+    /// unique puzzles apart).
+    #[arg(long)]
+    count_limit: Option<u64>,
+}
+
+/// One line of the input: its id and the puzzle, or an error.
+fn parse_line(n: usize, line: &str) -> (String, Result<Puzzle, String>) {
+    let t = line.trim();
+    if t.starts_with('{') {
+        if let Ok(v) = serde_json::from_str::<Value>(t) {
+            if let (Some(p), id) = (v.get("puzzle"), v.get("id")) {
+                let id = id
+                    .and_then(Value::as_str)
+                    .map(String::from)
+                    .unwrap_or_else(|| format!("line {n}"));
+                let puzzle = match p {
+                    Value::String(s) => formats::read_puzzle(s, None),
+                    o => formats::wpjson::from_value(o),
+                };
+                return (id, puzzle.map_err(|e| e.to_string()));
+            }
+        }
+    }
+    (
+        format!("line {n}"),
+        formats::read_puzzle(t, None).map_err(|e| e.to_string()),
+    )
+}
+
+struct Outcome {
+    id: String,
+    status: &'static str,
+    ms: f64,
+    path: Option<Path>,
+    count: Option<u64>,
+    bad_path: bool,
+    error: Option<String>,
+}
+
+fn run_one(id: String, puzzle: Result<Puzzle, String>, a: &BenchArgs, cancel: &Arc<AtomicBool>) -> Outcome {
+    let mut o = Outcome {
+        id,
+        status: "error",
+        ms: 0.0,
+        path: None,
+        count: None,
+        bad_path: false,
+        error: None,
+    };
+    let puzzle = match puzzle {
+        Ok(p) => p,
+        Err(e) => {
+            o.error = Some(e);
+            return o;
+        }
+    };
+    let limits = Limits::timeout(Duration::from_millis(a.timeout_ms)).with_cancel(cancel.clone());
+    let t0 = Instant::now();
+    let plan = match Plan::new(&puzzle) {
+        Ok(p) => p,
+        Err(e) => {
+            o.error = Some(e.to_string());
+            return o;
+        }
+    };
+    if let Some(limit) = a.count_limit {
+        match solve::count_plan(&plan, Some(limit), &limits) {
+            Ok(c) => {
+                o.ms = t0.elapsed().as_secs_f64() * 1e3;
+                o.count = Some(c.count);
+                let capped = c.count >= limit;
+                o.status = match (c.count, c.status) {
+                    (_, Status::Stopped) if !capped => "timeout",
+                    (0, _) => "none",
+                    _ => "solved",
+                };
+            }
+            Err(e) => o.error = Some(e.to_string()),
+        }
+        return o;
+    }
+    match solve::solve_plan(&plan, &limits) {
+        Ok(s) => {
+            o.ms = t0.elapsed().as_secs_f64() * 1e3;
+            o.status = match (&s.path, s.status) {
+                (Some(_), _) => "solved",
+                (None, Status::Complete) => "none",
+                (None, Status::Stopped) => "timeout",
+            };
+            if let Some(p) = &s.path {
+                // Every returned path must pass the validator.
+                o.bad_path = !plan.rules.check_path(&puzzle, p).is_ok_and(|v| v.valid);
+            }
+            o.path = s.path;
+        }
+        Err(e) => o.error = Some(e.to_string()),
+    }
+    o
+}
+
+fn percentile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let k = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[k.min(sorted.len() - 1)]
+}
+
+fn fmt_ms(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{:.1} µs", ms * 1e3)
+    } else {
+        format!("{ms:.2} ms")
+    }
+}
+
+fn progress(n: usize) -> ProgressBar {
+    let pb = ProgressBar::new(n as u64);
+    pb.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed_precise} eta {eta} {msg}")
+            .expect("valid template"),
+    );
+    pb
+}
+
+/// Runs `witness bench`; exits 1 when a returned path fails validation.
+pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
+    let text = input::read_text(&a.file)?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| (n + 1, l))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let c = cancel.clone();
+        let _ = ctrlc_like(move || c.store(true, Ordering::Relaxed));
+    }
+    let pb = progress(lines.len());
+    let t0 = Instant::now();
+    let results: Mutex<Vec<Outcome>> = Mutex::new(Vec::with_capacity(lines.len()));
+    pool.install(|| {
+        lines.par_iter().for_each(|&(n, line)| {
+            let (id, puzzle) = parse_line(n, line);
+            let o = run_one(id, puzzle, &a, &cancel);
+            results.lock().expect("lock").push(o);
+            pb.inc(1);
+        })
+    });
+    pb.finish_and_clear();
+    let wall = t0.elapsed();
+    let results = results.into_inner().expect("lock");
+    let mut by_status: HashMap<&str, usize> = HashMap::new();
+    let mut times: Vec<f64> = Vec::new();
+    let mut bad = Vec::new();
+    let mut slowest: Vec<(f64, &str)> = Vec::new();
+    for o in &results {
+        *by_status.entry(o.status).or_default() += 1;
+        if o.status == "solved" || o.status == "none" {
+            times.push(o.ms);
+        }
+        slowest.push((o.ms, &o.id));
+        if o.bad_path {
+            bad.push(o.id.clone());
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    slowest.sort_by(|x, y| y.0.total_cmp(&x.0));
+    let get = |k: &str| by_status.get(k).copied().unwrap_or(0);
+    println!(
+        "puzzles: {}  solved: {}  no solution: {}  timeout: {}  error: {}",
+        results.len(),
+        get("solved"),
+        get("none"),
+        get("timeout"),
+        get("error")
+    );
+    if let Some(l) = a.count_limit {
+        let unique = results.iter().filter(|o| o.count == Some(1) && o.status == "solved").count();
+        let multi = results.iter().filter(|o| o.count.is_some_and(|c| c >= l.min(2))).count();
+        println!("count limit {l}: exactly one solution: {unique}  two or more: {multi}");
+    }
+    println!(
+        "time per puzzle (finished ones): p50 {}  p90 {}  p99 {}  max {}  sum {:.3} s",
+        fmt_ms(percentile(&times, 0.5)),
+        fmt_ms(percentile(&times, 0.9)),
+        fmt_ms(percentile(&times, 0.99)),
+        fmt_ms(times.last().copied().unwrap_or(0.0)),
+        times.iter().sum::<f64>() / 1e3
+    );
+    println!(
+        "wall time: {:.3} s with {} threads",
+        wall.as_secs_f64(),
+        pool.current_num_threads()
+    );
+    let top: Vec<String> = slowest
+        .iter()
+        .take(5)
+        .map(|(ms, id)| format!("{id} {}", fmt_ms(*ms)))
+        .collect();
+    println!("slowest: {}", top.join(", "));
+    for o in results.iter().filter(|o| o.status == "none" || o.status == "error") {
+        match &o.error {
+            Some(e) => println!("error: {}: {e}", o.id),
+            None => println!("no solution: {}", o.id),
+        }
+    }
+    if let Some(out) = &a.out {
+        let mut f = std::io::BufWriter::new(
+            std::fs::File::create(out).map_err(|e| format!("cannot write {out}: {e}"))?,
+        );
+        for o in &results {
+            let mut j = json!({
+                "id": o.id,
+                "status": o.status,
+                "ms": crate::output::round_ms(o.ms),
+                "path": o.path.as_ref().map(|p| p.to_site()),
+            });
+            if let Some(c) = o.count {
+                j["count"] = json!(c);
+            }
+            if let Some(e) = &o.error {
+                j["error"] = json!(e);
+            }
+            writeln!(f, "{j}").map_err(|e| e.to_string())?;
+        }
+    }
+    if !bad.is_empty() {
+        println!("INVALID PATHS RETURNED: {}", bad.join(", "));
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+/// Installs nothing: a stopped benchmark simply ends (Ctrl-C kills the
+/// process); kept as the one place to wire a handler in.
+fn ctrlc_like(_f: impl Fn() + Send + 'static) -> Result<(), ()> {
+    Ok(())
+}
+
+/// Options of `witness bench-check`.
+#[derive(ClapArgs)]
+pub struct BenchCheckArgs {
+    /// A verdicts file: `{"id","path"}` per line.
+    verdicts: String,
+    /// The puzzles the verdicts refer to: `{"id","puzzle"}` per line.
+    #[arg(long)]
+    puzzles: String,
+    /// Repeat the whole run this many times.
+    #[arg(long, default_value_t = 1)]
+    rounds: usize,
+}
+
+/// Runs `witness bench-check`: validates every path, prints paths per
+/// second and the slowest single validation.
+pub fn run_bench_check(a: BenchCheckArgs) -> Result<u8, String> {
+    let ptext = input::read_text(&a.puzzles)?;
+    let mut puzzles: HashMap<String, (Puzzle, Rules)> = HashMap::new();
+    for (n, line) in ptext.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (id, p) = parse_line(n + 1, line);
+        let p = p.map_err(|e| format!("{}: {id}: {e}", a.puzzles))?;
+        let r = Rules::new(&p).map_err(|e| e.to_string())?;
+        puzzles.insert(id, (p, r));
+    }
+    let vtext = input::read_text(&a.verdicts)?;
+    let mut work = Vec::new();
+    for (n, line) in vtext.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let id = v["id"].as_str().unwrap_or_default().to_string();
+        let path = Path::from_site(&v["path"]).map_err(|e| format!("line {}: {e}", n + 1))?;
+        if !puzzles.contains_key(&id) {
+            return Err(format!("line {}: unknown puzzle id {id}", n + 1));
+        }
+        work.push((id, path));
+    }
+    let mut slowest = (0.0f64, String::new());
+    let mut times = Vec::with_capacity(work.len() * a.rounds);
+    let t0 = Instant::now();
+    let mut valid = 0usize;
+    for _ in 0..a.rounds.max(1) {
+        for (id, path) in &work {
+            let (p, r) = &puzzles[id];
+            let t = Instant::now();
+            let v = r.check_path(p, path).map_err(|e| format!("{id}: {e}"))?;
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            valid += v.valid as usize;
+            times.push(ms);
+            if ms > slowest.0 {
+                slowest = (ms, id.clone());
+            }
+        }
+    }
+    let total = t0.elapsed().as_secs_f64();
+    times.sort_by(f64::total_cmp);
+    println!(
+        "paths: {} ({} rounds)  valid: {}  total {:.3} s  {:.0} paths/s",
+        times.len(),
+        a.rounds.max(1),
+        valid,
+        total,
+        times.len() as f64 / total
+    );
+    println!(
+        "per validation: p50 {}  p99 {}  slowest {} ({})",
+        fmt_ms(percentile(&times, 0.5)),
+        fmt_ms(percentile(&times, 0.99)),
+        fmt_ms(slowest.0),
+        slowest.1
+    );
+    Ok(0)
+}

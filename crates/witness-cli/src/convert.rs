@@ -1,0 +1,59 @@
+//! `witness convert`: a puzzle in any format, written as witnesspuzzles JSON
+//! or as the text format.
+
+use clap::{Args as ClapArgs, ValueEnum};
+use witness::formats::{text, wpjson, Format};
+
+use crate::input;
+
+/// The formats `convert` writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Target {
+    /// witnesspuzzles.com JSON, to open the puzzle on the site.
+    Json,
+    /// The text format (docs/text-format.md).
+    Text,
+}
+
+/// Options of `witness convert`.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The puzzle file (JSON, Windmill code or URL, Alcazar maze, text), or `-` for standard input.
+    input: String,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    to: Target,
+    /// The input's format (guessed when left out).
+    #[arg(long, value_parser = input::parse_format)]
+    format: Option<Format>,
+    /// Indent the JSON for reading.
+    #[arg(long)]
+    pretty: bool,
+    /// Write to this file instead of standard output.
+    #[arg(long, short)]
+    output: Option<String>,
+}
+
+/// Runs the command; the exit code is 0, or 2 for bad input.
+pub fn run(a: Args) -> Result<u8, String> {
+    let puzzle = input::read_puzzle(&a.input, a.format)?;
+    let out = match a.to {
+        Target::Text => text::to_string(&puzzle),
+        Target::Json => {
+            let v = wpjson::to_value(&puzzle).map_err(|e| format!("{}: {e}", a.input))?;
+            let s = if a.pretty {
+                serde_json::to_string_pretty(&v)
+            } else {
+                serde_json::to_string(&v)
+            };
+            s.map_err(|e| e.to_string())? + "\n"
+        }
+    };
+    match a.output {
+        Some(path) => {
+            std::fs::write(&path, out).map_err(|e| format!("cannot write {path}: {e}"))?
+        }
+        None => print!("{out}"),
+    }
+    Ok(0)
+}

@@ -1,0 +1,273 @@
+//! `witness render`: draws a panel, with a path or its solution, as SVG or
+//! PNG (rasterised with resvg).
+
+use std::time::{Duration, Instant};
+
+use clap::Args as ClapArgs;
+use serde_json::{json, Value};
+use witness::formats::Format;
+use witness::model::Puzzle;
+use witness::path::Path;
+use witness::render::{self as draw, SvgOptions};
+use witness::rules::{Rules, Verdict};
+use witness::solve::{self, Limits, Status};
+
+use crate::input;
+use crate::output::verdict_json;
+
+/// The largest PNG side, in pixels, `--scale` may produce.
+pub const MAX_PNG_SIDE: u32 = 8192;
+
+/// Options of `witness render`.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// The puzzle file, or `-` for standard input.
+    puzzle: String,
+    /// Draw this path (site JSON, a move string such as `0,6:R6U4`, or
+    /// `[[x,y],…]`); its failing symbols are ringed in red.
+    #[arg(long, conflicts_with = "solve")]
+    path: Option<String>,
+    /// Solve the puzzle and draw the solution.
+    #[arg(long)]
+    solve: bool,
+    /// The output file: `.svg` or `.png`; standard output (SVG) when left out.
+    #[arg(short, long)]
+    output: Option<String>,
+    /// Size factor for PNG output.
+    #[arg(long, default_value_t = 1.0)]
+    scale: f32,
+    /// Give up solving after this many milliseconds (0: no limit).
+    #[arg(long, default_value_t = 60_000)]
+    timeout_ms: u64,
+    /// The puzzle's format (guessed when left out).
+    #[arg(long, value_parser = input::parse_format)]
+    format: Option<Format>,
+    /// Print `{"svg", "path", "moves", "valid", "invalid", …}` as JSON
+    /// instead of writing a file.
+    #[arg(long, conflicts_with = "output")]
+    json: bool,
+}
+
+/// What to draw on the panel.
+pub enum Line {
+    /// The bare panel.
+    None,
+    /// A given path.
+    Path(Path),
+    /// The solution, searched within the limits.
+    Solve(Limits),
+}
+
+/// A drawn panel and what was learnt drawing it.
+pub struct Rendered {
+    /// The SVG document.
+    pub svg: String,
+    /// The path drawn, if any.
+    pub path: Option<Path>,
+    /// The verdict on the path, when it is legal.
+    pub verdict: Option<Verdict>,
+    /// Why the path is illegal, when it is.
+    pub illegal: Option<String>,
+    /// For `Line::Solve`: `solved`, `none` or `timeout`.
+    pub status: Option<&'static str>,
+    /// Milliseconds spent solving.
+    pub ms: f64,
+}
+
+/// Draws `puzzle` with `line`; a path's failing elements are highlighted.
+pub fn render(puzzle: &Puzzle, line: Line) -> Result<Rendered, String> {
+    let mut status = None;
+    let mut ms = 0.0;
+    let path = match line {
+        Line::None => None,
+        Line::Path(p) => Some(p),
+        Line::Solve(limits) => {
+            let t0 = Instant::now();
+            let sol = solve::solve(puzzle, &limits).map_err(|e| e.to_string())?;
+            ms = t0.elapsed().as_secs_f64() * 1e3;
+            status = Some(match (&sol.path, sol.status) {
+                (Some(_), _) => "solved",
+                (None, Status::Complete) => "none",
+                (None, Status::Stopped) => "timeout",
+            });
+            sol.path
+        }
+    };
+    let (mut verdict, mut illegal) = (None, None);
+    if let Some(p) = &path {
+        let rules = Rules::new(puzzle).map_err(|e| e.to_string())?;
+        match rules.check_path(puzzle, p) {
+            Ok(v) => verdict = Some(v),
+            Err(e) => illegal = Some(e.to_string()),
+        }
+    }
+    let opts = SvgOptions {
+        highlight: verdict
+            .as_ref()
+            .map(|v| v.invalid.iter().map(|f| f.pos).collect())
+            .unwrap_or_default(),
+    };
+    let svg = draw::svg(puzzle, path.as_ref(), &opts);
+    Ok(Rendered {
+        svg,
+        path,
+        verdict,
+        illegal,
+        status,
+        ms,
+    })
+}
+
+/// `{"svg", "path", "moves", "valid", "invalid", "negations", "illegal",
+/// "status", "ms"}`: the JSON of `witness render --json` and `/api/render`.
+pub fn render_json(r: &Rendered) -> Value {
+    let v = r.verdict.as_ref().map(verdict_json);
+    json!({
+        "svg": r.svg,
+        "path": r.path.as_ref().map(|p| p.to_site()),
+        "moves": r.path.as_ref().map(|p| p.to_moves()),
+        "valid": v.as_ref().map(|v| v["valid"].clone()),
+        "invalid": v.as_ref().map_or(json!([]), |v| v["invalid"].clone()),
+        "negations": v.as_ref().map_or(json!([]), |v| v["negations"].clone()),
+        "illegal": r.illegal,
+        "status": r.status,
+        "ms": crate::output::round_ms(r.ms),
+    })
+}
+
+/// Rasterises an SVG document to PNG bytes at `scale`.
+pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
+    use resvg::{tiny_skia, usvg};
+    if !(scale.is_finite() && scale > 0.0) {
+        return Err(format!("--scale must be a positive number, not {scale}"));
+    }
+    let tree = usvg::Tree::from_str(svg, &usvg::Options::default())
+        .map_err(|e| format!("cannot read the SVG: {e}"))?;
+    let size = tree.size();
+    let (w, h) = (
+        (size.width() * scale).ceil() as u32,
+        (size.height() * scale).ceil() as u32,
+    );
+    if w == 0 || h == 0 || w > MAX_PNG_SIDE || h > MAX_PNG_SIDE {
+        return Err(format!(
+            "a {w} x {h} image is outside 1..={MAX_PNG_SIDE} pixels a side; change --scale"
+        ));
+    }
+    let mut pixmap =
+        tiny_skia::Pixmap::new(w, h).ok_or_else(|| format!("cannot make a {w} x {h} image"))?;
+    resvg::render(
+        &tree,
+        tiny_skia::Transform::from_scale(scale, scale),
+        &mut pixmap.as_mut(),
+    );
+    pixmap
+        .encode_png()
+        .map_err(|e| format!("cannot encode the PNG: {e}"))
+}
+
+/// Writes text to standard output; a closed pipe is not an error.
+fn emit(text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write to standard output: {e}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Runs the command: exit 0, or 1 when `--solve` finds no solution.
+pub fn run(a: Args) -> Result<u8, String> {
+    let as_png = match a.output.as_deref() {
+        None | Some("-") => None,
+        Some(out) => {
+            let lower = out.to_ascii_lowercase();
+            if lower.ends_with(".png") {
+                Some(true)
+            } else if lower.ends_with(".svg") {
+                Some(false)
+            } else {
+                return Err(format!("{out}: the output must end in .svg or .png"));
+            }
+        }
+    };
+    let puzzle = input::read_puzzle(&a.puzzle, a.format)?;
+    let line = if a.solve {
+        Line::Solve(if a.timeout_ms == 0 {
+            Limits::none()
+        } else {
+            Limits::timeout(Duration::from_millis(a.timeout_ms))
+        })
+    } else if let Some(p) = &a.path {
+        Line::Path(Path::parse(p).map_err(|e| e.to_string())?)
+    } else {
+        Line::None
+    };
+    let r = render(&puzzle, line)?;
+    if let Some(e) = &r.illegal {
+        eprintln!("witness: note: the path is drawn but illegal: {e}");
+    }
+    let code = match r.status {
+        Some("solved") | None => 0,
+        Some(s) => {
+            eprintln!("witness: no solution drawn ({s})");
+            1
+        }
+    };
+    if a.json {
+        emit(&format!("{}\n", render_json(&r)))?;
+        return Ok(code);
+    }
+    match (a.output.as_deref(), as_png) {
+        (Some(out), Some(png_out)) => {
+            let bytes = if png_out {
+                png(&r.svg, a.scale)?
+            } else {
+                r.svg.into_bytes()
+            };
+            std::fs::write(out, bytes).map_err(|e| format!("cannot write {out}: {e}"))?;
+        }
+        _ => emit(&r.svg)?,
+    }
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every SVG snapshot of the library rasterises with resvg; with
+    /// `RENDER_PNG_DIR` set, the images are written there to look at.
+    #[test]
+    fn snapshots_rasterise() {
+        let dir =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../witness/tests/snapshots");
+        let mut n = 0;
+        for e in std::fs::read_dir(&dir).expect("the snapshot folder") {
+            let p = e.unwrap().path();
+            if p.extension().is_some_and(|x| x == "svg") {
+                let svg = std::fs::read_to_string(&p).unwrap();
+                let bytes = png(&svg, 1.0).unwrap();
+                assert!(bytes.starts_with(b"\x89PNG"));
+                if let Some(out) = std::env::var_os("RENDER_PNG_DIR") {
+                    let name = p.with_extension("png");
+                    let name = name.file_name().unwrap();
+                    std::fs::write(std::path::Path::new(&out).join(name), bytes).unwrap();
+                }
+                n += 1;
+            }
+        }
+        assert!(n >= 5, "found {n} snapshots");
+    }
+
+    #[test]
+    fn bad_scales() {
+        let svg = r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#;
+        assert!(png(svg, 0.0).is_err());
+        assert!(png(svg, f32::NAN).is_err());
+        assert!(png(svg, 10_000.0).is_err());
+        assert!(png("not svg", 1.0).is_err());
+        assert!(png(svg, 2.0).is_ok());
+    }
+}

@@ -1,0 +1,170 @@
+//! `witness solve`, `witness count` and `witness hint`.
+
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use clap::Args as ClapArgs;
+use witness::formats::Format;
+use witness::solve::{self, HintSize, Limits, Status};
+
+use crate::input;
+use crate::output;
+
+/// Options every solving command shares.
+#[derive(ClapArgs)]
+pub struct Common {
+    /// The puzzle file, or `-` for standard input.
+    puzzle: String,
+    /// The puzzle's format (guessed when left out).
+    #[arg(long, value_parser = input::parse_format)]
+    format: Option<Format>,
+    /// Give up after this many milliseconds (0: no limit).
+    #[arg(long, default_value_t = 60_000)]
+    timeout_ms: u64,
+    /// Print JSON instead of a drawing.
+    #[arg(long)]
+    json: bool,
+}
+
+impl Common {
+    fn limits(&self) -> Limits {
+        if self.timeout_ms == 0 {
+            Limits::none()
+        } else {
+            Limits::timeout(Duration::from_millis(self.timeout_ms))
+        }
+    }
+}
+
+/// Options of `witness solve`.
+#[derive(ClapArgs)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    common: Common,
+}
+
+/// Options of `witness count`.
+#[derive(ClapArgs)]
+pub struct CountArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Stop counting at this many solutions.
+    #[arg(long)]
+    limit: Option<u64>,
+    /// Only tell whether the solution is unique (stops at 2).
+    #[arg(long, conflicts_with = "limit")]
+    unique: bool,
+}
+
+/// Options of `witness hint`.
+#[derive(ClapArgs)]
+pub struct HintArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Show this many segments of the solution.
+    #[arg(long, conflicts_with = "fraction")]
+    steps: Option<usize>,
+    /// Show this share of the solution (0 to 1; default 0.25).
+    #[arg(long)]
+    fraction: Option<f64>,
+}
+
+fn draw(puzzle: &witness::model::Puzzle, path: Option<&witness::path::Path>) -> String {
+    let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    witness::render::terminal(puzzle, path, color)
+}
+
+/// Runs `witness solve`: exit 0 solved, 1 no solution or timeout.
+pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
+    let c = &a.common;
+    let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
+    let t0 = Instant::now();
+    let sol = solve::solve(&puzzle, &c.limits()).map_err(|e| e.to_string())?;
+    let ms = t0.elapsed().as_secs_f64() * 1e3;
+    if c.json {
+        println!("{}", output::solve_json(&sol, ms));
+    } else {
+        match &sol.path {
+            Some(p) => {
+                print!("{}", draw(&puzzle, Some(p)));
+                println!("{}", p.to_moves());
+                eprintln!("solved in {ms:.2} ms");
+            }
+            None if sol.status == Status::Stopped => {
+                print!("{}", draw(&puzzle, None));
+                println!("timeout: no solution found within {} ms", c.timeout_ms);
+            }
+            None => {
+                print!("{}", draw(&puzzle, None));
+                println!("no solution (exhaustive search, {ms:.2} ms)");
+            }
+        }
+    }
+    Ok(if sol.path.is_some() { 0 } else { 1 })
+}
+
+/// Runs `witness count`.
+pub fn run_count(a: CountArgs) -> Result<u8, String> {
+    let c = &a.common;
+    let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
+    let limit = if a.unique { Some(2) } else { a.limit };
+    let t0 = Instant::now();
+    let n = solve::count(&puzzle, limit, &c.limits()).map_err(|e| e.to_string())?;
+    let ms = t0.elapsed().as_secs_f64() * 1e3;
+    let capped = limit.is_some_and(|l| n.count >= l);
+    let timed_out = n.status == Status::Stopped && !capped;
+    if c.json {
+        let mut j = output::count_json(&n, ms);
+        if a.unique {
+            j["unique"] = serde_json::json!(match (n.count, timed_out) {
+                (1, false) => "unique",
+                (0, false) => "none",
+                (_, true) => "timeout",
+                _ => "not unique",
+            });
+        }
+        println!("{j}");
+    } else if a.unique {
+        match (n.count, timed_out) {
+            (_, true) if n.count < 2 => println!("timeout after {ms:.0} ms ({} found)", n.count),
+            (0, _) => println!("none"),
+            (1, _) => println!("unique"),
+            _ => println!("not unique"),
+        }
+    } else if timed_out {
+        println!("at least {} (timeout after {ms:.0} ms)", n.count);
+    } else if capped {
+        println!("at least {} (limit reached)", n.count);
+    } else {
+        println!("{}", n.count);
+    }
+    Ok(0)
+}
+
+/// Runs `witness hint`.
+pub fn run_hint(a: HintArgs) -> Result<u8, String> {
+    let c = &a.common;
+    let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
+    let size = match (a.steps, a.fraction) {
+        (Some(k), _) => HintSize::Steps(k),
+        (None, Some(f)) if (0.0..=1.0).contains(&f) => HintSize::Fraction(f),
+        (None, Some(f)) => return Err(format!("--fraction must be between 0 and 1, not {f}")),
+        (None, None) => HintSize::Fraction(0.25),
+    };
+    let t0 = Instant::now();
+    let h = solve::hint(&puzzle, size, &c.limits()).map_err(|e| e.to_string())?;
+    let ms = t0.elapsed().as_secs_f64() * 1e3;
+    if c.json {
+        println!("{}", output::hint_json(&h, ms));
+    } else {
+        match &h.path {
+            Some(p) => {
+                print!("{}", draw(&puzzle, Some(p)));
+                println!("{}", p.to_moves());
+            }
+            None if h.status == Status::Stopped => println!("timeout: no solution found"),
+            None => println!("no solution"),
+        }
+    }
+    Ok(if h.path.is_some() { 0 } else { 1 })
+}

@@ -1,0 +1,239 @@
+//! `witness check`: exit codes (0 valid, 1 invalid, 2 bad input), the
+//! one-line error, `--json` and `--batch`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// A 1x1 panel: start (0,2) bottom-left, end (2,0) top-right, a black dot
+/// on the top edge (1,0). `0,2:U2R2` covers the dot (valid); `0,2:R2U2`
+/// misses it (invalid, failure at (1,0)).
+const PUZZLE: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+    [{"type":"line","dot":1},null,{"type":"line"}],
+    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+
+/// A temporary folder for one test, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("witness-cli-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    /// Writes a file in the folder and returns its path.
+    fn file(&self, name: &str, contents: &str) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn witness(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(args)
+        .output()
+        .expect("run witness")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Bad input: exit 2, nothing on stdout, one line on stderr naming the
+/// problem.
+#[track_caller]
+fn assert_bad_input(o: &Output, words: &[&str]) {
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    assert_eq!(stdout(o), "");
+    let err = stderr(o);
+    assert_eq!(err.lines().count(), 1, "not one line: {err:?}");
+    assert!(err.starts_with("witness: "), "{err:?}");
+    for w in words {
+        assert!(err.contains(w), "{err:?} lacks {w:?}");
+    }
+}
+
+#[test]
+fn valid_path_prints_valid_and_exits_0() {
+    let tmp = TempDir::new("valid_path_prints_valid_and_exits_0");
+    let f = tmp.file("p.json", PUZZLE);
+    let o = witness(&["check", f.to_str().unwrap(), "--path", "0,2:U2R2"]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o), "valid\n");
+    // The site's form of the same path.
+    let o = witness(&[
+        "check",
+        f.to_str().unwrap(),
+        "--path",
+        r#"[{"x":0,"y":2},3,3,2,2,0]"#,
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "valid\n");
+}
+
+#[test]
+fn invalid_path_lists_failures_and_exits_1() {
+    let tmp = TempDir::new("invalid_path_lists_failures_and_exits_1");
+    let f = tmp.file("p.json", PUZZLE);
+    let o = witness(&["check", f.to_str().unwrap(), "--path", "0,2:R2U2"]);
+    assert_eq!(o.status.code(), Some(1), "stderr: {}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("invalid"), "{out}");
+    assert!(out.contains("dot") && out.contains("(1, 0)"), "{out}");
+}
+
+#[test]
+fn puzzle_from_standard_input() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(["check", "-", "--path", "0,2:U2R2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(PUZZLE.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert_eq!(stdout(&o), "valid\n");
+}
+
+#[test]
+fn bad_puzzle_exits_2_with_one_line() {
+    let tmp = TempDir::new("bad_puzzle_exits_2_with_one_line");
+    let f = tmp.file("trunc.json", &PUZZLE[..40]);
+    let o = witness(&["check", f.to_str().unwrap(), "--path", "0,2:U2R2"]);
+    assert_bad_input(&o, &["trunc.json", "not valid JSON", "line"]);
+
+    let ragged = r#"{"grid":[[null,null,null],[null],[null,null,null]]}"#;
+    let f = tmp.file("ragged.json", ragged);
+    let o = witness(&["check", f.to_str().unwrap(), "--path", "0,2:U2R2"]);
+    assert_bad_input(&o, &["ragged.json", "grid column 1"]);
+
+    let f = tmp.file("text.txt", "hello");
+    let o = witness(&["check", f.to_str().unwrap(), "--path", "0,2:U2R2"]);
+    assert_bad_input(&o, &["text.txt", "format"]);
+
+    let missing = std::env::temp_dir().join("witness-cli-no-such-file.json");
+    let o = witness(&["check", missing.to_str().unwrap(), "--path", "0,2:U2R2"]);
+    assert_bad_input(&o, &["cannot read", "witness-cli-no-such-file.json"]);
+}
+
+#[test]
+fn bad_path_exits_2_with_one_line() {
+    let tmp = TempDir::new("bad_path_exits_2_with_one_line");
+    let f = tmp.file("p.json", PUZZLE);
+    let p = f.to_str().unwrap();
+    // Off the grid.
+    assert_bad_input(
+        &witness(&["check", p, "--path", "0,2:L"]),
+        &["move 1", "(0, 2)", "leaves the grid"],
+    );
+    // Not ending at an endpoint.
+    assert_bad_input(
+        &witness(&["check", p, "--path", "0,2:R2"]),
+        &["stops at (2, 2)", "not an endpoint"],
+    );
+    // Unreadable.
+    assert_bad_input(&witness(&["check", p, "--path", "0,2:UXR"]), &["'X'"]);
+    assert_bad_input(
+        &witness(&["check", p, "--path", "[{\"x\":0,\"y\":2},3,3"]),
+        &["not valid JSON"],
+    );
+}
+
+#[test]
+fn json_output_shape() {
+    let tmp = TempDir::new("json_output_shape");
+    let f = tmp.file("p.json", PUZZLE);
+    let p = f.to_str().unwrap();
+    let o = witness(&["check", p, "--path", "0,2:R2U2", "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    assert_eq!(keys.len(), 3, "{v}");
+    for k in ["valid", "invalid", "negations"] {
+        assert!(keys.contains(&k), "{v} lacks {k}");
+    }
+    assert_eq!(v["valid"], Value::Bool(false));
+    assert_eq!(v["invalid"], serde_json::json!([[1, 0]]));
+    assert_eq!(v["negations"], serde_json::json!([]));
+
+    let o = witness(&["check", p, "--path", "0,2:U2R2", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["valid"], Value::Bool(true));
+    assert_eq!(v["invalid"], serde_json::json!([]));
+}
+
+#[test]
+fn batch_writes_one_line_per_input_line() {
+    let tmp = TempDir::new("batch_writes_one_line_per_input_line");
+    let puzzle: Value = serde_json::from_str(PUZZLE).unwrap();
+    let lines = [
+        serde_json::json!({"id": "good", "puzzle": puzzle, "path": [{"x":0,"y":2},3,3,2,2,0]})
+            .to_string(),
+        serde_json::json!({"id": "bad-verdict", "puzzle": PUZZLE, "path": "0,2:R2U2"}).to_string(),
+        serde_json::json!({"id": "off-grid", "puzzle": puzzle, "path": "0,2:L"}).to_string(),
+        serde_json::json!({"id": "ragged", "puzzle": {"grid": [[null, null, null], [null]]},
+            "path": "0,2:U2"})
+        .to_string(),
+        "this line is not JSON".to_string(),
+    ];
+    let f = tmp.file("in.jsonl", &(lines.join("\n") + "\n"));
+    let o = witness(&["check", "--batch", f.to_str().unwrap()]);
+    // Not every line is valid, so not 0 (and the batch itself ran).
+    assert!(matches!(o.status.code(), Some(1) | Some(2)), "{o:?}");
+    let out: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(out.len(), lines.len(), "{}", stdout(&o));
+
+    assert_eq!(out[0]["id"], "good");
+    assert_eq!(out[0]["valid"], true);
+    assert_eq!(out[0]["invalid"], serde_json::json!([]));
+
+    assert_eq!(out[1]["id"], "bad-verdict");
+    assert_eq!(out[1]["valid"], false);
+    assert_eq!(out[1]["invalid"], serde_json::json!([[1, 0]]));
+
+    // Bad lines: {"id", "error"}, the error one line saying what and where.
+    for (k, id, words) in [
+        (
+            2,
+            Value::from("off-grid"),
+            &["(0, 2)", "leaves the grid"][..],
+        ),
+        (3, Value::from("ragged"), &["grid column 1"][..]),
+        (4, Value::Null, &["not valid JSON"][..]),
+    ] {
+        let r = &out[k];
+        assert_eq!(r["id"], id, "{r}");
+        let e = r["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error in {r}"));
+        assert!(!e.contains('\n'));
+        for w in words {
+            assert!(e.contains(w), "{e:?} lacks {w:?}");
+        }
+        assert!(r.get("valid").is_none(), "{r}");
+    }
+}

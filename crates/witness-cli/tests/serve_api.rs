@@ -1,0 +1,415 @@
+//! The `witness serve` API, over real loopback connections: every endpoint,
+//! the page's files, and the limits (body size, malformed input, time
+//! limit, concurrent solves, foreign hosts and origins).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+/// A running server, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_witness"))
+            .args(["serve", "--port", "0", "--bind", "127.0.0.1"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the witness binary starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let port = line
+            .split("127.0.0.1:")
+            .nth(1)
+            .and_then(|s| s.split('/').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no address in {line:?}"));
+        Server { child, port }
+    }
+
+    /// Sends a raw request; returns the status, the headers and the body.
+    fn raw(&self, request: &[u8]) -> (u16, String, String) {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        s.write_all(request).unwrap();
+        let mut out = Vec::new();
+        s.read_to_end(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").expect("a complete answer");
+        let status = head[9..12].parse().unwrap();
+        (status, head.to_string(), body.to_string())
+    }
+
+    fn get(&self, path: &str) -> (u16, String, String) {
+        self.raw(
+            format!(
+                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+                self.port
+            )
+            .as_bytes(),
+        )
+    }
+
+    fn post_text(&self, path: &str, body: &str) -> (u16, Value) {
+        let req = format!(
+            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.port,
+            body.len()
+        );
+        let (status, head, body) = self.raw(req.as_bytes());
+        assert!(head.contains("application/json"), "{head}");
+        (status, serde_json::from_str(&body).expect("a JSON answer"))
+    }
+
+    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        self.post_text(path, &body.to_string())
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A 2x2 panel (the site's favicon puzzle) and its solution.
+const PUZZLE: &str = r#"{"grid":[[{"type":"line","end":null,"start":false},{"type":"line"},{"type":"line"},{"type":"line"},{"type":"line","start":true}],[{"type":"line"},{"type":"nega","color":"white"},{"type":"line"},{"type":"triangle","color":"orange","count":1},{"type":"line"}],[{"type":"line"},{"type":"line"},{"type":"line"},{"type":"line"},{"type":"line"}],[{"type":"line","gap":1},{"type":"square","color":"black"},{"type":"line"},{"type":"poly","color":"yellow","polyshape":51},{"type":"line"}],[{"type":"line","end":"right"},{"type":"line"},{"type":"line"},{"type":"line"},{"type":"line"}]]}"#;
+const SOLUTION: &str = "0,4:U4R2D2R2U2";
+
+/// A panel whose search cannot finish quickly: dots on every node of a
+/// 10x10 grid and an end of the wrong colour for a path through them all.
+fn slow_puzzle() -> Value {
+    let (w, h) = (21, 21);
+    let mut grid = Vec::new();
+    for x in 0..w {
+        let mut col = Vec::new();
+        for y in 0..h {
+            if x % 2 == 1 && y % 2 == 1 {
+                col.push(Value::Null);
+            } else {
+                let mut c = json!({"type": "line"});
+                if x % 2 == 0 && y % 2 == 0 {
+                    c["dot"] = json!(1);
+                }
+                col.push(c);
+            }
+        }
+        grid.push(col);
+    }
+    grid[0][0]["start"] = json!(true);
+    grid[2][0]["end"] = json!("top");
+    json!({ "grid": grid })
+}
+
+#[test]
+fn page_and_static_files() {
+    let s = Server::start(&[]);
+    let (status, head, body) = s.get("/");
+    assert_eq!(status, 200);
+    assert!(head.contains("text/html"));
+    assert!(head.contains("Content-Security-Policy"));
+    assert!(body.contains("<script src=\"/app.js\""));
+    let (status, head, body) = s.get("/app.js");
+    assert_eq!(status, 200);
+    assert!(head.contains("text/javascript") && body.contains("api('render'"));
+    let (status, head, _) = s.get("/style.css");
+    assert_eq!(status, 200);
+    assert!(head.contains("text/css"));
+    assert_eq!(s.get("/nothing").0, 404);
+    assert_eq!(s.get("/api/solve").0, 405);
+    let (status, _, body) = s.get("/api/health");
+    assert_eq!((status, body.as_str()), (200, r#"{"ok":true}"#));
+}
+
+#[test]
+fn check_endpoint() {
+    let s = Server::start(&[]);
+    let (status, v) = s.post("/api/check", &json!({"puzzle": PUZZLE, "path": SOLUTION}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["negations"], json!([[[1, 1], [3, 3]]]));
+    // The site's array form, with the puzzle as a JSON object: a wrong path.
+    let puzzle: Value = serde_json::from_str(PUZZLE).unwrap();
+    let (status, v) = s.post(
+        "/api/check",
+        &json!({"puzzle": puzzle, "path": [{"x": 0, "y": 4}, 2, 2, 2, 2, 3, 3, 3, 3, 0]}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["valid"], false);
+    assert!(!v["invalid"].as_array().unwrap().is_empty());
+    // An illegal path is an error that says why.
+    let (status, v) = s.post("/api/check", &json!({"puzzle": PUZZLE, "path": "0,4:R2"}));
+    assert_eq!(status, 422);
+    assert!(
+        v["error"].as_str().unwrap().contains("not an endpoint"),
+        "{v}"
+    );
+    let (status, v) = s.post("/api/check", &json!({"puzzle": PUZZLE}));
+    assert_eq!(status, 400);
+    assert!(v["error"].as_str().unwrap().contains("path"));
+}
+
+#[test]
+fn solve_endpoint() {
+    let s = Server::start(&[]);
+    let (status, v) = s.post("/api/solve", &json!({"puzzle": PUZZLE}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["moves"], SOLUTION);
+    assert!(v["path"].is_array() && v["ms"].is_number());
+    // No solution, proved: still a 200 answer.
+    let mut blocked: Value = serde_json::from_str(PUZZLE).unwrap();
+    blocked["grid"][0][3]["gap"] = json!(1);
+    blocked["grid"][1][4]["gap"] = json!(1);
+    let (status, v) = s.post("/api/solve", &json!({"puzzle": blocked}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (v["solved"].clone(), v["status"].clone()),
+        (json!(false), json!("none"))
+    );
+}
+
+#[test]
+fn solve_time_limit() {
+    let s = Server::start(&[]);
+    let t0 = Instant::now();
+    let (status, v) = s.post(
+        "/api/solve",
+        &json!({"puzzle": slow_puzzle(), "timeout_ms": 150}),
+    );
+    assert_eq!(status, 504, "{v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("time limit of 150 ms"),
+        "{v}"
+    );
+    assert!(t0.elapsed() < Duration::from_secs(20));
+    let (status, _) = s.post(
+        "/api/hint",
+        &json!({"puzzle": slow_puzzle(), "timeout_ms": 100}),
+    );
+    assert_eq!(status, 504);
+    let (status, v) = s.post(
+        "/api/render",
+        &json!({"puzzle": slow_puzzle(), "solve": true, "timeout_ms": 100}),
+    );
+    assert_eq!(status, 504, "{v}");
+    // The ceiling on requested limits applies.
+    let s = Server::start(&["--solve-ms", "100", "--max-solve-ms", "200"]);
+    let t0 = Instant::now();
+    let (status, _) = s.post(
+        "/api/solve",
+        &json!({"puzzle": slow_puzzle(), "timeout_ms": 600_000}),
+    );
+    assert_eq!(status, 504);
+    assert!(t0.elapsed() < Duration::from_secs(10));
+}
+
+#[test]
+fn count_endpoint() {
+    let s = Server::start(&[]);
+    let (status, v) = s.post("/api/count", &json!({"puzzle": PUZZLE}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (v["count"].clone(), v["exhaustive"].clone()),
+        (json!(1), json!(true))
+    );
+    assert_eq!(v["timeout"], false);
+    // A count that runs out of time gives what it found, marked.
+    let (status, v) = s.post(
+        "/api/count",
+        &json!({"puzzle": slow_puzzle(), "timeout_ms": 100}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (v["exhaustive"].clone(), v["timeout"].clone()),
+        (json!(false), json!(true))
+    );
+    let (status, _) = s.post("/api/count", &json!({"puzzle": PUZZLE, "limit": 0}));
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn hint_endpoint() {
+    let s = Server::start(&[]);
+    let (status, v) = s.post("/api/hint", &json!({"puzzle": PUZZLE, "steps": 1}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["moves"], "0,4:U2");
+    assert_eq!(v["path"], json!([{"x": 0, "y": 4}, 3, 3, 0]));
+    let (status, v) = s.post("/api/hint", &json!({"puzzle": PUZZLE}));
+    assert_eq!(status, 200);
+    assert!(SOLUTION.starts_with(v["moves"].as_str().unwrap()));
+    let (status, _) = s.post("/api/hint", &json!({"puzzle": PUZZLE, "fraction": 2.0}));
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn render_endpoint() {
+    let s = Server::start(&[]);
+    let (status, v) = s.post("/api/render", &json!({"puzzle": PUZZLE}));
+    assert_eq!(status, 200, "{v}");
+    assert!(v["svg"].as_str().unwrap().starts_with("<svg "));
+    assert!(v["valid"].is_null() && v["path"].is_null());
+    let (status, v) = s.post(
+        "/api/render",
+        &json!({"puzzle": PUZZLE, "path": "0,4:U2R4U2"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["valid"], false);
+    assert!(v["svg"].as_str().unwrap().contains("class=\"error\""));
+    // A line still being drawn: drawn, with the reason it is not finished.
+    let (status, v) = s.post("/api/render", &json!({"puzzle": PUZZLE, "path": "0,4:U2"}));
+    assert_eq!(status, 200);
+    assert!(v["illegal"].as_str().unwrap().contains("not an endpoint"));
+    let (status, v) = s.post("/api/render", &json!({"puzzle": PUZZLE, "solve": true}));
+    assert_eq!(status, 200);
+    assert_eq!(
+        (v["valid"].clone(), v["moves"].clone()),
+        (json!(true), json!(SOLUTION))
+    );
+}
+
+#[test]
+fn convert_endpoint() {
+    let s = Server::start(&[]);
+    let (status, v) = s.post("/api/convert", &json!({"puzzle": PUZZLE, "to": "text"}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["from"], "json");
+    let text = v["puzzle"].as_str().unwrap().to_string();
+    assert!(text.starts_with("witness 2x2"));
+    // And back: the text format reads into the same puzzle.
+    let (status, v) = s.post("/api/convert", &json!({"puzzle": text, "to": "json"}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["from"], "text");
+    let (_, check) = s.post(
+        "/api/check",
+        &json!({"puzzle": v["puzzle"], "path": SOLUTION}),
+    );
+    assert_eq!(check["valid"], true);
+    let (status, _) = s.post("/api/convert", &json!({"puzzle": PUZZLE, "to": "png"}));
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn bad_requests() {
+    let s = Server::start(&["--max-body", "4096"]);
+    // Too large: refused from its Content-Length, before reading it.
+    let big = json!({"puzzle": "x".repeat(5000)}).to_string();
+    let (status, v) = s.post_text("/api/solve", &big);
+    assert_eq!(status, 413);
+    assert!(
+        v["error"].as_str().unwrap().contains("limit is 4096"),
+        "{v}"
+    );
+    // Malformed puzzle, malformed body, missing or mistyped puzzle.
+    let (status, v) = s.post("/api/solve", &json!({"puzzle": "{\"grid\": 3}"}));
+    assert_eq!(status, 400);
+    assert!(v["error"].as_str().unwrap().contains("grid"), "{v}");
+    let (status, v) = s.post(
+        "/api/check",
+        &json!({"puzzle": "no format at all", "path": SOLUTION}),
+    );
+    assert_eq!(status, 400, "{v}");
+    let (status, _) = s.post_text("/api/solve", "{not json");
+    assert_eq!(status, 400);
+    let (status, _) = s.post_text("/api/solve", "[1, 2]");
+    assert_eq!(status, 400);
+    let (status, _) = s.post("/api/solve", &json!({}));
+    assert_eq!(status, 400);
+    let (status, _) = s.post("/api/solve", &json!({"puzzle": 7}));
+    assert_eq!(status, 400);
+    let (status, _) = s.post("/api/solve", &json!({"puzzle": PUZZLE, "format": "nope"}));
+    assert_eq!(status, 400);
+    let (status, _) = s.post("/api/nothing", &json!({"puzzle": PUZZLE}));
+    assert_eq!(status, 404);
+    // Chunked bodies and bad lengths.
+    let (status, _, _) = s.raw(
+        b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    );
+    assert_eq!(status, 411);
+    let (status, _, _) =
+        s.raw(b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: x\r\n\r\n");
+    assert_eq!(status, 400);
+    // Oversized headers.
+    let long = format!(
+        "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Junk: {}\r\n\r\n",
+        "a".repeat(20_000)
+    );
+    assert_eq!(s.raw(long.as_bytes()).0, 431);
+}
+
+#[test]
+fn foreign_hosts_and_origins_are_refused() {
+    let s = Server::start(&[]);
+    let (status, _, _) = s.raw(b"GET / HTTP/1.1\r\nHost: evil.example:8080\r\n\r\n");
+    assert_eq!(status, 403);
+    let body = json!({"puzzle": PUZZLE}).to_string();
+    let req = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nOrigin: http://evil.example\r\nContent-Length: {}\r\n\r\n{body}",
+        s.port,
+        body.len()
+    );
+    assert_eq!(s.raw(req.as_bytes()).0, 403);
+    let req = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: localhost:{0}\r\nOrigin: http://localhost:{0}\r\nContent-Length: {1}\r\n\r\n{body}",
+        s.port,
+        body.len()
+    );
+    assert_eq!(s.raw(req.as_bytes()).0, 200);
+}
+
+#[test]
+fn concurrent_solves_are_limited_and_slow_ones_do_not_block() {
+    let s = Server::start(&["--max-solves", "1"]);
+    let port = s.port;
+    // An idle connection that never sends its request.
+    let _idle = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let slow = std::thread::spawn(move || {
+        let body = json!({"puzzle": slow_puzzle(), "timeout_ms": 3000}).to_string();
+        let mut st = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        let req = format!(
+            "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        st.write_all(req.as_bytes()).unwrap();
+        let mut out = String::new();
+        st.read_to_string(&mut out).unwrap();
+        out
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    // While it runs: a second search is refused at once, the page and
+    // renders are served.
+    let t0 = Instant::now();
+    let (status, v) = s.post("/api/solve", &json!({"puzzle": PUZZLE}));
+    assert_eq!(status, 503, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("already running"));
+    assert_eq!(s.get("/").0, 200);
+    assert_eq!(s.post("/api/render", &json!({"puzzle": PUZZLE})).0, 200);
+    assert_eq!(
+        s.post("/api/check", &json!({"puzzle": PUZZLE, "path": SOLUTION}))
+            .0,
+        200
+    );
+    assert!(
+        t0.elapsed() < Duration::from_millis(2000),
+        "{:?}",
+        t0.elapsed()
+    );
+    let out = slow.join().unwrap();
+    assert!(out.starts_with("HTTP/1.1 504"), "{out}");
+    // Once it is over, solving works again.
+    assert_eq!(s.post("/api/solve", &json!({"puzzle": PUZZLE})).0, 200);
+}

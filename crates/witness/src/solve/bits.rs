@@ -1,0 +1,122 @@
+//! Fixed-size bitsets over the nodes of a grid, for fast flood fills.
+
+/// A set of up to `64 * N` nodes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Bits<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for Bits<N> {
+    fn default() -> Self {
+        Bits([0; N])
+    }
+}
+
+impl<const N: usize> Bits<N> {
+    /// The empty set.
+    #[inline]
+    pub fn empty() -> Self {
+        Bits([0; N])
+    }
+    /// Adds bit `i`.
+    #[inline]
+    pub fn set(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+    /// Removes bit `i`.
+    #[inline]
+    pub fn clear(&mut self, i: usize) {
+        self.0[i >> 6] &= !(1 << (i & 63));
+    }
+    /// Tests bit `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> bool {
+        self.0[i >> 6] >> (i & 63) & 1 != 0
+    }
+    /// True when no bit is set.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    /// Intersection.
+    #[inline]
+    pub fn and(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for k in 0..N {
+            r.0[k] &= o.0[k];
+        }
+        r
+    }
+    /// Union.
+    #[inline]
+    pub fn or(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for k in 0..N {
+            r.0[k] |= o.0[k];
+        }
+        r
+    }
+    /// True when the sets share a bit.
+    #[inline]
+    pub fn intersects(&self, o: &Self) -> bool {
+        (0..N).any(|k| self.0[k] & o.0[k] != 0)
+    }
+    /// Every bit moved up by `s` (bit i becomes bit i + s).
+    #[inline]
+    pub fn shl(&self, s: usize) -> Self {
+        let (w, b) = (s >> 6, s & 63);
+        let mut r = [0u64; N];
+        for k in (w..N).rev() {
+            let lo = self.0[k - w];
+            r[k] = lo << b;
+            if b != 0 && k > w {
+                r[k] |= self.0[k - w - 1] >> (64 - b);
+            }
+        }
+        Bits(r)
+    }
+    /// Every bit moved down by `s` (bit i becomes bit i − s).
+    #[inline]
+    pub fn shr(&self, s: usize) -> Self {
+        let (w, b) = (s >> 6, s & 63);
+        let mut r = [0u64; N];
+        for k in 0..N.saturating_sub(w) {
+            let hi = self.0[k + w];
+            r[k] = hi >> b;
+            if b != 0 && k + w + 1 < N {
+                r[k] |= self.0[k + w + 1] << (64 - b);
+            }
+        }
+        Bits(r)
+    }
+    /// The bits set, in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..N).flat_map(move |k| {
+            let mut w = self.0[k];
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let t = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(k * 64 + t)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifts_cross_words() {
+        let mut b = Bits::<3>::empty();
+        b.set(63);
+        b.set(5);
+        let l = b.shl(70);
+        assert!(l.get(133) && l.get(75) && !l.get(63));
+        let r = l.shr(70);
+        assert_eq!(r, b);
+        assert_eq!(b.shl(1).iter().collect::<Vec<_>>(), vec![6, 64]);
+        assert_eq!(b.shr(6).iter().collect::<Vec<_>>(), vec![57]);
+    }
+}

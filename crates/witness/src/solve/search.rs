@@ -1,0 +1,554 @@
+//! The depth-first search over legal paths, with pruning that never loses a
+//! solution.
+//!
+//! The line advances one slot at a time, in the engine's move order. At each
+//! endpoint the full validator decides. At each node the search floods the
+//! nodes the line can still reach (a bitset fill) and gives up the branch
+//! when:
+//! - no endpoint is reachable any more;
+//! - without elimination marks on the board: a dot can no longer be
+//!   covered, a triangle already has too many line edges or can no longer
+//!   get enough, or two squares of different colours side by side can no
+//!   longer be separated;
+//! - a region the line can no longer touch (sealed against the border,
+//!   removed edges, the line itself or its mirror, around a pillar) fails
+//!   the validator's own region check, elimination marks included. Such a
+//!   region is final: its slots, its walls and so its verdict cannot change.
+
+use super::bits::Bits;
+use super::plan::{Masks, Plan};
+use super::Limits;
+use crate::model::{Direction, SlotKind};
+use crate::path::Line;
+use crate::rules::board::NONE;
+use crate::rules::regions;
+use crate::rules::Workspace;
+
+/// What the visitor is told about each solution.
+pub struct Found<'a> {
+    /// The start slot.
+    pub start: usize,
+    /// The end slot.
+    pub end: usize,
+    /// The moves.
+    pub moves: &'a [Direction],
+}
+
+/// The search state for one thread.
+pub struct Search<'p, const N: usize> {
+    plan: &'p Plan,
+    masks: &'p Masks<N>,
+    lines: Vec<Line>,
+    covered: Vec<bool>,
+    free: Bits<N>,
+    moves: Vec<Direction>,
+    start: usize,
+    ws: Workspace,
+    seen_region: Vec<u32>,
+    region_buf: Vec<u32>,
+    stack: Vec<u32>,
+    stamp: u32,
+    limits: &'p Limits,
+    ticks: u32,
+    /// Set when the limits stopped the search.
+    pub stopped: bool,
+    /// When set, branches reaching this depth are recorded, not searched.
+    pub split_depth: Option<usize>,
+    /// Prefixes recorded at `split_depth`: start and moves.
+    pub tasks: Vec<(usize, Vec<Direction>)>,
+    /// Count of search nodes visited.
+    pub visited: u64,
+}
+
+/// Whether to go on.
+type Go = bool;
+
+/// The move index (left, right, up, down) the mirror line makes when the
+/// main line makes move `d`.
+fn mirror_dir(plan: &Plan, d: usize) -> usize {
+    match plan.rules.board.symmetry {
+        Some(s) if (d < 2 && s.x) || (d >= 2 && s.y) => d ^ 1,
+        _ => d,
+    }
+}
+
+impl<'p, const N: usize> Search<'p, N> {
+    /// A fresh search over a plan.
+    pub fn new(plan: &'p Plan, masks: &'p Masks<N>, limits: &'p Limits) -> Self {
+        let n = plan.rules.board.len();
+        Search {
+            plan,
+            masks,
+            lines: vec![Line::None; n],
+            covered: vec![false; n],
+            free: masks.walk,
+            moves: Vec::with_capacity(n),
+            start: 0,
+            ws: Workspace::default(),
+            seen_region: vec![0; n],
+            region_buf: Vec::with_capacity(n),
+            stack: Vec::with_capacity(n),
+            stamp: 0,
+            limits,
+            ticks: 0,
+            stopped: false,
+            split_depth: None,
+            tasks: Vec::new(),
+            visited: 0,
+        }
+    }
+
+    /// Searches from every start in turn.
+    pub fn run_all(&mut self, visit: &mut impl FnMut(&Found) -> Go) {
+        for k in 0..self.plan.starts.len() {
+            let s = self.plan.starts[k] as usize;
+            if !self.run_from(s, &[], visit) {
+                return;
+            }
+        }
+    }
+
+    /// Searches the paths from `start` that begin with `prefix`. Endpoints
+    /// inside the prefix are not reported (the caller saw them).
+    pub fn run_from(
+        &mut self,
+        start: usize,
+        prefix: &[Direction],
+        visit: &mut impl FnMut(&Found) -> Go,
+    ) -> Go {
+        self.start = start;
+        if !self.can_enter(start, true) {
+            return true;
+        }
+        if prefix.is_empty() {
+            return self.enter(start, visit);
+        }
+        // Replay the prefix without checks, then search from its last slot.
+        let b = &self.plan.rules.board;
+        let mut path = vec![start];
+        let mut p = start;
+        for &d in &prefix[..prefix.len() - 1] {
+            p = b.nbr[p][d as usize] as usize;
+            path.push(p);
+        }
+        let last = b.nbr[p][prefix[prefix.len() - 1] as usize] as usize;
+        for &q in &path {
+            self.mark(q);
+        }
+        self.moves.extend_from_slice(prefix);
+        let go = self.enter(last, visit);
+        self.moves.clear();
+        for &q in path.iter().rev() {
+            self.unmark(q);
+        }
+        go
+    }
+
+    #[inline]
+    fn can_enter(&self, q: usize, is_start: bool) -> bool {
+        if is_start && self.plan.symmetric {
+            // Play mode: a start may be its own mirror.
+            let b = &self.plan.rules.board;
+            let m = b.mirror[q] as usize;
+            return b.kind[q] != SlotKind::Face
+                && b.gap[q] == crate::model::Gap::None
+                && b.gap[m] == crate::model::Gap::None
+                && self.lines[q] == Line::None;
+        }
+        self.plan.enterable[q] && self.lines[q] == Line::None
+    }
+
+    #[inline]
+    fn mark(&mut self, q: usize) {
+        let p = self.plan;
+        if p.symmetric {
+            let m = p.rules.board.mirror[q] as usize;
+            self.lines[q] = Line::Blue;
+            self.lines[m] = Line::Yellow;
+            self.covered[q] = true;
+            self.covered[m] = true;
+            for s in [q, m] {
+                let v = p.node_of[s];
+                if v != NONE {
+                    self.free.clear(v as usize);
+                }
+            }
+        } else {
+            self.lines[q] = Line::Black;
+            self.covered[q] = true;
+            let v = p.node_of[q];
+            if v != NONE {
+                self.free.clear(v as usize);
+            }
+        }
+    }
+
+    #[inline]
+    fn unmark(&mut self, q: usize) {
+        let p = self.plan;
+        let clear = |s: usize, this: &mut Self| {
+            this.lines[s] = Line::None;
+            this.covered[s] = false;
+            let v = p.node_of[s];
+            if v != NONE && this.masks.walk.get(v as usize) {
+                this.free.set(v as usize);
+            }
+        };
+        clear(q, self);
+        if p.symmetric {
+            clear(p.rules.board.mirror[q] as usize, self);
+        }
+    }
+
+    /// Enters slot `q` (known enterable) and searches on from it.
+    fn enter(&mut self, q: usize, visit: &mut impl FnMut(&Found) -> Go) -> Go {
+        self.visited += 1;
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks & 1023 == 0 && self.limits.expired() {
+            self.stopped = true;
+            return false;
+        }
+        if let Some(d) = self.split_depth {
+            if self.moves.len() == d {
+                self.tasks.push((self.start, self.moves.clone()));
+                return true;
+            }
+        }
+        self.mark(q);
+        let go = self.explore(q, visit);
+        self.unmark(q);
+        go
+    }
+
+    fn explore(&mut self, q: usize, visit: &mut impl FnMut(&Found) -> Go) -> Go {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        if b.end[q] {
+            let report = !plan.undirected || self.start <= q;
+            if report && plan.rules.is_valid(&self.lines, self.start, q, &mut self.ws) {
+                let f = Found {
+                    start: self.start,
+                    end: q,
+                    moves: &self.moves,
+                };
+                if !visit(&f) {
+                    return false;
+                }
+            }
+        }
+        if b.kind[q] == SlotKind::Node && !self.arrival_ok(q) {
+            return true;
+        }
+        let nbr = b.nbr[q];
+        let horizontal_ok = (q % b.h) % 2 == 0;
+        let vertical_ok = (q / b.h) % 2 == 0;
+        for (k, d) in Direction::ALL.into_iter().enumerate() {
+            if (k < 2 && !horizontal_ok) || (k >= 2 && !vertical_ok) {
+                continue;
+            }
+            let r = nbr[k];
+            if r == NONE || !self.can_enter(r as usize, false) {
+                continue;
+            }
+            self.moves.push(d);
+            let go = self.enter(r as usize, visit);
+            self.moves.pop();
+            if !go {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The checks on arriving at node `h`: cheap incremental ones, then the
+    /// full ones unless the neighbourhood shows nothing can have changed.
+    fn arrival_ok(&mut self, h: usize) -> bool {
+        let plan = self.plan;
+        let Some(&last) = self.moves.last() else {
+            return self.promising(h);
+        };
+        let d = last as usize;
+        if plan.local_prune {
+            // The edge just covered may overload the triangles beside it.
+            let b = &plan.rules.board;
+            let e = b.nbr[h][d ^ 1] as usize;
+            let sides = if d < 2 { [2, 3] } else { [0, 1] };
+            for k in sides {
+                let f = b.nbr[e][k];
+                if f != NONE && self.triangle_over(f as usize) {
+                    return false;
+                }
+                if plan.symmetric {
+                    let m = b.mirror[e] as usize;
+                    let f = b.nbr[m][k];
+                    if f != NONE && self.triangle_over(f as usize) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if self.block_open(h, d)
+            && (!plan.symmetric || {
+                let m = plan.rules.board.mirror[h] as usize;
+                self.block_open(m, mirror_dir(plan, d))
+            })
+        {
+            return true;
+        }
+        self.promising(h)
+    }
+
+    /// True when a triangle on face `f` already has more line edges than it allows.
+    #[inline]
+    fn triangle_over(&self, f: usize) -> bool {
+        let k = self.plan.triangle_count[f];
+        if k == u32::MAX {
+            return false;
+        }
+        let b = &self.plan.rules.board;
+        let have = b.nbr[f]
+            .iter()
+            .filter(|&&e| e != NONE && self.covered[e as usize])
+            .count() as u32;
+        have > k
+    }
+
+    /// True when every slot of the open block around `h` is free.
+    #[inline]
+    fn block_open(&self, h: usize, d: usize) -> bool {
+        let blk = &self.plan.block[h][d];
+        !blk.is_empty() && blk.iter().all(|&s| self.lines[s as usize] == Line::None)
+    }
+
+    /// The nodes reachable from the head at node slot `h`, the head included.
+    fn reach(&self, h: usize) -> Bits<N> {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        let mut cur = Bits::<N>::empty();
+        for k in 0..4 {
+            let e = b.nbr[h][k];
+            if e == NONE || !self.can_enter(e as usize, false) {
+                continue;
+            }
+            let t = b.nbr[e as usize][k];
+            if t != NONE {
+                let v = plan.node_of[t as usize];
+                if v != NONE && self.free.get(v as usize) {
+                    cur.set(v as usize);
+                }
+            }
+        }
+        let m = self.masks;
+        let nc = plan.ncols;
+        loop {
+            let mut nx = cur
+                .or(&cur.and(&m.right_in).shl(1))
+                .or(&cur.and(&m.left_in).shr(1))
+                .or(&cur.and(&m.down).shl(nc))
+                .or(&cur.and(&m.up).shr(nc));
+            if plan.rules.board.pillar {
+                nx = nx
+                    .or(&cur.and(&m.right_wrap).shr(nc - 1))
+                    .or(&cur.and(&m.left_wrap).shl(nc - 1));
+            }
+            nx = nx.and(&self.free);
+            if nx == cur {
+                break;
+            }
+            cur = nx;
+        }
+        cur.set(plan.node_of[h] as usize);
+        cur
+    }
+
+    /// False when the branch at head `h` (a node) cannot lead to a solution.
+    fn promising(&mut self, h: usize) -> bool {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        let mut reach = self.reach(h);
+        // An endpoint must stay reachable (beyond the head itself).
+        let hv = plan.node_of[h] as usize;
+        let mut ends = reach.and(&self.masks.ends);
+        ends.clear(hv);
+        if ends.is_empty() {
+            let near = b.nbr[h].iter().any(|&e| {
+                e != NONE && b.end[e as usize] && self.can_enter(e as usize, false)
+            });
+            if !near {
+                return false;
+            }
+        }
+        if plan.symmetric {
+            let mut both = reach;
+            for v in reach.iter() {
+                both.set(plan.mirror_node[v] as usize);
+            }
+            reach = both;
+        }
+        if plan.local_prune && !self.local_ok(&reach) {
+            return false;
+        }
+        self.sealed_regions_ok(h, &reach)
+    }
+
+    /// True when an uncovered edge may still be covered.
+    #[inline]
+    fn edge_coverable(&self, e: usize, reach: &Bits<N>) -> bool {
+        if !self.plan.enterable[e] {
+            return false;
+        }
+        let [a, c] = self.plan.edge_nodes[e];
+        (a != NONE && reach.get(a as usize)) || (c != NONE && reach.get(c as usize))
+    }
+
+    #[inline]
+    fn slot_coverable(&self, s: usize, reach: &Bits<N>) -> bool {
+        if self.covered[s] {
+            return true;
+        }
+        let v = self.plan.node_of[s];
+        if v != NONE {
+            return reach.get(v as usize);
+        }
+        self.edge_coverable(s, reach)
+            || (self.plan.symmetric
+                && self.edge_coverable(self.plan.rules.board.mirror[s] as usize, reach))
+    }
+
+    /// Dots, triangles and square pairs, for boards without elimination marks.
+    fn local_ok(&self, reach: &Bits<N>) -> bool {
+        let plan = self.plan;
+        for &d in &plan.dots {
+            if !self.slot_coverable(d as usize, reach) {
+                return false;
+            }
+        }
+        for &e in &plan.must_cover {
+            if !self.slot_coverable(e as usize, reach) {
+                return false;
+            }
+        }
+        for &(_, k, edges) in &plan.triangles {
+            let mut have = 0;
+            let mut may = 0;
+            for e in edges {
+                if e == NONE {
+                    continue;
+                }
+                let e = e as usize;
+                if self.covered[e] {
+                    have += 1;
+                } else if self.slot_coverable(e, reach) {
+                    may += 1;
+                }
+            }
+            if have > k || have + may < k {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Checks the regions beside the head (and beside its mirror) that the
+    /// line can no longer touch.
+    fn sealed_regions_ok(&mut self, h: usize, reach: &Bits<N>) -> bool {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        let heads = if plan.symmetric {
+            [h, b.mirror[h] as usize]
+        } else {
+            [h, h]
+        };
+        // Each flood gets its own stamp; a flood that meets a slot stamped by
+        // an earlier flood of this step has met an open region (sealed
+        // floods run to completion and never meet each other).
+        if self.stamp > u32::MAX - 16 {
+            self.seen_region.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 0;
+        }
+        let step_base = self.stamp;
+        for (hi, &hh) in heads.iter().enumerate() {
+            if hi == 1 && hh == h {
+                break;
+            }
+            for f in plan.faces_around[hh] {
+                if f == NONE {
+                    continue;
+                }
+                let f = f as usize;
+                if b.outside[f] || self.seen_region[f] > step_base {
+                    continue;
+                }
+                self.stamp += 1;
+                match self.sealed_region(f, reach, step_base) {
+                    None => {}
+                    Some(()) => {
+                        let region = std::mem::take(&mut self.region_buf);
+                        let ok = plan.rules.region_ok(&region, &self.covered, self.start, &mut self.ws);
+                        self.region_buf = region;
+                        if !ok {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Floods the region of face `f`. When the line can still touch it,
+    /// returns `None`; otherwise fills `region_buf` with its slots in the
+    /// engine's order and returns `Some`.
+    fn sealed_region(&mut self, f: usize, reach: &Bits<N>, step_base: u32) -> Option<()> {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        let stamp = self.stamp;
+        let noncount = if b.kind[self.start] == SlotKind::Edge && !b.fat_startpoints {
+            self.start
+        } else {
+            usize::MAX
+        };
+        self.stack.clear();
+        self.stack.push(f as u32);
+        self.seen_region[f] = stamp;
+        let mut min = f;
+        while let Some(s) = self.stack.pop() {
+            let s = s as usize;
+            if s < min {
+                min = s;
+            }
+            if s != noncount {
+                let open = match b.kind[s] {
+                    SlotKind::Node => reach.get(plan.node_of[s] as usize),
+                    SlotKind::Edge => self.edge_coverable(s, reach),
+                    SlotKind::Face => false,
+                };
+                if open {
+                    return None;
+                }
+            }
+            for &t in &b.flood_nbr[s] {
+                if t == NONE {
+                    continue;
+                }
+                let t = t as usize;
+                if b.outside[t] || (self.covered[t] && t != noncount) {
+                    continue;
+                }
+                let seen = self.seen_region[t];
+                if seen == stamp {
+                    continue;
+                }
+                if seen > step_base {
+                    return None; // joined to a region already found open
+                }
+                self.seen_region[t] = stamp;
+                self.stack.push(t as u32);
+            }
+        }
+        let mut region = std::mem::take(&mut self.region_buf);
+        regions::ordered_region(b, &self.covered, self.start, min, &mut region, &mut self.stack);
+        self.region_buf = region;
+        Some(())
+    }
+}

@@ -1,0 +1,119 @@
+//! witnesspuzzles JSON through the model and back, malformed JSON, and
+//! format detection across all four formats.
+
+mod common;
+
+use witness::formats::{self, alcazar, text, windmill, wpjson, Format};
+use witness::Error;
+
+const SMALL: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+    [{"type":"line","dot":1},{"type":"square","color":"cyan"},{"type":"line","gap":1}],
+    [{"type":"line","end":"right"},{"type":"line"},{"type":"line","gap":2}]],
+    "symmetry":{"x":true,"y":false},"name":"small"}"#;
+
+/// JSON → model → JSON: the second JSON is the first's modern form, reads
+/// back to the same puzzle, and writes the same JSON again.
+fn json_round_trip(id: &str, json: &str) {
+    let p = wpjson::parse(json).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let out = wpjson::to_value(&p).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let mut back = wpjson::from_value(&out).unwrap_or_else(|e| panic!("{id}: {e}"));
+    if p.name.is_none() {
+        back.name = None;
+    }
+    assert_eq!(back, p, "{id}");
+    assert_eq!(wpjson::to_value(&back).unwrap(), out, "{id}");
+}
+
+#[test]
+fn json_to_model_to_json() {
+    json_round_trip("small", SMALL);
+    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        return;
+    };
+    for line in &lines {
+        let (id, json) = common::puzzle_of_line(line);
+        json_round_trip(&id, &json);
+    }
+}
+
+#[test]
+fn malformed_json_gives_errors() {
+    let cases = [
+        ("{", "not valid JSON"),
+        ("{}", "no \"grid\""),
+        (r#"{"grid":3}"#, "array of columns"),
+        (r#"{"grid":[]}"#, "no columns"),
+        (r#"{"grid":[[null],[null,null]]}"#, "equal lengths"),
+        (
+            r#"{"grid":[[null,null,null],[null,{"type":"square"},null],[null,null,null]]}"#,
+            "no \"color\"",
+        ),
+    ];
+    for (json, want) in cases {
+        let e = formats::read_puzzle(json, None).expect_err(json);
+        assert!(
+            e.to_string().contains(want),
+            "{json}: {e} should mention {want:?}"
+        );
+    }
+    // Every prefix of a valid puzzle is an error, not a panic.
+    for cut in 0..SMALL.len() {
+        let _ = formats::read_puzzle(&SMALL[..cut], None);
+    }
+}
+
+#[test]
+fn detection_names_every_format() {
+    let code = include_str!("data/windmill-samples.txt")
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .unwrap();
+    let maze = include_str!("data/alcazar-sample1.puzzle");
+    let drawn = "witness 1x1\nS - E>\n| . |\n+ - +\n";
+    let url = format!("https://windmill.thefifthmatt.com/play/{code}");
+    let cases = [
+        (SMALL, Format::Json),
+        (code, Format::Windmill),
+        (url.as_str(), Format::Windmill),
+        (maze, Format::Alcazar),
+        (drawn, Format::Text),
+    ];
+    for (t, want) in cases {
+        assert_eq!(formats::detect(t), Ok(want), "{t}");
+        // With a trailing newline and leading blank lines too.
+        assert_eq!(formats::detect(&format!("\n\n{t}\n")), Ok(want), "{t}");
+        let p = formats::read_puzzle(t, None).unwrap();
+        assert_eq!(formats::read_puzzle(t, Some(want)).unwrap(), p);
+    }
+    assert_eq!(
+        formats::read_puzzle(code, None).unwrap(),
+        windmill::parse(code).unwrap()
+    );
+    assert_eq!(
+        formats::read_puzzle(maze, None).unwrap(),
+        alcazar::parse(maze).unwrap()
+    );
+    assert_eq!(
+        formats::read_puzzle(drawn, None).unwrap(),
+        text::parse(drawn).unwrap()
+    );
+    // Names for --format.
+    for f in Format::ALL {
+        assert_eq!(Format::from_name(f.name()), Some(f));
+    }
+    // Unknown text, and a format forced onto the wrong text, are errors.
+    assert!(matches!(
+        formats::detect("hello world"),
+        Err(Error::Parse(_))
+    ));
+    for f in Format::ALL {
+        for (t, _) in cases.iter().filter(|(_, g)| *g != f) {
+            assert!(
+                formats::read_puzzle(t, Some(f)).is_err(),
+                "{t} as {}",
+                f.name()
+            );
+        }
+    }
+}
