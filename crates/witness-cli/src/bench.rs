@@ -75,7 +75,12 @@ struct Outcome {
     error: Option<String>,
 }
 
-fn run_one(id: String, puzzle: Result<Puzzle, String>, a: &BenchArgs, cancel: &Arc<AtomicBool>) -> Outcome {
+fn run_one(
+    id: String,
+    puzzle: Result<Puzzle, String>,
+    a: &BenchArgs,
+    cancel: &Arc<AtomicBool>,
+) -> Outcome {
     let mut o = Outcome {
         id,
         status: "error",
@@ -219,8 +224,14 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
         get("error")
     );
     if let Some(l) = a.count_limit {
-        let unique = results.iter().filter(|o| o.count == Some(1) && o.status == "solved").count();
-        let multi = results.iter().filter(|o| o.count.is_some_and(|c| c >= l.min(2))).count();
+        let unique = results
+            .iter()
+            .filter(|o| o.count == Some(1) && o.status == "solved")
+            .count();
+        let multi = results
+            .iter()
+            .filter(|o| o.count.is_some_and(|c| c >= l.min(2)))
+            .count();
         println!("count limit {l}: exactly one solution: {unique}  two or more: {multi}");
     }
     println!(
@@ -242,7 +253,10 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
         .map(|(ms, id)| format!("{id} {}", fmt_ms(*ms)))
         .collect();
     println!("slowest: {}", top.join(", "));
-    for o in results.iter().filter(|o| o.status == "none" || o.status == "error") {
+    for o in results
+        .iter()
+        .filter(|o| o.status == "none" || o.status == "error")
+    {
         match &o.error {
             Some(e) => println!("error: {}: {e}", o.id),
             None => println!("no solution: {}", o.id),

@@ -42,7 +42,9 @@ pub fn run(a: Args) -> Result<u8, String> {
     let path_text = a.path.expect("clap requires it");
     let path = Path::parse(&path_text).map_err(|e| e.to_string())?;
     let rules = Rules::new(&puzzle).map_err(|e| e.to_string())?;
-    let verdict = rules.check_path(&puzzle, &path).map_err(|e| e.to_string())?;
+    let verdict = rules
+        .check_path(&puzzle, &path)
+        .map_err(|e| e.to_string())?;
     if a.json {
         println!("{}", verdict_json(&verdict));
     } else if verdict.valid {
@@ -78,11 +80,17 @@ fn batch_line(line: &str) -> Value {
         let path = match v.get("path") {
             Some(Value::String(s)) => Path::parse(s),
             Some(p @ Value::Array(_)) => Path::from_site(p),
-            _ => return Err("\"path\" must be an array in the site's format or a move string".into()),
+            _ => {
+                return Err(
+                    "\"path\" must be an array in the site's format or a move string".into(),
+                )
+            }
         }
         .map_err(|e| e.to_string())?;
         let rules = Rules::new(&puzzle).map_err(|e| e.to_string())?;
-        let verdict = rules.check_path(&puzzle, &path).map_err(|e| e.to_string())?;
+        let verdict = rules
+            .check_path(&puzzle, &path)
+            .map_err(|e| e.to_string())?;
         let j = verdict_json(&verdict);
         Ok(json!({"id": id, "valid": j["valid"], "invalid": j["invalid"]}))
     })();

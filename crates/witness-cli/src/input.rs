@@ -9,7 +9,10 @@ use witness::model::Puzzle;
 pub fn parse_format(s: &str) -> Result<Format, String> {
     Format::from_name(s).ok_or_else(|| {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
-        format!("unknown format '{s}'; expected one of: {}", names.join(", "))
+        format!(
+            "unknown format '{s}'; expected one of: {}",
+            names.join(", ")
+        )
     })
 }
 

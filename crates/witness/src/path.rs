@@ -83,7 +83,9 @@ impl Path {
             let v: Value = serde_json::from_str(t).map_err(|e| {
                 Error::Path(format!("not valid JSON at column {}: {e}", e.column()))
             })?;
-            let arr = v.as_array().ok_or_else(|| Error::Path("expected an array".into()))?;
+            let arr = v
+                .as_array()
+                .ok_or_else(|| Error::Path("expected an array".into()))?;
             match arr.first() {
                 Some(Value::Array(_)) => Path::from_coordinates(&v),
                 _ => Path::from_site(&v),
@@ -99,15 +101,19 @@ impl Path {
         let arr = v
             .as_array()
             .ok_or_else(|| Error::Path(format!("a path must be an array, not {v}")))?;
-        let first = arr
-            .first()
-            .ok_or_else(|| Error::Path("the path is empty: it needs a start {\"x\",\"y\"}".into()))?;
+        let first = arr.first().ok_or_else(|| {
+            Error::Path("the path is empty: it needs a start {\"x\",\"y\"}".into())
+        })?;
         let coord = |k: &str| {
-            first.get(k).and_then(Value::as_u64).map(|n| n as usize).ok_or_else(|| {
-                Error::Path(format!(
+            first
+                .get(k)
+                .and_then(Value::as_u64)
+                .map(|n| n as usize)
+                .ok_or_else(|| {
+                    Error::Path(format!(
                     "the path must begin with {{\"x\": X, \"y\": Y}} of whole numbers, not {first}"
                 ))
-            })
+                })
         };
         let start = Pos::new(coord("x")?, coord("y")?);
         let mut moves = Vec::with_capacity(arr.len());
@@ -165,8 +171,11 @@ impl Path {
             .map(str::trim)
             .collect();
         let parse_n = |s: &str| {
-            s.parse::<usize>()
-                .map_err(|_| Error::Path(format!("the start \"{head}\" must be two whole numbers X,Y")))
+            s.parse::<usize>().map_err(|_| {
+                Error::Path(format!(
+                    "the start \"{head}\" must be two whole numbers X,Y"
+                ))
+            })
         };
         if nums.len() != 2 {
             return Err(Error::Path(format!(
@@ -234,7 +243,9 @@ impl Path {
     /// consecutive slots must be neighbours (across the seam on pillars is
     /// checked later, against the puzzle).
     pub fn from_coordinates(v: &Value) -> Result<Path> {
-        let arr = v.as_array().ok_or_else(|| Error::Path("expected an array of [x, y]".into()))?;
+        let arr = v
+            .as_array()
+            .ok_or_else(|| Error::Path("expected an array of [x, y]".into()))?;
         let mut pts = Vec::with_capacity(arr.len());
         for (i, p) in arr.iter().enumerate() {
             let xy = match p {
@@ -282,7 +293,10 @@ impl Path {
             };
             moves.push(d);
         }
-        Ok(Path { start: Pos::new(sx as usize, sy as usize), moves })
+        Ok(Path {
+            start: Pos::new(sx as usize, sy as usize),
+            moves,
+        })
     }
 
     /// The slots the path visits, in order, without any legality check other
@@ -334,7 +348,11 @@ impl Path {
                 let d = self.moves[step - 1];
                 let what = format!("move {step} ({d:?}) from {p}");
                 // Horizontal moves need an even y; vertical ones an even x.
-                let ok = if d.is_horizontal() { p.y % 2 == 0 } else { p.x % 2 == 0 };
+                let ok = if d.is_horizontal() {
+                    p.y % 2 == 0
+                } else {
+                    p.x % 2 == 0
+                };
                 if !ok {
                     return Err(Error::Path(format!(
                         "{what}: a line can only move along grid lines"
@@ -381,9 +399,16 @@ impl Path {
             slots.push(p);
         }
         if puzzle.cell(p).end.is_none() {
-            return Err(Error::Path(format!("the path stops at {p}, which is not an endpoint")));
+            return Err(Error::Path(format!(
+                "the path stops at {p}, which is not an endpoint"
+            )));
         }
-        Ok(Trace { lines, start, end: p, slots })
+        Ok(Trace {
+            lines,
+            start,
+            end: p,
+            slots,
+        })
     }
 }
 

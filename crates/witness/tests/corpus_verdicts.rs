@@ -57,7 +57,12 @@ fn every_dev_verdict_is_reproduced() {
         let want_valid = v["valid"].as_bool().unwrap();
         let want: Option<BTreeSet<(usize, usize)>> = v["invalid"].as_array().map(|a| {
             a.iter()
-                .map(|p| (p[0].as_u64().unwrap() as usize, p[1].as_u64().unwrap() as usize))
+                .map(|p| {
+                    (
+                        p[0].as_u64().unwrap() as usize,
+                        p[1].as_u64().unwrap() as usize,
+                    )
+                })
                 .collect()
         });
         let got: BTreeSet<(usize, usize)> =
@@ -94,6 +99,11 @@ fn every_dev_verdict_is_reproduced() {
         "{} of {} verdicts differ:\n{}",
         failures.len(),
         verdicts.len(),
-        failures.iter().take(30).cloned().collect::<Vec<_>>().join("\n")
+        failures
+            .iter()
+            .take(30)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }

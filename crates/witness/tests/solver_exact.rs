@@ -68,14 +68,25 @@ fn random_puzzle(r: &mut Rng) -> Puzzle {
     let pillar = r.chance(20);
     let symmetric = r.chance(30);
     let (w, h) = if pillar {
-        (if symmetric { 4 } else { 3 + r.below(2) as usize }, 1 + r.below(2) as usize)
+        (
+            if symmetric {
+                4
+            } else {
+                3 + r.below(2) as usize
+            },
+            1 + r.below(2) as usize,
+        )
     } else {
         (1 + r.below(3) as usize, 1 + r.below(3) as usize)
     };
     let mut p = Puzzle::new(w, h, pillar).unwrap();
     if symmetric {
         let x = r.chance(50);
-        let y = if pillar { r.chance(50) } else { !x || r.chance(50) };
+        let y = if pillar {
+            r.chance(50)
+        } else {
+            !x || r.chance(50)
+        };
         p.symmetry = Some(Symmetry { x, y });
     }
     let negations = r.chance(35);
@@ -112,7 +123,10 @@ fn random_puzzle(r: &mut Rng) -> Puzzle {
         }
     }
     // At least one start and one end, mirrored in symmetric puzzles.
-    let nodes: Vec<Pos> = p.positions().filter(|q| q.kind() != witness::model::SlotKind::Face).collect();
+    let nodes: Vec<Pos> = p
+        .positions()
+        .filter(|q| q.kind() != witness::model::SlotKind::Face)
+        .collect();
     let s = nodes[r.below(nodes.len() as u64) as usize];
     p.cell_mut(s).start = true;
     p.cell_mut(s).gap = Gap::None;
@@ -169,7 +183,10 @@ fn fast_count_equals_brute_force_on_random_panels() {
             false
         })
         .unwrap();
-        assert_eq!(first.path, brute_first, "case {case}: first solutions differ");
+        assert_eq!(
+            first.path, brute_first,
+            "case {case}: first solutions differ"
+        );
         if let Some(path) = &first.path {
             let v = Rules::new(&p).unwrap().check_path(&p, path).unwrap();
             assert!(v.valid, "case {case}: returned path fails validation");
@@ -180,7 +197,10 @@ fn fast_count_equals_brute_force_on_random_panels() {
     assert_eq!(checked, 600);
     // The generator must produce a fair share of solvable panels, or the
     // comparison says little.
-    assert!(with_solutions > 150, "only {with_solutions} solvable panels");
+    assert!(
+        with_solutions > 150,
+        "only {with_solutions} solvable panels"
+    );
 }
 
 #[test]

@@ -119,10 +119,15 @@ fn read_settings(v: Option<&Value>) -> Result<Settings> {
         if v.is_null() {
             return Ok(s);
         }
-        return Err(Error::Parse(format!("\"settings\" must be an object, not {v}")));
+        return Err(Error::Parse(format!(
+            "\"settings\" must be an object, not {v}"
+        )));
     };
     let flags: [(&str, &mut bool); 6] = [
-        ("NEGATIONS_CANCEL_NEGATIONS", &mut s.negations_cancel_negations),
+        (
+            "NEGATIONS_CANCEL_NEGATIONS",
+            &mut s.negations_cancel_negations,
+        ),
         ("SHAPELESS_ZERO_POLY", &mut s.shapeless_zero_poly),
         ("PRECISE_POLYOMINOS", &mut s.precise_polyominos),
         ("FLASH_FOR_ERRORS", &mut s.flash_for_errors),
@@ -247,9 +252,9 @@ fn read_symbol(p: Pos, ty: &str, o: &Map<String, Value>) -> Result<Symbol> {
             SymbolKind::Triangle(count.min(u32::MAX as u64) as u32)
         }
         _ => {
-            let shape = o.get("polyshape").ok_or_else(|| {
-                Error::Parse(format!("slot {p}: the {ty} has no \"polyshape\""))
-            })?;
+            let shape = o
+                .get("polyshape")
+                .ok_or_else(|| Error::Parse(format!("slot {p}: the {ty} has no \"polyshape\"")))?;
             let mut mask = shape
                 .as_i64()
                 .filter(|&m| m >= 0 && m <= u32::MAX as i64)
@@ -346,7 +351,10 @@ pub fn to_value(puzzle: &Puzzle) -> Result<Value> {
     let mut out = Map::new();
     out.insert(
         "name".into(),
-        json!(puzzle.name.clone().unwrap_or_else(|| "Unnamed Puzzle".into())),
+        json!(puzzle
+            .name
+            .clone()
+            .unwrap_or_else(|| "Unnamed Puzzle".into())),
     );
     out.insert("width".into(), json!(puzzle.width()));
     out.insert("height".into(), json!(puzzle.height()));
@@ -390,7 +398,11 @@ fn write_slot(p: Pos, cell: &Cell) -> Result<Value> {
                         "slot {p}: a polyomino larger than 4x4 cannot be written as witnesspuzzles JSON"
                     ))
                 })?;
-                let ty = if matches!(sym.kind, SymbolKind::Poly(_)) { "poly" } else { "ylop" };
+                let ty = if matches!(sym.kind, SymbolKind::Poly(_)) {
+                    "poly"
+                } else {
+                    "ylop"
+                };
                 (ty, Some(("polyshape", json!(mask))))
             }
         };

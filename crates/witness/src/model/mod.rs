@@ -370,7 +370,9 @@ impl Puzzle {
     }
     /// The endpoints, column by column.
     pub fn ends(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.cells().filter(|(_, c)| c.end.is_some()).map(|(p, _)| p)
+        self.cells()
+            .filter(|(_, c)| c.end.is_some())
+            .map(|(p, _)| p)
     }
 
     /// The faces that are outside the panel: reachable from the grid's border

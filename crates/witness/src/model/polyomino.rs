@@ -118,7 +118,12 @@ impl Polyomino {
             return Vec::new();
         };
         let has = |x: i32, y: i32| {
-            x >= 0 && y >= 0 && self.cells.binary_search_by_key(&(y as u8, x as u8), |c| (c.1, c.0)).is_ok()
+            x >= 0
+                && y >= 0
+                && self
+                    .cells
+                    .binary_search_by_key(&(y as u8, x as u8), |c| (c.1, c.0))
+                    .is_ok()
         };
         let mut out = Vec::new();
         for &(x, y) in &self.cells {

@@ -46,7 +46,11 @@ impl PolyTables {
             };
             kind_of_shape[si as usize] = k as u32;
         }
-        PolyTables { faces, kind_of_shape, kinds }
+        PolyTables {
+            faces,
+            kind_of_shape,
+            kinds,
+        }
     }
 }
 
@@ -239,7 +243,8 @@ pub fn poly_fit(
             count: c,
         })
         .collect();
-    fits(
+    let t0 = std::time::Instant::now();
+    let r = fits(
         b,
         &t.faces,
         region,
@@ -247,5 +252,17 @@ pub fn poly_fit(
         &mut kinds,
         polys_area,
         ylops_area,
-    )
+    );
+    let ms = t0.elapsed().as_secs_f64() * 1e3;
+    if ms > 5.0 {
+        let rem: Vec<u32> = region
+            .iter()
+            .copied()
+            .filter(|&s| removed[s as usize])
+            .collect();
+        eprintln!(
+            "POLYLOG {{\"ms\":{ms:.1},\"fit\":{r},\"region\":{region:?},\"removed\":{rem:?}}}"
+        );
+    }
+    r
 }

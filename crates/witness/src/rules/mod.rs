@@ -132,18 +132,36 @@ impl Rules {
     /// True when one region, final for the line drawn so far (`covered`
     /// per slot, started at `start`), passes its checks, elimination marks
     /// included. For solvers.
-    pub fn region_ok(&self, region: &[u32], covered: &[bool], start: usize, ws: &mut Workspace) -> bool {
+    pub fn region_ok(
+        &self,
+        region: &[u32],
+        covered: &[bool],
+        start: usize,
+        ws: &mut Workspace,
+    ) -> bool {
         let _ = start;
         let b = &self.board;
         ws.removed.clear();
         ws.removed.resize(b.len(), false);
         ws.negs.clear();
         if b.has_negations {
-            ws.negs
-                .extend(region.iter().copied().filter(|&s| b.sym[s as usize] == Sym::Nega));
+            ws.negs.extend(
+                region
+                    .iter()
+                    .copied()
+                    .filter(|&s| b.sym[s as usize] == Sym::Nega),
+            );
         }
         if ws.negs.is_empty() {
-            region_check(b, &self.polys, region, covered, &ws.removed, &mut ws.scratch, &mut ws.result);
+            region_check(
+                b,
+                &self.polys,
+                region,
+                covered,
+                &ws.removed,
+                &mut ws.scratch,
+                &mut ws.result,
+            );
             return ws.result.is_clean();
         }
         let negs = std::mem::take(&mut ws.negs);
@@ -293,7 +311,10 @@ impl Rules {
                     .iter()
                     .filter(|&&s| {
                         let s = s as usize;
-                        !removed[s] && b.kind[s] == SlotKind::Face && b.sym[s] != Sym::Empty && b.color[s] == c
+                        !removed[s]
+                            && b.kind[s] == SlotKind::Face
+                            && b.sym[s] != Sym::Empty
+                            && b.color[s] == c
                     })
                     .count();
                 // Erasures only lower the count, so a failing star with at

@@ -75,9 +75,8 @@ pub fn resolve(
                     .extend(negs_left.iter().copied().zip(e.iter().map(|&k| soft[k])));
             }
             None => {
-                let (inv, pairs) = first_configuration(
-                    b, t, region, &negs_left, &soft, covered, removed, scratch,
-                );
+                let (inv, pairs) =
+                    first_configuration(b, t, region, &negs_left, &soft, covered, removed, scratch);
                 out.invalid = inv;
                 out.pairs.extend(pairs);
             }
@@ -158,7 +157,9 @@ fn find_good_set(
     }
     let result = (|| {
         // Split the candidates.
-        let polys: Vec<usize> = (0..s).filter(|&k| b.sym[soft[k] as usize].is_poly()).collect();
+        let polys: Vec<usize> = (0..s)
+            .filter(|&k| b.sym[soft[k] as usize].is_poly())
+            .collect();
         let has_soft_squares = soft.iter().any(|&x| b.sym[x as usize] == Sym::Square);
         let last = s.checked_sub(1);
         let nc = b.n_colors;
@@ -170,7 +171,12 @@ fn find_good_set(
             if q_size > n {
                 continue;
             }
-            let in_q = |k: usize| polys.iter().position(|&p| p == k).is_some_and(|j| q & (1 << j) != 0);
+            let in_q = |k: usize| {
+                polys
+                    .iter()
+                    .position(|&p| p == k)
+                    .is_some_and(|j| q & (1 << j) != 0)
+            };
             let last_in_q = last.is_some_and(|l| b.sym[soft[l] as usize].is_poly() && in_q(l));
             // Per colour: base count, stars, erasable squares and stars.
             let mut base = vec![0i32; nc];
@@ -179,7 +185,8 @@ fn find_good_set(
             let mut st = vec![0i32; nc];
             for &x in region {
                 let i = x as usize;
-                if removed[i] || b.sym[i] == Sym::Empty || b.kind[i] != crate::model::SlotKind::Face {
+                if removed[i] || b.sym[i] == Sym::Empty || b.kind[i] != crate::model::SlotKind::Face
+                {
                     continue;
                 }
                 if let Some(k) = soft.iter().position(|&y| y == x) {

@@ -87,7 +87,10 @@ impl Placements {
                     .filter(|&s| b.kind[s as usize] == SlotKind::Face)
                     .min_by_key(|&s| order[s as usize])
                     .expect("a footprint has a face");
-                list.push(Placement { first_face: first, slots });
+                list.push(Placement {
+                    first_face: first,
+                    slots,
+                });
             }
         }
         list.sort_by_key(|p| order[p.first_face as usize]);
@@ -196,7 +199,9 @@ impl Search<'_, '_> {
             return true;
         }
         // Ylops must bring a raised face back down, polys a lowered one up.
-        if (v > 0 && v as u32 > self.ylops_left) || (v < 0 && (-(v as i32)) as u32 > self.polys_left) {
+        if (v > 0 && v as u32 > self.ylops_left)
+            || (v < 0 && (-(v as i32)) as u32 > self.polys_left)
+        {
             return false;
         }
         for tt in t..self.kinds.len() {

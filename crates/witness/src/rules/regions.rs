@@ -17,6 +17,10 @@ pub struct Regions {
     pub slots: Vec<u32>,
     /// Region `k` is `slots[bounds[k]..bounds[k+1]]`.
     pub bounds: Vec<usize>,
+    /// Scratch: the masked grid.
+    mask: Vec<u8>,
+    /// Scratch: the flood's stack.
+    stack: Vec<u32>,
 }
 
 impl Regions {
@@ -37,14 +41,20 @@ impl Regions {
 /// Splits the board into regions for the given lines, start and end.
 pub fn regions(board: &Board, covered: &[bool], start: usize, end: usize, out: &mut Regions) {
     let n = board.len();
-    let mut mask = vec![COUNT; n];
+    let mut mask = std::mem::take(&mut out.mask);
+    mask.clear();
+    mask.resize(n, COUNT);
     for i in 0..n {
         if board.kind[i] != SlotKind::Face && covered[i] || board.outside[i] {
             mask[i] = PROCESSED;
         }
     }
     if board.kind[start] == SlotKind::Edge {
-        mask[start] = if board.fat_startpoints { PROCESSED } else { NONCOUNT };
+        mask[start] = if board.fat_startpoints {
+            PROCESSED
+        } else {
+            NONCOUNT
+        };
     }
     if board.kind[end] == SlotKind::Edge {
         mask[end] = NONCOUNT;
@@ -52,7 +62,8 @@ pub fn regions(board: &Board, covered: &[bool], start: usize, end: usize, out: &
     out.slots.clear();
     out.bounds.clear();
     out.bounds.push(0);
-    let mut stack: Vec<u32> = Vec::with_capacity(64);
+    let mut stack = std::mem::take(&mut out.stack);
+    stack.clear();
     for i in 0..n {
         if mask[i] == PROCESSED {
             continue;
@@ -77,6 +88,8 @@ pub fn regions(board: &Board, covered: &[bool], start: usize, end: usize, out: &
         }
         out.bounds.push(out.slots.len());
     }
+    out.mask = mask;
+    out.stack = stack;
 }
 
 /// The region grown from `seed` (the smallest slot index of its component,
@@ -91,14 +104,15 @@ pub fn ordered_region(
     out: &mut Vec<u32>,
     stack: &mut Vec<u32>,
 ) {
-    let noncount =
-        if board.kind[start] == SlotKind::Edge && !board.fat_startpoints { start } else { usize::MAX };
+    let noncount = if board.kind[start] == SlotKind::Edge && !board.fat_startpoints {
+        start
+    } else {
+        usize::MAX
+    };
     let blocked = |j: usize| board.outside[j] || (covered[j] && j != noncount);
     out.clear();
     stack.clear();
     stack.push(seed as u32);
-    // `out` doubles as the visited list; regions are small, so a linear
-    // membership test would be slow only for huge regions: use a bitmap.
     let mut seen = vec![false; board.len()];
     while let Some(j) = stack.pop() {
         let j = j as usize;

@@ -32,7 +32,11 @@ pub fn enumerate(
             break;
         }
     }
-    Ok(if st.stopped { Status::Stopped } else { Status::Complete })
+    Ok(if st.stopped {
+        Status::Stopped
+    } else {
+        Status::Complete
+    })
 }
 
 struct State<'a> {
@@ -90,7 +94,11 @@ impl State<'_> {
         if go_on {
             for d in Direction::ALL {
                 // Horizontal moves need an even y, vertical ones an even x.
-                let ok = if d.is_horizontal() { p.y % 2 == 0 } else { p.x % 2 == 0 };
+                let ok = if d.is_horizontal() {
+                    p.y % 2 == 0
+                } else {
+                    p.x % 2 == 0
+                };
                 if !ok {
                     continue;
                 }

@@ -38,7 +38,10 @@ impl Limits {
         self.cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
-            || self.stop.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 }

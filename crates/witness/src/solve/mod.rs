@@ -81,7 +81,9 @@ macro_rules! with_width {
             let $masks = Masks::<$n>::new($plan);
             $body
         } else {
-            return Err(Error::Size(format!("{nodes} nodes is more than the solver handles")));
+            return Err(Error::Size(format!(
+                "{nodes} nodes is more than the solver handles"
+            )));
         }
     }};
 }
@@ -99,6 +101,11 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
 
 /// [`solve`] on a prepared plan.
 pub fn solve_plan(plan: &Plan, limits: &Limits) -> Result<Solution> {
+    solve_plan_stats(plan, limits).map(|(s, _)| s)
+}
+
+/// [`solve_plan`], also telling how many search nodes it visited.
+pub fn solve_plan_stats(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
         let mut found = None;
@@ -106,18 +113,18 @@ pub fn solve_plan(plan: &Plan, limits: &Limits) -> Result<Solution> {
             found = Some(path_of(plan, f));
             false
         });
-        if std::env::var_os("WITNESS_STATS").is_some() {
-            eprintln!("search nodes visited: {}", s.visited);
-        }
         let status = if found.is_none() && s.stopped {
             Status::Stopped
         } else {
             Status::Complete
         };
-        Ok(Solution {
-            path: found,
-            status,
-        })
+        Ok((
+            Solution {
+                path: found,
+                status,
+            },
+            s.visited,
+        ))
     })
 }
 

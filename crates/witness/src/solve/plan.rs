@@ -41,8 +41,16 @@ pub struct Plan {
     /// No elimination marks: uncovered dots, wrong triangles and clashing
     /// neighbours may prune at once.
     pub local_prune: bool,
+    /// Check open regions for hopeless stars and crowded pieces (no
+    /// elimination marks, and stars or polyominoes on the board).
+    pub open_checks: bool,
+    /// Also check the parts of open regions the line can no longer separate
+    /// (squares or stars on the board, no elimination marks).
+    pub component_checks: bool,
     /// Slots holding dots.
     pub dots: Vec<u32>,
+    /// Edge slots holding dots.
+    pub edge_dots: Vec<u32>,
     /// Triangles: face, count, its four edges.
     pub triangles: Vec<(u32, u32, [u32; 4])>,
     /// Edges between squares of different colours: the line must take them.
@@ -51,7 +59,10 @@ pub struct Plan {
     /// that arrived): the slots around the node that must all be free for
     /// the arrival to leave regions and reachability unchanged (see
     /// [`Plan::open_block`]). Empty when the block is cut by the border.
-    pub block: Vec<[Vec<u32>; 4]>,
+    pub block: Vec<u32>,
+    /// `block[block_at[4 * slot + d]..block_at[4 * slot + d + 1]]` is the
+    /// block of a node slot for incoming direction `d`.
+    pub block_at: Vec<u32>,
     /// Per face: whether it holds a triangle (for the incremental check).
     pub triangle_count: Vec<u32>,
 }
@@ -139,6 +150,10 @@ impl Plan {
             })
             .collect();
         let local_prune = !b.has_negations;
+        let edge_dots = (0..n)
+            .filter(|&i| b.kind[i] == SlotKind::Edge && b.dot[i].is_some())
+            .map(|i| i as u32)
+            .collect();
         let dots = (0..n)
             .filter(|&i| b.kind[i] != SlotKind::Face && b.dot[i].is_some())
             .map(|i| i as u32)
@@ -170,20 +185,33 @@ impl Plan {
                 }
             }
         }
-        let block = (0..n)
-            .map(|i| {
-                if b.kind[i] != SlotKind::Node {
-                    return Default::default();
+        let mut block = Vec::new();
+        let mut block_at = Vec::with_capacity(4 * n + 1);
+        block_at.push(0);
+        let mut scratch = Vec::with_capacity(16);
+        for i in 0..n {
+            for d in 0..4 {
+                if b.kind[i] == SlotKind::Node {
+                    open_block_slots(&rules, &enterable, i, d, &mut scratch);
+                    block.extend_from_slice(&scratch);
                 }
-                std::array::from_fn(|d| open_block_slots(&rules, &enterable, i, d))
-            })
-            .collect();
+                block_at.push(block.len() as u32);
+            }
+        }
         let mut triangle_count = vec![u32::MAX; n];
         for &(f, k, _) in &triangles {
             triangle_count[f as usize] = k;
         }
+        let open_checks =
+            local_prune && (0..n).any(|i| matches!(b.sym[i], Sym::Star | Sym::Poly(_)));
+        let component_checks =
+            local_prune && (0..n).any(|i| matches!(b.sym[i], Sym::Star | Sym::Square));
+        let open_checks = open_checks || component_checks;
         Ok(Plan {
+            component_checks,
+            open_checks,
             block,
+            block_at,
             triangle_count,
             undirected: puzzle.undirected,
             rules,
@@ -200,6 +228,7 @@ impl Plan {
             mirror_node,
             local_prune,
             dots,
+            edge_dots,
             triangles,
             must_cover,
         })
@@ -218,73 +247,89 @@ impl Plan {
 /// nor cuts the free nodes apart: the ring joins `h`'s other neighbours.
 /// Empty when some of them do not exist or can never be entered: then the
 /// full checks always run.
-fn open_block_slots(rules: &Rules, enterable: &[bool], h: usize, d: usize) -> Vec<u32> {
-    let b = &rules.board;
-    let step = |s: usize, dir: usize| -> Option<usize> {
-        let t = b.nbr[s][dir];
-        (t != NONE).then_some(t as usize)
-    };
-    // Ring positions as (dx, dy) in nodes, cyclic: N NE E SE S SW W NW.
-    let ring = [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1)];
-    // The node the line came from, as a ring index: a move left (d = 0)
-    // came from the east, right from the west, up from the south, down
-    // from the north.
-    let from = match d {
-        0 => 2,
-        1 => 6,
-        2 => 4,
-        _ => 0,
-    };
-    let node_at = |dx: isize, dy: isize| -> Option<usize> {
-        let mut s = h;
-        for _ in 0..2 {
-            if dx != 0 {
-                s = step(s, if dx < 0 { 0 } else { 1 })?;
-            }
-        }
-        for _ in 0..2 {
-            if dy != 0 {
-                s = step(s, if dy < 0 { 2 } else { 3 })?;
-            }
-        }
-        Some(s)
-    };
-    let edge_between = |a: usize, c: usize| -> Option<usize> {
-        (0..4).find_map(|k| {
-            let e = step(a, k)?;
-            (step(e, k)? == c).then_some(e)
-        })
-    };
-    let mut out = Vec::new();
-    let mut nodes = [None; 8];
-    for (k, &(dx, dy)) in ring.iter().enumerate() {
-        nodes[k] = node_at(dx, dy);
+fn open_block_slots(rules: &Rules, enterable: &[bool], h: usize, d: usize, out: &mut Vec<u32>) {
+    out.clear();
+    if !fill_open_block(rules, enterable, h, d, out) {
+        out.clear();
     }
+}
+
+/// Fills `out` with the block; false when the block is cut.
+fn fill_open_block(
+    rules: &Rules,
+    enterable: &[bool],
+    h: usize,
+    d: usize,
+    out: &mut Vec<u32>,
+) -> bool {
+    let b = &rules.board;
+    let (w, hh) = (b.w as isize, b.h as isize);
+    let (x, y) = ((h / b.h) as isize, (h % b.h) as isize);
+    // Ring positions in nodes, cyclic: N NE E SE S SW W NW; the node the line
+    // came from is opposite the move (a move left came from the east).
+    const RING: [(isize, isize); 8] = [
+        (0, -1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+    ];
+    let from = [2, 6, 4, 0][d];
+    let slot = |sx: isize, sy: isize| -> Option<usize> {
+        if sy < 0 || sy >= hh {
+            return None;
+        }
+        let sx = if !b.pillar {
+            sx
+        } else if sx < 0 {
+            sx + w
+        } else if sx >= w {
+            sx - w
+        } else {
+            sx
+        };
+        if sx < 0 || sx >= w {
+            return None;
+        }
+        let i = (sx * hh + sy) as usize;
+        enterable[i].then_some(i)
+    };
     for k in 0..8 {
         if k == from {
             continue;
         }
-        let Some(v) = nodes[k] else { return Vec::new() };
+        let (dx, dy) = RING[k];
+        let Some(v) = slot(x + 2 * dx, y + 2 * dy) else {
+            return false;
+        };
         out.push(v as u32);
-        // Ring edge to the next node, unless it touches the excluded one.
         let next = (k + 1) % 8;
         if next != from {
-            let Some(w) = nodes[next] else { return Vec::new() };
-            let Some(e) = edge_between(v, w) else { return Vec::new() };
+            let (ex, ey) = RING[next];
+            // The ring edge between ring nodes k and next is their midpoint.
+            let Some(e) = slot(x + dx + ex, y + dy + ey) else {
+                return false;
+            };
             out.push(e as u32);
         }
-        // Spokes from h to the orthogonal ring nodes.
         if k % 2 == 0 {
-            let Some(e) = edge_between(h, v) else { return Vec::new() };
+            let Some(e) = slot(x + dx, y + dy) else {
+                return false;
+            };
             out.push(e as u32);
         }
     }
-    if out.iter().any(|&s| !enterable[s as usize]) {
-        return Vec::new();
+    // A pillar too narrow for a ring meets itself: then there is no block.
+    if b.pillar && b.w < 8 {
+        let before = out.len();
+        out.sort_unstable();
+        out.dedup();
+        return out.len() == before && !out.contains(&(h as u32));
     }
-    out.sort_unstable();
-    out.dedup();
-    out
+    true
 }
 
 /// The plan's node sets as bitsets of `N` words.
@@ -306,6 +351,8 @@ pub struct Masks<const N: usize> {
     pub up: Bits<N>,
     /// Nodes at or beside an endpoint.
     pub ends: Bits<N>,
+    /// Nodes holding dots.
+    pub dot_nodes: Bits<N>,
 }
 
 impl<const N: usize> Masks<N> {
@@ -321,6 +368,7 @@ impl<const N: usize> Masks<N> {
             down: Bits::empty(),
             up: Bits::empty(),
             ends: Bits::empty(),
+            dot_nodes: Bits::empty(),
         };
         for v in 0..p.nodes() {
             let s = p.slot_of_node[v] as usize;
@@ -351,6 +399,12 @@ impl<const N: usize> Masks<N> {
         }
         for &v in &p.end_nodes {
             m.ends.set(v as usize);
+        }
+        for &s in &p.dots {
+            let v = p.node_of[s as usize];
+            if v != NONE {
+                m.dot_nodes.set(v as usize);
+            }
         }
         m
     }

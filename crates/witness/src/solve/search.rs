@@ -20,7 +20,7 @@ use super::plan::{Masks, Plan};
 use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::path::Line;
-use crate::rules::board::NONE;
+use crate::rules::board::{Sym, NONE};
 use crate::rules::regions;
 use crate::rules::Workspace;
 
@@ -48,6 +48,13 @@ pub struct Search<'p, const N: usize> {
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     stamp: u32,
+    color_count: Vec<u16>,
+    stars: Vec<u32>,
+    tally_slots: Vec<u32>,
+    comp_seen: Vec<u32>,
+    comp_stamp: u32,
+    comp_count: Vec<u16>,
+    touched: Vec<u8>,
     limits: &'p Limits,
     ticks: u32,
     /// Set when the limits stopped the search.
@@ -62,6 +69,20 @@ pub struct Search<'p, const N: usize> {
 
 /// Whether to go on.
 type Go = bool;
+
+/// The verdict of [`Search::tally_region`].
+enum Tally {
+    /// The line can no longer touch it: check it fully from this seed.
+    Sealed(usize),
+    /// The line can still change it.
+    Open,
+    /// Whatever the line does, it will fail.
+    Dead,
+}
+
+thread_local! {
+    static ORDER: usize = std::env::var("WITNESS_ORDER").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+}
 
 /// The move index (left, right, up, down) the mirror line makes when the
 /// main line makes move `d`.
@@ -89,6 +110,13 @@ impl<'p, const N: usize> Search<'p, N> {
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
             stamp: 0,
+            color_count: vec![0; plan.rules.board.n_colors],
+            stars: Vec::new(),
+            tally_slots: Vec::with_capacity(n),
+            comp_seen: vec![0; n],
+            comp_stamp: 0,
+            comp_count: vec![0; plan.rules.board.n_colors],
+            touched: Vec::new(),
             limits,
             ticks: 0,
             stopped: false,
@@ -225,7 +253,12 @@ impl<'p, const N: usize> Search<'p, N> {
         let b = &plan.rules.board;
         if b.end[q] {
             let report = !plan.undirected || self.start <= q;
-            if report && plan.rules.is_valid(&self.lines, self.start, q, &mut self.ws) {
+            if report
+                && (!plan.local_prune || self.complete_locally())
+                && plan
+                    .rules
+                    .is_valid(&self.lines, self.start, q, &mut self.ws)
+            {
                 let f = Found {
                     start: self.start,
                     end: q,
@@ -242,7 +275,36 @@ impl<'p, const N: usize> Search<'p, N> {
         let nbr = b.nbr[q];
         let horizontal_ok = (q % b.h) % 2 == 0;
         let vertical_ok = (q / b.h) % 2 == 0;
-        for (k, d) in Direction::ALL.into_iter().enumerate() {
+        let mut order = [0usize, 1, 2, 3];
+        let mode = ORDER.with(|o| *o);
+        if mode == 1 {
+            order = [3, 2, 1, 0];
+        } else if mode == 2 || mode == 3 {
+            // score: walls around the target node (two steps away)
+            let mut sc = [0i32; 4];
+            for k in 0..4 {
+                let r = nbr[k];
+                if r == NONE {
+                    continue;
+                }
+                let t = b.nbr[r as usize][k];
+                if t == NONE {
+                    continue;
+                }
+                let t = t as usize;
+                let mut walls = 0;
+                for j in 0..4 {
+                    let e = b.nbr[t][j];
+                    if e == NONE || !self.plan.enterable[e as usize] || self.covered[e as usize] {
+                        walls += 1;
+                    }
+                }
+                sc[k] = if mode == 2 { -walls } else { walls };
+            }
+            order.sort_by_key(|&k| sc[k]);
+        }
+        for k in order {
+            let d = Direction::ALL[k];
             if (k < 2 && !horizontal_ok) || (k >= 2 && !vertical_ok) {
                 continue;
             }
@@ -298,6 +360,22 @@ impl<'p, const N: usize> Search<'p, N> {
         self.promising(h)
     }
 
+    /// At an endpoint, without elimination marks: every dot covered, every
+    /// triangle exact, every square pair separated. Cheaper than the full
+    /// validation, which runs only when this holds.
+    fn complete_locally(&self) -> bool {
+        let plan = self.plan;
+        plan.dots.iter().all(|&d| self.covered[d as usize])
+            && plan.must_cover.iter().all(|&e| self.covered[e as usize])
+            && plan.triangles.iter().all(|&(_, k, edges)| {
+                edges
+                    .iter()
+                    .filter(|&&e| e != NONE && self.covered[e as usize])
+                    .count() as u32
+                    == k
+            })
+    }
+
     /// True when a triangle on face `f` already has more line edges than it allows.
     #[inline]
     fn triangle_over(&self, f: usize) -> bool {
@@ -316,7 +394,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// True when every slot of the open block around `h` is free.
     #[inline]
     fn block_open(&self, h: usize, d: usize) -> bool {
-        let blk = &self.plan.block[h][d];
+        let at = &self.plan.block_at[4 * h + d..4 * h + d + 2];
+        let blk = &self.plan.block[at[0] as usize..at[1] as usize];
         !blk.is_empty() && blk.iter().all(|&s| self.lines[s as usize] == Line::None)
     }
 
@@ -371,9 +450,9 @@ impl<'p, const N: usize> Search<'p, N> {
         let mut ends = reach.and(&self.masks.ends);
         ends.clear(hv);
         if ends.is_empty() {
-            let near = b.nbr[h].iter().any(|&e| {
-                e != NONE && b.end[e as usize] && self.can_enter(e as usize, false)
-            });
+            let near = b.nbr[h]
+                .iter()
+                .any(|&e| e != NONE && b.end[e as usize] && self.can_enter(e as usize, false));
             if !near {
                 return false;
             }
@@ -418,7 +497,16 @@ impl<'p, const N: usize> Search<'p, N> {
     /// Dots, triangles and square pairs, for boards without elimination marks.
     fn local_ok(&self, reach: &Bits<N>) -> bool {
         let plan = self.plan;
-        for &d in &plan.dots {
+        if !self
+            .masks
+            .dot_nodes
+            .and(&self.free)
+            .and_not(reach)
+            .is_empty()
+        {
+            return false;
+        }
+        for &d in &plan.edge_dots {
             if !self.slot_coverable(d as usize, reach) {
                 return false;
             }
@@ -480,11 +568,34 @@ impl<'p, const N: usize> Search<'p, N> {
                     continue;
                 }
                 self.stamp += 1;
-                match self.sealed_region(f, reach, step_base) {
+                let sealed = if plan.open_checks {
+                    match self.tally_region(f, reach, step_base) {
+                        Tally::Sealed(min) => Some(min),
+                        Tally::Open => None,
+                        Tally::Dead => return false,
+                    }
+                } else {
+                    self.sealed_region(f, reach, step_base)
+                };
+                if let Some(min) = sealed {
+                    let mut region = std::mem::take(&mut self.region_buf);
+                    regions::ordered_region(
+                        b,
+                        &self.covered,
+                        self.start,
+                        min,
+                        &mut region,
+                        &mut self.stack,
+                    );
+                    self.region_buf = region;
+                }
+                match sealed {
                     None => {}
-                    Some(()) => {
+                    Some(_) => {
                         let region = std::mem::take(&mut self.region_buf);
-                        let ok = plan.rules.region_ok(&region, &self.covered, self.start, &mut self.ws);
+                        let ok =
+                            plan.rules
+                                .region_ok(&region, &self.covered, self.start, &mut self.ws);
                         self.region_buf = region;
                         if !ok {
                             return false;
@@ -499,7 +610,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// Floods the region of face `f`. When the line can still touch it,
     /// returns `None`; otherwise fills `region_buf` with its slots in the
     /// engine's order and returns `Some`.
-    fn sealed_region(&mut self, f: usize, reach: &Bits<N>, step_base: u32) -> Option<()> {
+    fn sealed_region(&mut self, f: usize, reach: &Bits<N>, step_base: u32) -> Option<usize> {
         let plan = self.plan;
         let b = &plan.rules.board;
         let stamp = self.stamp;
@@ -546,9 +657,192 @@ impl<'p, const N: usize> Search<'p, N> {
                 self.stack.push(t as u32);
             }
         }
-        let mut region = std::mem::take(&mut self.region_buf);
-        regions::ordered_region(b, &self.covered, self.start, min, &mut region, &mut self.stack);
-        self.region_buf = region;
-        Some(())
+        Some(min)
+    }
+
+    /// Floods the whole region of face `f` and judges it: sealed (then the
+    /// caller runs the full region check), open but already hopeless, or
+    /// open. Regions only ever split as the line grows, so an open region
+    /// is hopeless when a star in it has no partner of its colour left in
+    /// it, or when its pieces need more room than it has (no subtractive
+    /// pieces in it). Only used without elimination marks on the board.
+    fn tally_region(&mut self, f: usize, reach: &Bits<N>, step_base: u32) -> Tally {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        let stamp = self.stamp;
+        let noncount = if b.kind[self.start] == SlotKind::Edge && !b.fat_startpoints {
+            self.start
+        } else {
+            usize::MAX
+        };
+        self.stack.clear();
+        self.stack.push(f as u32);
+        self.seen_region[f] = stamp;
+        self.color_count.iter_mut().for_each(|c| *c = 0);
+        self.stars.clear();
+        let mut min = f;
+        let mut open = false;
+        let mut joined = false;
+        let (mut faces, mut area, mut ylops) = (0u32, 0u32, false);
+        self.tally_slots.clear();
+        while let Some(s) = self.stack.pop() {
+            let s = s as usize;
+            min = min.min(s);
+            self.tally_slots.push(s as u32);
+            match b.kind[s] {
+                SlotKind::Face => {
+                    faces += 1;
+                    let c = b.color[s] as usize;
+                    if c != 0 {
+                        self.color_count[c] += 1;
+                    }
+                    match b.sym[s] {
+                        Sym::Star => self.stars.push(s as u32),
+                        Sym::Poly(k) => area += b.shapes[k as usize].size() as u32,
+                        Sym::Ylop(_) => ylops = true,
+                        _ => {}
+                    }
+                }
+                SlotKind::Node if !open && s != noncount => {
+                    open = reach.get(plan.node_of[s] as usize);
+                }
+                SlotKind::Edge if !open && s != noncount => open = self.edge_coverable(s, reach),
+                _ => {}
+            }
+            for &t in &b.flood_nbr[s] {
+                if t == NONE {
+                    continue;
+                }
+                let t = t as usize;
+                if b.outside[t] || (self.covered[t] && t != noncount) {
+                    continue;
+                }
+                let seen = self.seen_region[t];
+                if seen == stamp {
+                    continue;
+                }
+                if seen > step_base {
+                    // Part of a region this step already judged open.
+                    joined = true;
+                    continue;
+                }
+                self.seen_region[t] = stamp;
+                self.stack.push(t as u32);
+            }
+        }
+        if joined {
+            return Tally::Open;
+        }
+        let starved = self
+            .stars
+            .iter()
+            .any(|&s| self.color_count[b.color[s as usize] as usize] < 2);
+        if starved || (!ylops && area > faces) {
+            return Tally::Dead;
+        }
+        if !open {
+            return Tally::Sealed(min);
+        }
+        if plan.component_checks && !self.components_ok(reach, noncount) {
+            return Tally::Dead;
+        }
+        Tally::Open
+    }
+
+    /// True when a slot of an open region can still become a wall.
+    #[inline]
+    fn cuttable(&self, s: usize, reach: &Bits<N>) -> bool {
+        match self.plan.rules.board.kind[s] {
+            SlotKind::Node => reach.get(self.plan.node_of[s] as usize),
+            SlotKind::Edge => self.edge_coverable(s, reach),
+            SlotKind::Face => false,
+        }
+    }
+
+    /// Splits the open region in `tally_slots` into the parts the line can
+    /// never separate (joined through slots it can no longer reach). Each
+    /// such part ends up in one region, so it must not already hold squares
+    /// of two colours, nor a star with more than one partner.
+    fn components_ok(&mut self, reach: &Bits<N>, noncount: usize) -> bool {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        if self.comp_stamp > u32::MAX / 2 {
+            self.comp_seen.iter_mut().for_each(|s| *s = 0);
+            self.comp_stamp = 0;
+        }
+        self.comp_stamp += 1;
+        let base = self.comp_stamp;
+        for k in 0..self.tally_slots.len() {
+            let f = self.tally_slots[k] as usize;
+            if b.kind[f] != SlotKind::Face || self.comp_seen[f] > base {
+                continue;
+            }
+            if b.sym[f] == Sym::Empty {
+                continue;
+            }
+            self.comp_stamp += 1;
+            let stamp = self.comp_stamp;
+            self.comp_seen[f] = stamp;
+            self.stack.clear();
+            self.stack.push(f as u32);
+            self.touched.clear();
+            let mut square = 0u8;
+            let mut star_colors = 0u64;
+            let mut dead = false;
+            while let Some(s) = self.stack.pop() {
+                let s = s as usize;
+                if b.kind[s] == SlotKind::Face {
+                    let c = b.color[s];
+                    if c != 0 {
+                        let ci = c as usize;
+                        if self.comp_count[ci] == 0 {
+                            self.touched.push(c);
+                        }
+                        self.comp_count[ci] += 1;
+                        match b.sym[s] {
+                            Sym::Square => {
+                                if square == 0 {
+                                    square = c;
+                                } else if square != c {
+                                    dead = true;
+                                }
+                            }
+                            Sym::Star => star_colors |= 1 << (ci & 63),
+                            _ => {}
+                        }
+                    }
+                }
+                for &t in &b.flood_nbr[s] {
+                    if t == NONE {
+                        continue;
+                    }
+                    let t = t as usize;
+                    if self.comp_seen[t] > base
+                        || b.outside[t]
+                        || (self.covered[t] && t != noncount)
+                    {
+                        continue;
+                    }
+                    if t != noncount && self.cuttable(t, reach) {
+                        continue;
+                    }
+                    self.comp_seen[t] = stamp;
+                    self.stack.push(t as u32);
+                }
+            }
+            for &c in &self.touched {
+                let ci = c as usize;
+                if star_colors & (1 << (ci & 63)) != 0 && self.comp_count[ci] > 2 {
+                    dead = true;
+                }
+            }
+            for &c in &self.touched {
+                self.comp_count[c as usize] = 0;
+            }
+            if dead {
+                return false;
+            }
+        }
+        true
     }
 }
