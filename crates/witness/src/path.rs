@@ -349,9 +349,9 @@ impl Path {
                 let what = format!("move {step} ({d:?}) from {p}");
                 // Horizontal moves need an even y; vertical ones an even x.
                 let ok = if d.is_horizontal() {
-                    p.y % 2 == 0
+                    p.y.is_multiple_of(2)
                 } else {
-                    p.x % 2 == 0
+                    p.x.is_multiple_of(2)
                 };
                 if !ok {
                     return Err(Error::Path(format!(

@@ -250,7 +250,7 @@ fn impossible_shapes() {
     let col = "[null,null,null]";
     let sym_pillar = format!(
         r#"{{"pillar":true,"symmetry":{{"x":true,"y":false}},"grid":[{}]}}"#,
-        vec![col; 6].join(",")
+        [col; 6].join(",")
     );
     bad_puzzle(&sym_pillar, &["symmetric pillar", "multiple of 4", "6"]);
 }

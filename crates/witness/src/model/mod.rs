@@ -230,17 +230,17 @@ impl Puzzle {
                 "a grid of {width} x {height} slots is outside 1..={MAX_SLOTS} in each direction"
             )));
         }
-        if pillar && (width % 2 != 0 || width < 2) {
+        if pillar && (!width.is_multiple_of(2) || width < 2) {
             return Err(Error::Size(format!(
                 "a pillar needs an even number of slot columns, not {width}"
             )));
         }
-        if height % 2 == 0 {
+        if height.is_multiple_of(2) {
             return Err(Error::Size(format!(
                 "the grid needs an odd number of slot rows, not {height}"
             )));
         }
-        if !pillar && width % 2 == 0 {
+        if !pillar && width.is_multiple_of(2) {
             return Err(Error::Size(format!(
                 "a panel that is not a pillar needs an odd number of slot columns, not {width}"
             )));

@@ -268,7 +268,7 @@ fn find_good_set(
                 }
                 let lt = state % 2 == 1;
                 let m = state / 4;
-                let ok = m == n || (b.ncn && m < n && (n - m) % 2 == 0 && lt);
+                let ok = m == n || (b.ncn && m < n && (n - m).is_multiple_of(2) && lt);
                 if ok {
                     accept = Some(state);
                     break;

@@ -59,7 +59,7 @@ impl State<'_> {
         visit: &mut impl FnMut(&Path) -> bool,
     ) -> bool {
         self.ticks += 1;
-        if self.ticks % 4096 == 0 && self.limits.expired() {
+        if self.ticks.is_multiple_of(4096) && self.limits.expired() {
             self.stopped = true;
             return false;
         }
@@ -95,9 +95,9 @@ impl State<'_> {
             for d in Direction::ALL {
                 // Horizontal moves need an even y, vertical ones an even x.
                 let ok = if d.is_horizontal() {
-                    p.y % 2 == 0
+                    p.y.is_multiple_of(2)
                 } else {
-                    p.x % 2 == 0
+                    p.x.is_multiple_of(2)
                 };
                 if !ok {
                     continue;

@@ -14,6 +14,9 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
     /// The library's own stop flag (a count that reached its limit).
     pub(crate) stop: Option<Arc<AtomicBool>>,
+    /// Stop after visiting this many search nodes (per thread): a budget
+    /// that, unlike time, gives the same answer on every machine.
+    pub max_nodes: Option<u64>,
 }
 
 impl Limits {
@@ -27,6 +30,11 @@ impl Limits {
             deadline: Some(Instant::now() + timeout),
             ..Limits::default()
         }
+    }
+    /// Adds a search-node budget.
+    pub fn with_max_nodes(mut self, n: u64) -> Limits {
+        self.max_nodes = Some(n);
+        self
     }
     /// Adds a cancel flag.
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Limits {

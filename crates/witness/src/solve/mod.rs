@@ -64,7 +64,11 @@ pub struct Count {
 macro_rules! with_width {
     ($plan:expr, |$masks:ident : $n:ident| $body:expr) => {{
         let nodes = $plan.nodes();
-        if nodes <= 128 {
+        if nodes <= 64 {
+            const $n: usize = 1;
+            let $masks = Masks::<$n>::new($plan);
+            $body
+        } else if nodes <= 128 {
             const $n: usize = 2;
             let $masks = Masks::<$n>::new($plan);
             $body

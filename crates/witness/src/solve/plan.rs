@@ -47,6 +47,17 @@ pub struct Plan {
     /// Also check the parts of open regions the line can no longer separate
     /// (squares or stars on the board, no elimination marks).
     pub component_checks: bool,
+    /// No squares, stars, polyominoes or elimination marks: a path is valid
+    /// exactly when its dots, triangles and dot colours are right, which
+    /// the search checks itself without the full validator.
+    pub local_only: bool,
+    /// Nothing but lines, starts, ends and gaps: every legal path solves.
+    pub bare: bool,
+    /// Slots holding blue or yellow dots (checked for the line's colour).
+    pub colored_dots: Vec<u32>,
+    /// Without symmetry: node slots the line must pass through (dots on
+    /// nodes, both ends of dotted edges), unless they are endpoints.
+    pub must_pass: Vec<u32>,
     /// Slots holding dots.
     pub dots: Vec<u32>,
     /// Edge slots holding dots.
@@ -207,7 +218,47 @@ impl Plan {
         let component_checks =
             local_prune && (0..n).any(|i| matches!(b.sym[i], Sym::Star | Sym::Square));
         let open_checks = open_checks || component_checks;
+        let local_only = (0..n).all(|i| matches!(b.sym[i], Sym::Empty | Sym::Triangle(_)));
+        let colored_dots = (0..n)
+            .filter(|&i| {
+                matches!(
+                    b.dot[i],
+                    crate::model::Dot::Blue | crate::model::Dot::Yellow
+                )
+            })
+            .map(|i| i as u32)
+            .collect();
+        let bare = local_only
+            && (0..n).all(|i| b.dot[i] == crate::model::Dot::None && b.sym[i] == Sym::Empty);
+        let mut must_pass: Vec<u32> = Vec::new();
+        if !symmetric && local_prune {
+            for i in 0..n {
+                if !b.dot[i].is_some() {
+                    continue;
+                }
+                match b.kind[i] {
+                    SlotKind::Node => must_pass.push(i as u32),
+                    // A dotted edge that is a start or an end may be only
+                    // half-travelled: its nodes are not forced.
+                    SlotKind::Edge if !b.end[i] && !b.start[i] => {
+                        for v in edge_nodes[i] {
+                            if v != NONE {
+                                must_pass.push(slot_of_node[v as usize]);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            must_pass.retain(|&v| !b.end[v as usize]);
+            must_pass.sort_unstable();
+            must_pass.dedup();
+        }
         Ok(Plan {
+            must_pass,
+            bare,
+            local_only,
+            colored_dots,
             component_checks,
             open_checks,
             block,

@@ -80,10 +80,6 @@ enum Tally {
     Dead,
 }
 
-thread_local! {
-    static ORDER: usize = std::env::var("WITNESS_ORDER").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-}
-
 /// The move index (left, right, up, down) the mirror line makes when the
 /// main line makes move `d`.
 fn mirror_dir(plan: &Plan, d: usize) -> usize {
@@ -232,7 +228,9 @@ impl<'p, const N: usize> Search<'p, N> {
     fn enter(&mut self, q: usize, visit: &mut impl FnMut(&Found) -> Go) -> Go {
         self.visited += 1;
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks & 1023 == 0 && self.limits.expired() {
+        if self.ticks & 1023 == 0
+            && (self.limits.expired() || self.limits.max_nodes.is_some_and(|m| self.visited > m))
+        {
             self.stopped = true;
             return false;
         }
@@ -255,9 +253,12 @@ impl<'p, const N: usize> Search<'p, N> {
             let report = !plan.undirected || self.start <= q;
             if report
                 && (!plan.local_prune || self.complete_locally())
-                && plan
-                    .rules
-                    .is_valid(&self.lines, self.start, q, &mut self.ws)
+                && (if plan.local_only {
+                    self.dot_colors_ok()
+                } else {
+                    plan.rules
+                        .is_valid(&self.lines, self.start, q, &mut self.ws)
+                })
             {
                 let f = Found {
                     start: self.start,
@@ -273,38 +274,9 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let nbr = b.nbr[q];
-        let horizontal_ok = (q % b.h) % 2 == 0;
-        let vertical_ok = (q / b.h) % 2 == 0;
-        let mut order = [0usize, 1, 2, 3];
-        let mode = ORDER.with(|o| *o);
-        if mode == 1 {
-            order = [3, 2, 1, 0];
-        } else if mode == 2 || mode == 3 {
-            // score: walls around the target node (two steps away)
-            let mut sc = [0i32; 4];
-            for k in 0..4 {
-                let r = nbr[k];
-                if r == NONE {
-                    continue;
-                }
-                let t = b.nbr[r as usize][k];
-                if t == NONE {
-                    continue;
-                }
-                let t = t as usize;
-                let mut walls = 0;
-                for j in 0..4 {
-                    let e = b.nbr[t][j];
-                    if e == NONE || !self.plan.enterable[e as usize] || self.covered[e as usize] {
-                        walls += 1;
-                    }
-                }
-                sc[k] = if mode == 2 { -walls } else { walls };
-            }
-            order.sort_by_key(|&k| sc[k]);
-        }
-        for k in order {
-            let d = Direction::ALL[k];
+        let horizontal_ok = (q % b.h).is_multiple_of(2);
+        let vertical_ok = (q / b.h).is_multiple_of(2);
+        for (k, d) in Direction::ALL.into_iter().enumerate() {
             if (k < 2 && !horizontal_ok) || (k >= 2 && !vertical_ok) {
                 continue;
             }
@@ -376,6 +348,18 @@ impl<'p, const N: usize> Search<'p, N> {
             })
     }
 
+    /// No blue dot under the yellow line and no yellow dot under the blue one.
+    fn dot_colors_ok(&self) -> bool {
+        let b = &self.plan.rules.board;
+        self.plan.colored_dots.iter().all(|&d| {
+            let d = d as usize;
+            !matches!(
+                (b.dot[d], self.lines[d]),
+                (crate::model::Dot::Blue, Line::Yellow) | (crate::model::Dot::Yellow, Line::Blue)
+            )
+        })
+    }
+
     /// True when a triangle on face `f` already has more line edges than it allows.
     #[inline]
     fn triangle_over(&self, f: usize) -> bool {
@@ -401,6 +385,12 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// The nodes reachable from the head at node slot `h`, the head included.
     fn reach(&self, h: usize) -> Bits<N> {
+        self.reach_until(h, None).1
+    }
+
+    /// Floods from the head at `h`; with `stop`, returns early (true) as
+    /// soon as a node of `stop` other than the head is reached.
+    fn reach_until(&self, h: usize, stop: Option<&Bits<N>>) -> (bool, Bits<N>) {
         let plan = self.plan;
         let b = &plan.rules.board;
         let mut cur = Bits::<N>::empty();
@@ -431,19 +421,34 @@ impl<'p, const N: usize> Search<'p, N> {
                     .or(&cur.and(&m.left_wrap).shl(nc - 1));
             }
             nx = nx.and(&self.free);
+            if let Some(stop) = stop {
+                if nx.intersects(stop) {
+                    return (true, nx);
+                }
+            }
             if nx == cur {
                 break;
             }
             cur = nx;
         }
+        let hit = stop.is_some_and(|s| cur.intersects(s));
         cur.set(plan.node_of[h] as usize);
-        cur
+        (hit, cur)
     }
 
     /// False when the branch at head `h` (a node) cannot lead to a solution.
     fn promising(&mut self, h: usize) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
+        if plan.bare {
+            // Only an endpoint needs to stay reachable: stop at the first.
+            let mut ends = self.masks.ends;
+            ends.clear(plan.node_of[h] as usize);
+            return self.reach_until(h, Some(&ends)).0
+                || b.nbr[h]
+                    .iter()
+                    .any(|&e| e != NONE && b.end[e as usize] && self.can_enter(e as usize, false));
+        }
         let mut reach = self.reach(h);
         // An endpoint must stay reachable (beyond the head itself).
         let hv = plan.node_of[h] as usize;
@@ -464,10 +469,12 @@ impl<'p, const N: usize> Search<'p, N> {
             }
             reach = both;
         }
-        if plan.local_prune && !self.local_ok(&reach) {
+        if plan.local_prune && !self.local_ok(h, &reach) {
             return false;
         }
-        self.sealed_regions_ok(h, &reach)
+        // Without squares, stars or pieces, what a sealed region could fail
+        // (dots, triangles) the local checks have already seen.
+        plan.local_only || self.sealed_regions_ok(h, &reach)
     }
 
     /// True when an uncovered edge may still be covered.
@@ -495,8 +502,35 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// Dots, triangles and square pairs, for boards without elimination marks.
-    fn local_ok(&self, reach: &Bits<N>) -> bool {
+    fn local_ok(&self, h: usize, reach: &Bits<N>) -> bool {
         let plan = self.plan;
+        let b = &plan.rules.board;
+        // A node the line must still pass through needs a way in and a
+        // different way out (the way out may be an endpoint on an edge).
+        for &v in &plan.must_pass {
+            let v = v as usize;
+            if self.covered[v] {
+                continue;
+            }
+            let mut ways = 0;
+            for k in 0..4 {
+                let e = b.nbr[v][k];
+                if e == NONE || !plan.enterable[e as usize] || self.covered[e as usize] {
+                    continue;
+                }
+                let t = b.nbr[e as usize][k];
+                if b.end[e as usize]
+                    || (t != NONE
+                        && (t as usize == h || !self.covered[t as usize])
+                        && plan.enterable[t as usize])
+                {
+                    ways += 1;
+                }
+            }
+            if ways < 2 {
+                return false;
+            }
+        }
         if !self
             .masks
             .dot_nodes
@@ -568,7 +602,7 @@ impl<'p, const N: usize> Search<'p, N> {
                     continue;
                 }
                 self.stamp += 1;
-                let sealed = if plan.open_checks {
+                let sealed = if plan.open_checks && self.maybe_split(hh) {
                     match self.tally_region(f, reach, step_base) {
                         Tally::Sealed(min) => Some(min),
                         Tally::Open => None,
@@ -747,6 +781,31 @@ impl<'p, const N: usize> Search<'p, N> {
             return Tally::Dead;
         }
         Tally::Open
+    }
+
+    /// False when the step onto node `h` cannot have split a region: the
+    /// four faces around `h` exist, are inside, and the three edges of `h`
+    /// the line did not arrive by are free, so the faces on both sides of
+    /// the new wall stay joined around `h`. (Regions' face sets change only
+    /// by splitting, so then the open-region tallies cannot change.)
+    fn maybe_split(&self, h: usize) -> bool {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        if plan.faces_around[h]
+            .iter()
+            .any(|&f| f == NONE || b.outside[f as usize])
+        {
+            return true;
+        }
+        let mut covered_edges = 0;
+        for &e in &b.nbr[h] {
+            if e == NONE || b.outside[e as usize] {
+                return true;
+            }
+            covered_edges += self.covered[e as usize] as u32;
+        }
+        // Only the edge the line came by (none at the start) may be covered.
+        covered_edges > 1
     }
 
     /// True when a slot of an open region can still become a wall.

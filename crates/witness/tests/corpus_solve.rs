@@ -1,0 +1,64 @@
+//! Every dev-corpus puzzle (each solved by its author, so each solvable)
+//! through the solver: none may be declared unsolvable, and every solution
+//! returned must pass the validator. The search has a budget in search
+//! nodes, the same on every machine; puzzles that exhaust it are listed, and
+//! their number may not grow past the recorded ceiling.
+
+mod common;
+
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+use witness::formats::wpjson;
+use witness::solve::{self, plan::Plan, Limits, Status};
+
+/// Search nodes per puzzle.
+const BUDGET: u64 = 2_000_000;
+/// Puzzles allowed to exhaust the budget (lower it as the solver improves).
+const CEILING: usize = 200;
+
+#[test]
+fn every_dev_puzzle_is_solved_and_validated() {
+    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        return;
+    };
+    let unsolved = Mutex::new(Vec::new());
+    let out_of_budget = Mutex::new(Vec::new());
+    let bad = Mutex::new(Vec::new());
+    lines.par_iter().for_each(|line| {
+        let (id, text) = common::puzzle_of_line(line);
+        let puzzle = wpjson::parse(&text).unwrap();
+        let plan = Plan::new(&puzzle).unwrap();
+        let limits = Limits::none().with_max_nodes(BUDGET);
+        let s = solve::solve_plan(&plan, &limits).unwrap();
+        match (&s.path, s.status) {
+            (Some(p), _) => {
+                if !plan.rules.check_path(&puzzle, p).is_ok_and(|v| v.valid) {
+                    bad.lock().unwrap().push(id);
+                }
+            }
+            (None, Status::Complete) => unsolved.lock().unwrap().push(id),
+            (None, Status::Stopped) => out_of_budget.lock().unwrap().push(id),
+        }
+    });
+    let (unsolved, mut out, bad) = (
+        unsolved.into_inner().unwrap(),
+        out_of_budget.into_inner().unwrap(),
+        bad.into_inner().unwrap(),
+    );
+    out.sort();
+    eprintln!(
+        "{} puzzles: {} solved, {} out of budget ({BUDGET} nodes): {}",
+        lines.len(),
+        lines.len() - unsolved.len() - out.len(),
+        out.len(),
+        out.join(" ")
+    );
+    assert!(bad.is_empty(), "solutions failing validation: {bad:?}");
+    assert!(unsolved.is_empty(), "declared unsolvable: {unsolved:?}");
+    assert!(
+        out.len() <= CEILING,
+        "{} puzzles exhausted the budget (ceiling {CEILING})",
+        out.len()
+    );
+}
