@@ -50,7 +50,19 @@ enum Command {
     Serve(serve::Args),
 }
 
+/// Dies quietly on a closed pipe (`witness solve p.json | head`), as
+/// command-line tools do, instead of panicking in `println!`.
+fn default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default disposition of SIGPIPE before any other
+    // thread exists touches no Rust state.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    default_sigpipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(a) => check::run(a),

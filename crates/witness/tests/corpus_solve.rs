@@ -62,3 +62,31 @@ fn every_dev_puzzle_is_solved_and_validated() {
         out.len()
     );
 }
+
+/// On every dev puzzle of at most 3x3 faces, the fast count equals the
+/// brute force's (every legal path validated).
+#[test]
+fn small_dev_puzzles_count_as_brute_force() {
+    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        return;
+    };
+    let mut compared = 0;
+    for line in &lines {
+        let (id, text) = common::puzzle_of_line(line);
+        let p = wpjson::parse(&text).unwrap();
+        if p.width() * p.height() > 49 {
+            continue;
+        }
+        let mut want = 0u64;
+        let st = solve::brute::enumerate(&p, &Limits::none(), |_| {
+            want += 1;
+            true
+        })
+        .unwrap();
+        assert_eq!(st, Status::Complete);
+        let got = solve::count(&p, None, &Limits::none()).unwrap();
+        assert_eq!(got.count, want, "{id}");
+        compared += 1;
+    }
+    assert!(compared > 400, "only {compared} small puzzles");
+}

@@ -207,7 +207,7 @@ fn fast_count_equals_brute_force_on_random_panels() {
 fn empty_panels_count_as_known() {
     // Corner to corner on an empty panel: the number of self-avoiding
     // lattice paths between opposite corners (OEIS A007764).
-    for (n, want) in [(1usize, 2u64), (2, 12), (3, 184), (4, 8512)] {
+    for (n, want) in [(1usize, 2u64), (2, 12), (3, 184), (4, 8512), (5, 1_262_816)] {
         let mut p = Puzzle::new(n, n, false).unwrap();
         p.cell_mut(Pos::new(0, 2 * n)).start = true;
         p.cell_mut(Pos::new(2 * n, 0)).end = Some(Direction::Up);
