@@ -166,10 +166,42 @@ fn find_good_set(
         if polys.len() > 20 {
             return None; // beyond any real puzzle; treated as no good set
         }
+        // The fit's own early answers by area, per erasable piece: a subset
+        // whose remaining pieces have a negative net area, or a positive
+        // one other than the region's face count, can never fit.
+        let region_faces = region
+            .iter()
+            .filter(|&&x| b.kind[x as usize] == crate::model::SlotKind::Face)
+            .count() as i64;
+        let signed_area = |x: u32| -> i64 {
+            match b.sym[x as usize] {
+                Sym::Poly(k) => b.shapes[k as usize].size() as i64,
+                Sym::Ylop(k) => -(b.shapes[k as usize].size() as i64),
+                _ => 0,
+            }
+        };
+        let mut base_net = 0i64;
+        for &x in region {
+            if !removed[x as usize] && b.sym[x as usize].is_poly() {
+                base_net += signed_area(x);
+            }
+        }
+        let poly_area: Vec<i64> = polys.iter().map(|&k| signed_area(soft[k])).collect();
         for q in 0u32..(1u32 << polys.len()) {
             let q_size = q.count_ones() as usize;
             if q_size > n {
                 continue;
+            }
+            if !polys.is_empty() {
+                let mut net = base_net;
+                for (j, a) in poly_area.iter().enumerate() {
+                    if q & (1 << j) != 0 {
+                        net -= a;
+                    }
+                }
+                if net < 0 || (net > 0 && net != region_faces) {
+                    continue;
+                }
             }
             let in_q = |k: usize| {
                 polys
