@@ -1,15 +1,21 @@
 //! `regionCheck` (spec §5.4): the symbol rules inside one region, with the
 //! engine's split into very-invalid and soft-invalid elements, in its order.
 
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::board::{Board, Sym};
-use super::polyfit::{fits, PieceKind, Placements};
+use super::polyfit::{fits, FitLimits, FitScratch, Geometry, PieceKind, Placements};
 use crate::model::SlotKind;
 
 /// The polyomino tables of a board: placements per distinct shape.
 #[derive(Clone, Debug)]
 pub struct PolyTables {
-    /// Faces in scan order.
-    pub faces: Vec<u32>,
+    /// The scan tables of the board (faces in scan order and more).
+    pub geo: Geometry,
+    /// A number unique to these tables (kept by clones), naming the board
+    /// in the fit cache.
+    pub id: u64,
     /// For each shape index of the board: the index of its kind in `kinds`.
     pub kind_of_shape: Vec<u32>,
     /// Per kind: placements, subtractive flag, size, ignored (polyshape 0).
@@ -19,7 +25,7 @@ pub struct PolyTables {
 impl PolyTables {
     /// Builds the tables for every poly and ylop of the board.
     pub fn new(b: &Board) -> PolyTables {
-        let faces = super::polyfit::scan_faces(b);
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
         let mut keys: Vec<(crate::model::Polyomino, bool)> = Vec::new();
         let mut kinds = Vec::new();
         let mut kind_of_shape = vec![u32::MAX; b.shapes.len()];
@@ -47,7 +53,8 @@ impl PolyTables {
             kind_of_shape[si as usize] = k as u32;
         }
         PolyTables {
-            faces,
+            geo: Geometry::new(b),
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             kind_of_shape,
             kinds,
         }
@@ -61,7 +68,45 @@ pub struct Scratch {
     squares: Vec<u32>,
     stars: Vec<u32>,
     piece_counts: Vec<u32>,
+    fit: FitScratch,
+    cache: FitCache,
 }
+
+impl Scratch {
+    /// Sets when polyomino fits must give up. A fit that gives up answers
+    /// "fits" and raises the flag read by [`Scratch::fit_interrupted`].
+    pub fn set_fit_limits(&mut self, limits: FitLimits) {
+        self.fit.limits = limits;
+    }
+
+    /// True when a polyomino fit gave up since the last
+    /// [`Scratch::clear_fit_interrupted`]: answers since then are guesses.
+    pub fn fit_interrupted(&self) -> bool {
+        self.fit.interrupted()
+    }
+
+    /// Forgets an earlier interruption.
+    pub fn clear_fit_interrupted(&mut self) {
+        self.fit.clear_interrupted();
+    }
+}
+
+/// Answers of earlier fits on one board, keyed exactly by the piece counts
+/// and (when the pieces must tile the region) the region's slot set.
+#[derive(Clone, Debug, Default)]
+struct FitCache {
+    /// The [`PolyTables::id`] the answers belong to.
+    table: u64,
+    /// Scratch for the key being looked up.
+    key: Vec<u64>,
+    map: HashMap<Box<[u64]>, bool>,
+}
+
+/// Most answers the fit cache keeps before starting over.
+const FIT_CACHE_CAP: usize = 1 << 15;
+
+/// Fits quicker than this many search steps are not worth caching.
+const FIT_CACHE_STEPS: u64 = 64;
 
 /// The result of one `regionCheck`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -232,6 +277,30 @@ pub fn poly_fit(
     if net < 0 || (net > 0 && net as usize != region_faces) {
         return false;
     }
+    // The same fits come back again and again in a solver: look the
+    // answer up by board, piece counts and (for a tiling) region slots.
+    let cache = &mut scratch.cache;
+    if cache.table != t.id {
+        cache.table = t.id;
+        cache.map.clear();
+    }
+    let key_of = |key: &mut Vec<u64>, counts: &[u32]| {
+        key.clear();
+        key.extend(counts.iter().map(|&c| c as u64));
+        if net > 0 {
+            let base = key.len();
+            key.resize(base + b.len().div_ceil(64), 0);
+            for &s in region {
+                key[base + s as usize / 64] |= 1 << (s % 64);
+            }
+        }
+    };
+    if !cache.map.is_empty() {
+        key_of(&mut cache.key, &scratch.piece_counts);
+        if let Some(&known) = cache.map.get(cache.key.as_slice()) {
+            return known;
+        }
+    }
     let mut kinds: Vec<PieceKind> = scratch
         .piece_counts
         .iter()
@@ -243,26 +312,28 @@ pub fn poly_fit(
             count: c,
         })
         .collect();
-    let t0 = std::time::Instant::now();
-    let r = fits(
+    let found = fits(
+        &t.geo,
         b,
-        &t.faces,
         region,
         region_faces,
         &mut kinds,
         polys_area,
         ylops_area,
+        &mut scratch.fit,
     );
-    let ms = t0.elapsed().as_secs_f64() * 1e3;
-    if ms > 5.0 {
-        let rem: Vec<u32> = region
-            .iter()
-            .copied()
-            .filter(|&s| removed[s as usize])
-            .collect();
-        eprintln!(
-            "POLYLOG {{\"ms\":{ms:.1},\"fit\":{r},\"region\":{region:?},\"removed\":{rem:?}}}"
-        );
+    if scratch.fit.last_interrupted() {
+        return found; // a guess: never cached
     }
-    r
+    if scratch.fit.last_steps() >= FIT_CACHE_STEPS {
+        let cache = &mut scratch.cache;
+        if cache.map.is_empty() {
+            key_of(&mut cache.key, &scratch.piece_counts);
+        }
+        if cache.map.len() >= FIT_CACHE_CAP {
+            cache.map.clear();
+        }
+        cache.map.insert(cache.key.as_slice().into(), found);
+    }
+    found
 }

@@ -99,6 +99,31 @@ pub struct Workspace {
     negs: Vec<u32>,
 }
 
+impl Workspace {
+    /// Lets polyomino fits give up at `deadline` or once any of `flags` is
+    /// set (with neither they never do). A fit that gives up answers
+    /// "fits" and raises [`Workspace::fit_interrupted`].
+    pub fn set_fit_limits(
+        &mut self,
+        deadline: Option<std::time::Instant>,
+        flags: Vec<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) {
+        self.scratch
+            .set_fit_limits(polyfit::FitLimits { deadline, flags });
+    }
+
+    /// True when a polyomino fit gave up on its limits since the last
+    /// [`Workspace::clear_fit_interrupted`]: answers since then may be wrong.
+    pub fn fit_interrupted(&self) -> bool {
+        self.scratch.fit_interrupted()
+    }
+
+    /// Forgets an earlier interruption.
+    pub fn clear_fit_interrupted(&mut self) {
+        self.scratch.clear_fit_interrupted();
+    }
+}
+
 impl Rules {
     /// Compiles a puzzle for validation.
     pub fn new(puzzle: &Puzzle) -> Result<Rules> {

@@ -93,6 +93,14 @@ impl<'p, const N: usize> Search<'p, N> {
     /// A fresh search over a plan.
     pub fn new(plan: &'p Plan, masks: &'p Masks<N>, limits: &'p Limits) -> Self {
         let n = plan.rules.board.len();
+        let mut ws = Workspace::default();
+        // Long polyomino fits watch the same limits; an interrupted fit
+        // answers "fits", so the search then stops and reports nothing.
+        let flags = [limits.cancel.clone(), limits.stop.clone()]
+            .into_iter()
+            .flatten()
+            .collect();
+        ws.set_fit_limits(limits.deadline, flags);
         Search {
             plan,
             masks,
@@ -101,7 +109,7 @@ impl<'p, const N: usize> Search<'p, N> {
             free: masks.walk,
             moves: Vec::with_capacity(n),
             start: 0,
-            ws: Workspace::default(),
+            ws,
             seen_region: vec![0; n],
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
@@ -256,8 +264,14 @@ impl<'p, const N: usize> Search<'p, N> {
                 && (if plan.local_only {
                     self.dot_colors_ok()
                 } else {
-                    plan.rules
-                        .is_valid(&self.lines, self.start, q, &mut self.ws)
+                    let ok = plan
+                        .rules
+                        .is_valid(&self.lines, self.start, q, &mut self.ws);
+                    if self.ws.fit_interrupted() {
+                        self.stopped = true;
+                        return false;
+                    }
+                    ok
                 })
             {
                 let f = Found {
@@ -631,6 +645,12 @@ impl<'p, const N: usize> Search<'p, N> {
                             plan.rules
                                 .region_ok(&region, &self.covered, self.start, &mut self.ws);
                         self.region_buf = region;
+                        if self.ws.fit_interrupted() {
+                            // An interrupted fit said "fits": the search is
+                            // stopping and reports nothing from here on.
+                            self.stopped = true;
+                            return false;
+                        }
                         if !ok {
                             return false;
                         }
