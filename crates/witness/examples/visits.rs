@@ -1,0 +1,35 @@
+//! How hard the corpus is for the search, in machine-independent units:
+//! `cargo run --release -p witness --example visits FILE.jsonl [BUDGET_MS]`
+//! prints percentiles of search nodes visited to the first solution.
+
+use witness::solve::{plan::Plan, Limits};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let file = args.next().expect("usage: visits FILE.jsonl [BUDGET_MS]");
+    let cap: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(100);
+    let text = std::fs::read_to_string(&file).expect("readable corpus file");
+    let mut visits = Vec::new();
+    let mut unsolved = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let j: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        let p = witness::formats::read_puzzle(j["puzzle"].as_str().expect("puzzle"), None)
+            .expect("puzzle");
+        let plan = Plan::new(&p).expect("plan");
+        let limits = Limits::timeout(std::time::Duration::from_millis(cap));
+        let (s, n) = witness::solve::solve_plan_stats(&plan, &limits).expect("solve");
+        unsolved += s.path.is_none() as usize;
+        visits.push(n);
+    }
+    visits.sort_unstable();
+    let k = visits.len();
+    let q = |f: f64| visits[((k as f64 - 1.0) * f) as usize];
+    println!(
+        "visits p25 {} p50 {} p75 {} p90 {} p99 {}  unsolved within {cap} ms: {unsolved}",
+        q(0.25),
+        q(0.5),
+        q(0.75),
+        q(0.9),
+        q(0.99)
+    );
+}
