@@ -668,11 +668,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let plan = self.plan;
         let b = &plan.rules.board;
         let stamp = self.stamp;
-        let noncount = if b.kind[self.start] == SlotKind::Edge && !b.fat_startpoints {
-            self.start
-        } else {
-            usize::MAX
-        };
+        let noncount = self.noncount();
         self.stack.clear();
         self.stack.push(f as u32);
         self.seen_region[f] = stamp;
@@ -724,11 +720,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let plan = self.plan;
         let b = &plan.rules.board;
         let stamp = self.stamp;
-        let noncount = if b.kind[self.start] == SlotKind::Edge && !b.fat_startpoints {
-            self.start
-        } else {
-            usize::MAX
-        };
+        let noncount = self.noncount();
         self.stack.clear();
         self.stack.push(f as u32);
         self.seen_region[f] = stamp;
@@ -826,6 +818,18 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         // Only the edge the line came by (none at the start) may be covered.
         covered_edges > 1
+    }
+
+    /// The mid-segment start the regions pass through (not a wall), or
+    /// `usize::MAX` when the start is a node or FAT_STARTPOINTS is set.
+    #[inline]
+    fn noncount(&self) -> usize {
+        let b = &self.plan.rules.board;
+        if b.kind[self.start] == SlotKind::Edge && !b.fat_startpoints {
+            self.start
+        } else {
+            usize::MAX
+        }
     }
 
     /// True when a slot of an open region can still become a wall.
