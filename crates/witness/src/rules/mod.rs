@@ -165,9 +165,23 @@ impl Rules {
         ws: &mut Workspace,
     ) -> bool {
         let _ = start;
-        let b = &self.board;
         ws.removed.clear();
-        ws.removed.resize(b.len(), false);
+        ws.removed.resize(self.board.len(), false);
+        self.judge_region(region, covered, ws, true).valid
+    }
+
+    /// One region's verdict (spec §5.3): a plain `regionCheck`, or the
+    /// elimination procedure when the region holds marks. `ws.removed` must
+    /// be all false; it is restored. With `decide_only` the failures and
+    /// pairs are left empty.
+    fn judge_region(
+        &self,
+        region: &[u32],
+        covered: &[bool],
+        ws: &mut Workspace,
+        decide_only: bool,
+    ) -> negation::NegationOutcome {
+        let b = &self.board;
         ws.negs.clear();
         if b.has_negations {
             ws.negs.extend(
@@ -187,7 +201,15 @@ impl Rules {
                 &mut ws.scratch,
                 &mut ws.result,
             );
-            return ws.result.is_clean();
+            let mut out = negation::NegationOutcome {
+                valid: ws.result.is_clean(),
+                ..Default::default()
+            };
+            if !decide_only {
+                out.invalid
+                    .extend(ws.result.very.iter().chain(&ws.result.soft));
+            }
+            return out;
         }
         let negs = std::mem::take(&mut ws.negs);
         let out = negation::resolve(
@@ -198,10 +220,10 @@ impl Rules {
             covered,
             &mut ws.removed,
             &mut ws.scratch,
-            true,
+            decide_only,
         );
         ws.negs = negs;
-        out.valid
+        out
     }
 
     fn verdict(
@@ -256,66 +278,24 @@ impl Rules {
         regions::regions(b, &ws.covered, start, end, &mut regions);
         for r in 0..regions.len() {
             let region = regions.get(r);
-            ws.negs.clear();
-            if b.has_negations {
-                ws.negs.extend(
-                    region
-                        .iter()
-                        .copied()
-                        .filter(|&s| b.sym[s as usize] == Sym::Nega),
-                );
+            let covered = std::mem::take(&mut ws.covered);
+            let out = self.judge_region(region, &covered, ws, decide_only);
+            ws.covered = covered;
+            if !out.valid {
+                v.valid = false;
+                if decide_only {
+                    break;
+                }
             }
-            if ws.negs.is_empty() {
-                region_check(
-                    b,
-                    &self.polys,
-                    region,
-                    &ws.covered,
-                    &ws.removed,
-                    &mut ws.scratch,
-                    &mut ws.result,
-                );
-                if !ws.result.is_clean() {
-                    v.valid = false;
-                    if decide_only {
-                        break;
-                    }
-                    let res = std::mem::take(&mut ws.result);
-                    for &s in res.very.iter().chain(&res.soft) {
-                        let reason = self.reason(s as usize, &ws.covered, region, &ws.removed);
-                        fail(&mut v, s as usize, reason);
-                    }
-                    ws.result = res;
-                }
-            } else {
-                let negs = std::mem::take(&mut ws.negs);
-                let out = negation::resolve(
-                    b,
-                    &self.polys,
-                    region,
-                    &negs,
-                    &ws.covered,
-                    &mut ws.removed,
-                    &mut ws.scratch,
-                    decide_only,
-                );
-                ws.negs = negs;
-                if !out.valid {
-                    v.valid = false;
-                    if decide_only {
-                        break;
-                    }
-                }
-                for &s in &out.invalid {
-                    let reason = self.reason(s as usize, &ws.covered, region, &ws.removed);
-                    fail(&mut v, s as usize, reason);
-                }
-                v.negations.extend(
-                    out.pairs
-                        .iter()
-                        .map(|&(a, c)| (b.pos(a as usize), b.pos(c as usize))),
-                );
+            for &s in &out.invalid {
+                let reason = self.reason(s as usize, &ws.covered, region, &ws.removed);
+                fail(&mut v, s as usize, reason);
             }
+            v.negations.extend(
+                out.pairs
+                    .iter()
+                    .map(|&(a, c)| (b.pos(a as usize), b.pos(c as usize))),
+            );
         }
         ws.regions = regions;
         v
