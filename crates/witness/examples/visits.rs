@@ -19,6 +19,13 @@ fn main() {
         let limits = Limits::timeout(std::time::Duration::from_millis(cap));
         let (s, n) = witness::solve::solve_plan_stats(&plan, &limits).expect("solve");
         unsolved += s.path.is_none() as usize;
+        if std::env::var_os("VISITS_EACH").is_some() {
+            println!(
+                "{} {n} {}",
+                j["id"].as_str().unwrap_or("?"),
+                s.path.is_some()
+            );
+        }
         visits.push(n);
     }
     visits.sort_unstable();

@@ -96,6 +96,18 @@ impl<const N: usize> Bits<N> {
         }
         Bits(r)
     }
+    /// The lowest bit set.
+    #[inline]
+    pub fn first(&self) -> Option<usize> {
+        (0..N)
+            .find(|&k| self.0[k] != 0)
+            .map(|k| k * 64 + self.0[k].trailing_zeros() as usize)
+    }
+    /// Number of bits set.
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
     /// The bits set, in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         (0..N).flat_map(move |k| {

@@ -15,6 +15,7 @@
 
 pub mod bits;
 pub mod brute;
+pub mod faces;
 pub mod limits;
 pub mod plan;
 pub mod search;

@@ -16,11 +16,12 @@
 //!   region is final: its slots, its walls and so its verdict cannot change.
 
 use super::bits::Bits;
+use super::faces::{FaceMasks, Link, Links};
 use super::plan::{Masks, Plan};
 use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::path::Line;
-use crate::rules::board::{Sym, NONE};
+use crate::rules::board::NONE;
 use crate::rules::regions;
 use crate::rules::Workspace;
 
@@ -44,17 +45,13 @@ pub struct Search<'p, const N: usize> {
     moves: Vec<Direction>,
     start: usize,
     ws: Workspace,
-    seen_region: Vec<u32>,
+    fm: FaceMasks<N>,
+    links: Links<N>,
+    /// Covered start edges (the fat main start, the mirror's start) that
+    /// may still join their faces around an uncovered end node.
+    half_walls: Vec<(Link, [[u32; 3]; 2])>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
-    stamp: u32,
-    color_count: Vec<u16>,
-    stars: Vec<u32>,
-    tally_slots: Vec<u32>,
-    comp_seen: Vec<u32>,
-    comp_stamp: u32,
-    comp_count: Vec<u16>,
-    touched: Vec<u8>,
     limits: &'p Limits,
     ticks: u32,
     /// Set when the limits stopped the search.
@@ -69,16 +66,6 @@ pub struct Search<'p, const N: usize> {
 
 /// Whether to go on.
 type Go = bool;
-
-/// The verdict of [`Search::tally_region`].
-enum Tally {
-    /// The line can no longer touch it: check it fully from this seed.
-    Sealed(usize),
-    /// The line can still change it.
-    Open,
-    /// Whatever the line does, it will fail.
-    Dead,
-}
 
 /// The move index (left, right, up, down) the mirror line makes when the
 /// main line makes move `d`.
@@ -101,6 +88,7 @@ impl<'p, const N: usize> Search<'p, N> {
             .flatten()
             .collect();
         ws.set_fit_limits(limits.deadline, flags);
+        let fm = FaceMasks::new(plan);
         Search {
             plan,
             masks,
@@ -110,17 +98,11 @@ impl<'p, const N: usize> Search<'p, N> {
             moves: Vec::with_capacity(n),
             start: 0,
             ws,
-            seen_region: vec![0; n],
+            links: fm.links,
+            fm,
+            half_walls: Vec::new(),
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
-            stamp: 0,
-            color_count: vec![0; plan.rules.board.n_colors],
-            stars: Vec::new(),
-            tally_slots: Vec::with_capacity(n),
-            comp_seen: vec![0; n],
-            comp_stamp: 0,
-            comp_count: vec![0; plan.rules.board.n_colors],
-            touched: Vec::new(),
             limits,
             ticks: 0,
             stopped: false,
@@ -151,6 +133,20 @@ impl<'p, const N: usize> Search<'p, N> {
         self.start = start;
         if !self.can_enter(start, true) {
             return true;
+        }
+        self.half_walls.clear();
+        let mut starts = [start, usize::MAX];
+        if self.plan.symmetric {
+            starts[1] = self.plan.rules.board.mirror[start] as usize;
+        }
+        for s in starts {
+            if s == usize::MAX || s == self.noncount() {
+                continue;
+            }
+            if let Some(l) = self.fm.link_of[s] {
+                self.half_walls
+                    .push((l, FaceMasks::<N>::corners(self.plan, s)));
+            }
         }
         if prefix.is_empty() {
             return self.enter(start, visit);
@@ -205,12 +201,26 @@ impl<'p, const N: usize> Search<'p, N> {
                     self.free.clear(v as usize);
                 }
             }
+            self.cut(q);
+            self.cut(m);
         } else {
             self.lines[q] = Line::Black;
             self.covered[q] = true;
             let v = p.node_of[q];
             if v != NONE {
                 self.free.clear(v as usize);
+            }
+            self.cut(q);
+        }
+    }
+
+    /// Makes an edge the line now covers a wall between its faces (not the
+    /// pass-through start).
+    #[inline]
+    fn cut(&mut self, s: usize) {
+        if let Some(l) = self.fm.link_of[s] {
+            if s != self.noncount() {
+                self.links.put(l, false);
             }
         }
     }
@@ -221,6 +231,9 @@ impl<'p, const N: usize> Search<'p, N> {
         let clear = |s: usize, this: &mut Self| {
             this.lines[s] = Line::None;
             this.covered[s] = false;
+            if let Some(l) = this.fm.link_of[s] {
+                this.links.put(l, true);
+            }
             let v = p.node_of[s];
             if v != NONE && this.masks.walk.get(v as usize) {
                 this.free.set(v as usize);
@@ -488,7 +501,7 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         // Without squares, stars or pieces, what a sealed region could fail
         // (dots, triangles) the local checks have already seen.
-        plan.local_only || self.sealed_regions_ok(h, &reach)
+        plan.local_only || self.regions_ok(h, &reach)
     }
 
     /// True when an uncovered edge may still be covered.
@@ -585,9 +598,10 @@ impl<'p, const N: usize> Search<'p, N> {
         true
     }
 
-    /// Checks the regions beside the head (and beside its mirror) that the
-    /// line can no longer touch.
-    fn sealed_regions_ok(&mut self, h: usize, reach: &Bits<N>) -> bool {
+    /// Checks the regions beside the head (and beside its mirror): a region
+    /// the line can no longer touch gets the validator's region check, an
+    /// open one (where the step may have split it) the hopelessness tests.
+    fn regions_ok(&mut self, h: usize, reach: &Bits<N>) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
         let heads = if plan.symmetric {
@@ -595,204 +609,202 @@ impl<'p, const N: usize> Search<'p, N> {
         } else {
             [h, h]
         };
-        // Each flood gets its own stamp; a flood that meets a slot stamped by
-        // an earlier flood of this step has met an open region (sealed
-        // floods run to completion and never meet each other).
-        if self.stamp > u32::MAX - 16 {
-            self.seen_region.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 0;
+        self.mend_half_walls();
+        // The faces the line may still cut: those at a node it can reach
+        // (not the heads: the line is on them), and those beside an edge
+        // the line may end on from here and beside its mirror (the mirror
+        // line covers it; a mid-edge end joins the faces on both sides in
+        // the final regions).
+        let mut ahead = *reach;
+        for &hh in &heads {
+            ahead.clear(plan.node_of[hh] as usize);
         }
-        let step_base = self.stamp;
+        let mut touch = self.fm.touched(&ahead);
+        if b.nbr[h]
+            .iter()
+            .any(|&e| e != NONE && b.end[e as usize] && self.can_enter(e as usize, false))
+        {
+            for &hh in &heads {
+                for f in self.fm.around[hh] {
+                    if f != NONE {
+                        touch.set(f as usize);
+                    }
+                }
+            }
+        }
+        let mut done = Bits::<N>::empty();
+        let mut stuck = None;
         for (hi, &hh) in heads.iter().enumerate() {
             if hi == 1 && hh == h {
                 break;
             }
-            for f in plan.faces_around[hh] {
+            let split = plan.open_checks && self.maybe_split(hh);
+            for k in 0..4 {
+                let f = self.fm.around[hh][k];
                 if f == NONE {
-                    continue;
+                    break;
                 }
                 let f = f as usize;
-                if b.outside[f] || self.seen_region[f] > step_base {
+                if done.get(f) {
                     continue;
                 }
-                self.stamp += 1;
-                let sealed = if plan.open_checks && self.maybe_split(hh) {
-                    match self.tally_region(f, reach, step_base) {
-                        Tally::Sealed(min) => Some(min),
-                        Tally::Open => None,
-                        Tally::Dead => return false,
+                let mut seed = Bits::empty();
+                seed.set(f);
+                let region = self.fm.flood(seed, &self.links);
+                done = done.or(&region);
+                if region.intersects(&touch) {
+                    if split && !self.open_region_ok(&region, reach, &mut stuck) {
+                        return false;
                     }
-                } else {
-                    self.sealed_region(f, reach, step_base)
-                };
-                if let Some(min) = sealed {
-                    let mut region = std::mem::take(&mut self.region_buf);
-                    regions::ordered_region(
-                        b,
-                        &self.covered,
-                        self.start,
-                        min,
-                        &mut region,
-                        &mut self.stack,
-                    );
-                    self.region_buf = region;
-                }
-                match sealed {
-                    None => {}
-                    Some(_) => {
-                        let region = std::mem::take(&mut self.region_buf);
-                        let ok =
-                            plan.rules
-                                .region_ok(&region, &self.covered, self.start, &mut self.ws);
-                        self.region_buf = region;
-                        if self.ws.fit_interrupted() {
-                            // An interrupted fit said "fits": the search is
-                            // stopping and reports nothing from here on.
-                            self.stopped = true;
-                            return false;
-                        }
-                        if !ok {
-                            return false;
-                        }
-                    }
+                } else if !self.sealed_ok(&region) {
+                    return false;
                 }
             }
         }
         true
     }
 
-    /// Floods the region of face `f`. When the line can still touch it,
-    /// returns `None`; otherwise fills `region_buf` with its slots in the
-    /// engine's order and returns `Some`.
-    fn sealed_region(&mut self, f: usize, reach: &Bits<N>, step_base: u32) -> Option<usize> {
-        let plan = self.plan;
-        let b = &plan.rules.board;
-        let stamp = self.stamp;
-        let noncount = self.noncount();
-        self.stack.clear();
-        self.stack.push(f as u32);
-        self.seen_region[f] = stamp;
-        let mut min = f;
-        while let Some(s) = self.stack.pop() {
-            let s = s as usize;
-            if s < min {
-                min = s;
-            }
-            if s != noncount {
-                let open = match b.kind[s] {
-                    SlotKind::Node => reach.get(plan.node_of[s] as usize),
-                    SlotKind::Edge => self.edge_coverable(s, reach),
-                    SlotKind::Face => false,
-                };
-                if open {
-                    return None;
-                }
-            }
-            for &t in &b.flood_nbr[s] {
-                if t == NONE {
-                    continue;
-                }
-                let t = t as usize;
-                if b.outside[t] || (self.covered[t] && t != noncount) {
-                    continue;
-                }
-                let seen = self.seen_region[t];
-                if seen == stamp {
-                    continue;
-                }
-                if seen > step_base {
-                    return None; // joined to a region already found open
-                }
-                self.seen_region[t] = stamp;
-                self.stack.push(t as u32);
-            }
+    /// Sets the links of covered start edges: joined while an end node and
+    /// the edges beside it on both sides are open.
+    fn mend_half_walls(&mut self) {
+        let b = &self.plan.rules.board;
+        let nc = self.noncount();
+        let open = |s: u32| {
+            s != NONE && !b.outside[s as usize] && (!self.covered[s as usize] || s as usize == nc)
+        };
+        for k in 0..self.half_walls.len() {
+            let (link, corners) = self.half_walls[k];
+            let joined = corners.iter().any(|c| c.iter().all(|&s| open(s)));
+            self.links.put(link, joined);
         }
-        Some(min)
     }
 
-    /// Floods the whole region of face `f` and judges it: sealed (then the
-    /// caller runs the full region check), open but already hopeless, or
-    /// open. Regions only ever split as the line grows, so an open region
-    /// is hopeless when a star in it has no partner of its colour left in
-    /// it, or when its pieces need more room than it has (no subtractive
-    /// pieces in it). Only used without elimination marks on the board.
-    fn tally_region(&mut self, f: usize, reach: &Bits<N>, step_base: u32) -> Tally {
+    /// Judges a region the line can no longer touch: its slots, walls and
+    /// so its verdict are final. Without elimination marks and pieces the
+    /// bitsets decide (squares of one colour, stars with exactly one
+    /// partner; dots and triangles the local checks have already seen);
+    /// otherwise the validator's own region check runs on its slots.
+    fn sealed_ok(&mut self, region: &Bits<N>) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
-        let stamp = self.stamp;
-        let noncount = self.noncount();
-        self.stack.clear();
-        self.stack.push(f as u32);
-        self.seen_region[f] = stamp;
-        self.color_count.iter_mut().for_each(|c| *c = 0);
-        self.stars.clear();
-        let mut min = f;
-        let mut open = false;
-        let mut joined = false;
-        let (mut faces, mut area, mut ylops) = (0u32, 0u32, false);
-        self.tally_slots.clear();
-        while let Some(s) = self.stack.pop() {
-            let s = s as usize;
-            min = min.min(s);
-            self.tally_slots.push(s as u32);
-            match b.kind[s] {
-                SlotKind::Face => {
-                    faces += 1;
-                    let c = b.color[s] as usize;
-                    if c != 0 {
-                        self.color_count[c] += 1;
-                    }
-                    match b.sym[s] {
-                        Sym::Star => self.stars.push(s as u32),
-                        Sym::Poly(k) => area += b.shapes[k as usize].size() as u32,
-                        Sym::Ylop(_) => ylops = true,
-                        _ => {}
+        let fm = &self.fm;
+        if !b.has_negations {
+            let mut colors = 0;
+            for sq in &fm.squares {
+                if region.intersects(sq) {
+                    colors += 1;
+                    if colors > 1 {
+                        return false;
                     }
                 }
-                SlotKind::Node if !open && s != noncount => {
-                    open = reach.get(plan.node_of[s] as usize);
-                }
-                SlotKind::Edge if !open && s != noncount => open = self.edge_coverable(s, reach),
-                _ => {}
             }
-            for &t in &b.flood_nbr[s] {
-                if t == NONE {
-                    continue;
+            for sc in &fm.stars {
+                if region.intersects(&sc.stars) && region.and(&sc.all).count() != 2 {
+                    return false;
                 }
-                let t = t as usize;
-                if b.outside[t] || (self.covered[t] && t != noncount) {
-                    continue;
-                }
-                let seen = self.seen_region[t];
-                if seen == stamp {
-                    continue;
-                }
-                if seen > step_base {
-                    // Part of a region this step already judged open.
-                    joined = true;
-                    continue;
-                }
-                self.seen_region[t] = stamp;
-                self.stack.push(t as u32);
+            }
+            if !region.intersects(&fm.any_poly) {
+                return true;
             }
         }
-        if joined {
-            return Tally::Open;
+        let first = region.first().expect("a region has a face");
+        let seed = fm.slot_of[first] as usize;
+        let mut slots = std::mem::take(&mut self.region_buf);
+        regions::ordered_region(
+            b,
+            &self.covered,
+            self.start,
+            seed,
+            &mut slots,
+            &mut self.stack,
+        );
+        if b.has_negations {
+            // The engine lists a region from its first slot in scan order
+            // (the pass-through start included): its order matters to the
+            // elimination search.
+            let mut min = slots.iter().copied().min().unwrap_or(seed as u32) as usize;
+            let nc = self.noncount();
+            if nc < min && b.flood_nbr[nc].iter().any(|t| slots.contains(t)) {
+                min = nc;
+            }
+            if min != seed {
+                regions::ordered_region(
+                    b,
+                    &self.covered,
+                    self.start,
+                    min,
+                    &mut slots,
+                    &mut self.stack,
+                );
+            }
         }
-        let starved = self
-            .stars
-            .iter()
-            .any(|&s| self.color_count[b.color[s as usize] as usize] < 2);
-        if starved || (!ylops && area > faces) {
-            return Tally::Dead;
+        let ok = plan
+            .rules
+            .region_ok(&slots, &self.covered, self.start, &mut self.ws);
+        self.region_buf = slots;
+        if self.ws.fit_interrupted() {
+            // An interrupted fit said "fits": the search is stopping and
+            // reports nothing from here on.
+            self.stopped = true;
+            return false;
         }
-        if !open {
-            return Tally::Sealed(min);
+        ok
+    }
+
+    /// False when an open region is already hopeless. Regions only ever
+    /// split as the line grows, so it is when a star in it has no partner
+    /// of its colour left in it, or when its pieces need more room than it
+    /// has (no subtractive pieces in it), or when a part the line can no
+    /// longer cut holds squares of two colours or a star with more than one
+    /// partner. Only used without elimination marks on the board.
+    fn open_region_ok(
+        &self,
+        region: &Bits<N>,
+        reach: &Bits<N>,
+        stuck: &mut Option<Links<N>>,
+    ) -> bool {
+        let fm = &self.fm;
+        for sc in &fm.stars {
+            if region.intersects(&sc.stars) && region.and(&sc.all).count() < 2 {
+                return false;
+            }
         }
-        if plan.component_checks && !self.components_ok(reach, noncount) {
-            return Tally::Dead;
+        if !fm.polys.is_empty() && !region.intersects(&fm.ylops) {
+            let area: u32 = fm
+                .polys
+                .iter()
+                .map(|(size, set)| size * region.and(set).count())
+                .sum();
+            if area > region.count() {
+                return false;
+            }
         }
-        Tally::Open
+        if !self.plan.component_checks {
+            return true;
+        }
+        let stuck = stuck.get_or_insert_with(|| fm.stuck(&self.links, reach));
+        let mut seeds = region.and(&fm.colored_squares_stars);
+        while let Some(f) = seeds.first() {
+            let mut seed = Bits::empty();
+            seed.set(f);
+            let part = fm.flood(seed, stuck);
+            seeds = seeds.and_not(&part);
+            let mut colors = 0;
+            for sq in &fm.squares {
+                if part.intersects(sq) {
+                    colors += 1;
+                    if colors > 1 {
+                        return false;
+                    }
+                }
+            }
+            for sc in &fm.stars {
+                if part.intersects(&sc.stars) && part.and(&sc.all).count() > 2 {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// False when the step onto node `h` cannot have split a region: the
@@ -830,102 +842,5 @@ impl<'p, const N: usize> Search<'p, N> {
         } else {
             usize::MAX
         }
-    }
-
-    /// True when a slot of an open region can still become a wall.
-    #[inline]
-    fn cuttable(&self, s: usize, reach: &Bits<N>) -> bool {
-        match self.plan.rules.board.kind[s] {
-            SlotKind::Node => reach.get(self.plan.node_of[s] as usize),
-            SlotKind::Edge => self.edge_coverable(s, reach),
-            SlotKind::Face => false,
-        }
-    }
-
-    /// Splits the open region in `tally_slots` into the parts the line can
-    /// never separate (joined through slots it can no longer reach). Each
-    /// such part ends up in one region, so it must not already hold squares
-    /// of two colours, nor a star with more than one partner.
-    fn components_ok(&mut self, reach: &Bits<N>, noncount: usize) -> bool {
-        let plan = self.plan;
-        let b = &plan.rules.board;
-        if self.comp_stamp > u32::MAX / 2 {
-            self.comp_seen.iter_mut().for_each(|s| *s = 0);
-            self.comp_stamp = 0;
-        }
-        self.comp_stamp += 1;
-        let base = self.comp_stamp;
-        for k in 0..self.tally_slots.len() {
-            let f = self.tally_slots[k] as usize;
-            if b.kind[f] != SlotKind::Face || self.comp_seen[f] > base {
-                continue;
-            }
-            if b.sym[f] == Sym::Empty {
-                continue;
-            }
-            self.comp_stamp += 1;
-            let stamp = self.comp_stamp;
-            self.comp_seen[f] = stamp;
-            self.stack.clear();
-            self.stack.push(f as u32);
-            self.touched.clear();
-            let mut square = 0u8;
-            let mut star_colors = 0u64;
-            let mut dead = false;
-            while let Some(s) = self.stack.pop() {
-                let s = s as usize;
-                if b.kind[s] == SlotKind::Face {
-                    let c = b.color[s];
-                    if c != 0 {
-                        let ci = c as usize;
-                        if self.comp_count[ci] == 0 {
-                            self.touched.push(c);
-                        }
-                        self.comp_count[ci] += 1;
-                        match b.sym[s] {
-                            Sym::Square => {
-                                if square == 0 {
-                                    square = c;
-                                } else if square != c {
-                                    dead = true;
-                                }
-                            }
-                            Sym::Star => star_colors |= 1 << (ci & 63),
-                            _ => {}
-                        }
-                    }
-                }
-                for &t in &b.flood_nbr[s] {
-                    if t == NONE {
-                        continue;
-                    }
-                    let t = t as usize;
-                    if self.comp_seen[t] > base
-                        || b.outside[t]
-                        || (self.covered[t] && t != noncount)
-                    {
-                        continue;
-                    }
-                    if t != noncount && self.cuttable(t, reach) {
-                        continue;
-                    }
-                    self.comp_seen[t] = stamp;
-                    self.stack.push(t as u32);
-                }
-            }
-            for &c in &self.touched {
-                let ci = c as usize;
-                if star_colors & (1 << (ci & 63)) != 0 && self.comp_count[ci] > 2 {
-                    dead = true;
-                }
-            }
-            for &c in &self.touched {
-                self.comp_count[c as usize] = 0;
-            }
-            if dead {
-                return false;
-            }
-        }
-        true
     }
 }
