@@ -65,6 +65,12 @@ fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
 
 /// A random panel of at most 3x3 faces (pillars 3 or 4 around).
 fn random_puzzle(r: &mut Rng) -> Puzzle {
+    random_panel(r, 3, 8)
+}
+
+/// A random panel of at most `max` faces a side, with a gap on `gaps`
+/// percent of the edges (half of them full gaps).
+fn random_panel(r: &mut Rng, max: u64, gaps: u64) -> Puzzle {
     let pillar = r.chance(20);
     let symmetric = r.chance(30);
     let (w, h) = if pillar {
@@ -77,7 +83,7 @@ fn random_puzzle(r: &mut Rng) -> Puzzle {
             1 + r.below(2) as usize,
         )
     } else {
-        (1 + r.below(3) as usize, 1 + r.below(3) as usize)
+        (1 + r.below(max) as usize, 1 + r.below(max) as usize)
     };
     let mut p = Puzzle::new(w, h, pillar).unwrap();
     if symmetric {
@@ -101,7 +107,7 @@ fn random_puzzle(r: &mut Rng) -> Puzzle {
                 }
             }
             kind => {
-                if kind == witness::model::SlotKind::Edge && r.chance(8) {
+                if kind == witness::model::SlotKind::Edge && r.chance(gaps) {
                     c.gap = if r.chance(50) { Gap::Break } else { Gap::Full };
                     continue;
                 }
@@ -218,4 +224,39 @@ fn empty_panels_count_as_known() {
         let c = solve::count(&p, None, &Limits::none()).unwrap();
         assert_eq!(c.count, want, "{n}x{n}");
     }
+}
+
+/// Larger panels with many full gaps, so that faces are often cut off
+/// (outside): there regions also join through the border nodes and edges
+/// around removed faces.
+#[test]
+fn fast_count_equals_brute_force_on_cut_panels() {
+    let mut r = Rng(0x2545_F491_4F6C_DD1D);
+    let mut with_outside = 0;
+    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    for case in 0..var("CUT_CASES").unwrap_or(1000) {
+        let p = random_panel(
+            &mut r,
+            var("CUT_MAX").unwrap_or(4),
+            var("CUT_GAPS").unwrap_or(15),
+        );
+        let rules = Rules::new(&p).unwrap();
+        let b = &rules.board;
+        if (0..b.len()).any(|i| b.kind[i] == witness::model::SlotKind::Face && b.outside[i]) {
+            with_outside += 1;
+        }
+        let want = brute_count(&p);
+        let got = solve::count(&p, None, &Limits::none()).unwrap();
+        assert_eq!(
+            got.count,
+            want,
+            "case {case}: fast {} vs brute {want} on\n{}",
+            got.count,
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+    }
+    assert!(
+        with_outside > 100,
+        "only {with_outside} panels with removed faces"
+    );
 }

@@ -72,6 +72,10 @@ pub struct StarColor<const N: usize> {
 /// The per-puzzle face tables.
 #[derive(Clone, Debug)]
 pub struct FaceMasks<const N: usize> {
+    /// The face links decide regions exactly: no face is removed. (Around
+    /// removed faces, nodes and edges beside them join faces that share no
+    /// edge; such boards need slot-by-slot floods.)
+    pub exact: bool,
     /// Node (and face) columns per row.
     pub ncols: usize,
     /// The panel wraps.
@@ -116,6 +120,7 @@ impl<const N: usize> FaceMasks<N> {
         let ncols = p.ncols;
         let n = b.len();
         let mut m = FaceMasks {
+            exact: (0..n).all(|i| b.kind[i] != SlotKind::Face || !b.outside[i]),
             ncols,
             pillar: b.pillar,
             inside: Bits::empty(),
@@ -289,6 +294,15 @@ impl<const N: usize> FaceMasks<N> {
                 [v, vn[sides[0]], vn[sides[1]]]
             }
         })
+    }
+
+    /// The total size of the (not subtractive) polyominoes in `region`.
+    #[inline]
+    pub fn area(&self, region: &Bits<N>) -> u32 {
+        self.polys
+            .iter()
+            .map(|(size, set)| size * region.and(set).count())
+            .sum()
     }
 
     /// The faces joined to `seed` under `links`.

@@ -11,11 +11,12 @@
 //! The modules: [`plan`] precomputes per puzzle, [`search`] is the pruned
 //! depth-first search, [`bits`] the bitsets its flood fills use, [`brute`]
 //! the unpruned reference it is tested against, [`limits`] time limits and
-//! cancellation.
+//! cancellation, [`frontier`] the exact path count of bare panels.
 
 pub mod bits;
 pub mod brute;
 pub mod faces;
+pub mod frontier;
 pub mod limits;
 pub mod plan;
 pub mod search;
@@ -162,7 +163,15 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Cou
 const SPLIT_DEPTH: usize = 10;
 
 /// [`count`] on a prepared plan.
+///
+/// Bare plans (nothing but lines, starts, ends and gaps) are counted by
+/// [`frontier::frontier_count`] without enumerating paths when it supports
+/// them; everything else, or a frontier count that outgrows its memory
+/// cap, runs the search.
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+    if let Some(c) = frontier::frontier_count(plan, limit, limits) {
+        return Ok(c);
+    }
     with_width!(plan, |masks: N| {
         let total = AtomicU64::new(0);
         let capped = AtomicBool::new(false);
