@@ -310,6 +310,12 @@ impl<'p, const N: usize> Search<'p, N> {
                 && (!plan.local_prune || self.complete_locally())
                 && (if plan.local_only {
                     self.dot_colors_ok()
+                } else if plan.local_prune
+                    && self.fm.exact
+                    && b.kind[q] == SlotKind::Node
+                    && !self.regions_plausible()
+                {
+                    false
                 } else {
                     let ok = plan
                         .rules
@@ -754,6 +760,57 @@ impl<'p, const N: usize> Search<'p, N> {
         }
     }
 
+    /// A region's verdict from the bitsets alone, without elimination marks
+    /// and assuming its dots and triangles are right: squares of one
+    /// colour, stars with exactly one partner, pieces (no subtractive ones)
+    /// of a positive total area filling it exactly. `None` when pieces
+    /// pass that test and only a fit can tell.
+    fn region_bits(&self, region: &Bits<N>) -> Option<bool> {
+        let fm = &self.fm;
+        let mut colors = 0;
+        for sq in &fm.squares {
+            if region.intersects(sq) {
+                colors += 1;
+                if colors > 1 {
+                    return Some(false);
+                }
+            }
+        }
+        for sc in &fm.stars {
+            if region.intersects(&sc.stars) && region.and(&sc.all).count() != 2 {
+                return Some(false);
+            }
+        }
+        if !region.intersects(&fm.any_poly) {
+            return Some(true);
+        }
+        if !region.intersects(&fm.ylops) {
+            let area = fm.area(region);
+            if area > 0 && area != region.count() {
+                return Some(false);
+            }
+        }
+        None
+    }
+
+    /// At an endpoint on a node, without elimination marks, on a board
+    /// whose regions the face links decide: false when some region fails
+    /// the bitset tests (the full validation then need not run).
+    fn regions_plausible(&mut self) -> bool {
+        self.mend_half_walls();
+        let mut rest = self.fm.inside;
+        while let Some(f) = rest.first() {
+            let mut seed = Bits::empty();
+            seed.set(f);
+            let region = self.fm.flood(seed, &self.links);
+            rest = rest.and_not(&region);
+            if self.region_bits(&region) == Some(false) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Judges a region the line can no longer touch: its slots, walls and
     /// so its verdict are final. Without elimination marks and pieces the
     /// bitsets decide (squares of one colour, stars with exactly one
@@ -764,30 +821,8 @@ impl<'p, const N: usize> Search<'p, N> {
         let b = &plan.rules.board;
         let fm = &self.fm;
         if !b.has_negations {
-            let mut colors = 0;
-            for sq in &fm.squares {
-                if region.intersects(sq) {
-                    colors += 1;
-                    if colors > 1 {
-                        return false;
-                    }
-                }
-            }
-            for sc in &fm.stars {
-                if region.intersects(&sc.stars) && region.and(&sc.all).count() != 2 {
-                    return false;
-                }
-            }
-            if !region.intersects(&fm.any_poly) {
-                return true;
-            }
-            // polyFit: pieces (no subtractive ones) of a positive total
-            // area must fill the region exactly.
-            if !region.intersects(&fm.ylops) {
-                let area = fm.area(region);
-                if area > 0 && area != region.count() {
-                    return false;
-                }
+            if let Some(verdict) = self.region_bits(region) {
+                return verdict;
             }
         }
         let first = region.first().expect("a region has a face");
