@@ -65,12 +65,13 @@ fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
 
 /// A random panel of at most 3x3 faces (pillars 3 or 4 around).
 fn random_puzzle(r: &mut Rng) -> Puzzle {
-    random_panel(r, 3, 8)
+    random_panel(r, 3, 8, 6)
 }
 
 /// A random panel of at most `max` faces a side, with a gap on `gaps`
-/// percent of the edges (half of them full gaps).
-fn random_panel(r: &mut Rng, max: u64, gaps: u64) -> Puzzle {
+/// percent of the edges (half of them full gaps) and a dot on `dots`
+/// percent of the other nodes and edges.
+fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
     let pillar = r.chance(20);
     let symmetric = r.chance(30);
     let (w, h) = if pillar {
@@ -111,7 +112,7 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64) -> Puzzle {
                     c.gap = if r.chance(50) { Gap::Break } else { Gap::Full };
                     continue;
                 }
-                if r.chance(6) {
+                if r.chance(dots) {
                     c.dot = match r.below(4) {
                         0 => Dot::Blue,
                         1 => Dot::Yellow,
@@ -239,6 +240,7 @@ fn fast_count_equals_brute_force_on_cut_panels() {
             &mut r,
             var("CUT_MAX").unwrap_or(4),
             var("CUT_GAPS").unwrap_or(15),
+            6,
         );
         let rules = Rules::new(&p).unwrap();
         let b = &rules.board;
@@ -259,4 +261,23 @@ fn fast_count_equals_brute_force_on_cut_panels() {
         with_outside > 100,
         "only {with_outside} panels with removed faces"
     );
+}
+
+/// Panels thick with dots, where the line must visit many nodes (the
+/// search's colour-parity and must-pass tests do the pruning there).
+#[test]
+fn fast_count_equals_brute_force_on_dotted_panels() {
+    let mut r = Rng(0x0DD0_7500_1234_5678);
+    for case in 0..600 {
+        let p = random_panel(&mut r, 4, 4, 60);
+        let want = brute_count(&p);
+        let got = solve::count(&p, None, &Limits::none()).unwrap();
+        assert_eq!(
+            got.count,
+            want,
+            "case {case}: fast {} vs brute {want} on\n{}",
+            got.count,
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+    }
 }

@@ -52,6 +52,11 @@ pub struct Search<'p, const N: usize> {
     half_walls: Vec<(Link, [[u32; 3]; 2])>,
     /// Elimination marks on the board (inside faces).
     negas: u32,
+    /// Nodes the single line must visit (dotted nodes, both ends of dotted
+    /// edges), when the parity test applies; otherwise empty.
+    must_nodes: Bits<N>,
+    /// Nodes of even colour in the grid's 2-colouring.
+    even: Bits<N>,
     // Scratch of the slot-by-slot region floods (boards with removed faces).
     seen_region: Vec<u32>,
     stamp: u32,
@@ -111,7 +116,25 @@ impl<'p, const N: usize> Search<'p, N> {
             .collect();
         ws.set_fit_limits(limits.deadline, flags);
         let fm = FaceMasks::new(plan);
+        let b = &plan.rules.board;
+        let mut must_nodes = Bits::empty();
+        let mut even = Bits::empty();
+        // The 2-colouring holds across a pillar's seam only for an even
+        // number of columns.
+        if !plan.symmetric && plan.local_prune && (!b.pillar || plan.ncols.is_multiple_of(2)) {
+            for &v in &plan.must_pass {
+                must_nodes.set(plan.node_of[v as usize] as usize);
+            }
+            must_nodes = must_nodes.or(&masks.dot_nodes);
+        }
+        for v in 0..plan.nodes() {
+            if (v % plan.ncols + v / plan.ncols).is_multiple_of(2) {
+                even.set(v);
+            }
+        }
         Search {
+            must_nodes,
+            even,
             plan,
             masks,
             lines: vec![Line::None; n],
@@ -542,6 +565,9 @@ impl<'p, const N: usize> Search<'p, N> {
         if plan.local_prune && !self.local_ok(h, &reach) {
             return false;
         }
+        if !self.must_nodes.is_empty() && !self.parity_ok(h, &reach) {
+            return false;
+        }
         // Without squares, stars or pieces, what a sealed region could fail
         // (dots, triangles) the local checks have already seen.
         plan.local_only || self.regions_ok(h, &reach)
@@ -604,6 +630,29 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         errors <= self.negas
+    }
+
+    /// The line alternates node colours: after the head it visits as many
+    /// nodes of the head's colour as of the other, or one fewer. So the
+    /// nodes it must still visit of one colour cannot outnumber the nodes
+    /// it can still reach of the other (one more for the other colour).
+    fn parity_ok(&self, h: usize, reach: &Bits<N>) -> bool {
+        let hv = self.plan.node_of[h] as usize;
+        let mut free = *reach;
+        free.clear(hv);
+        let must = self.must_nodes.and(&free);
+        let count = |set: &Bits<N>| {
+            let even = set.and(&self.even).count();
+            let odd = set.count() - even;
+            if self.even.get(hv) {
+                (even, odd)
+            } else {
+                (odd, even)
+            }
+        };
+        let (free_same, free_other) = count(&free);
+        let (must_same, must_other) = count(&must);
+        must_same <= free_other && must_other <= free_same + 1
     }
 
     /// Dots, triangles and square pairs, for boards without elimination marks.
