@@ -105,6 +105,11 @@ pub struct FaceMasks<const N: usize> {
     pub stars: Vec<StarColor<N>>,
     /// Polyominoes (not subtractive) by size: size and faces.
     pub polys: Vec<(u32, Bits<N>)>,
+    /// Elimination marks.
+    pub negas: Bits<N>,
+    /// Squares, stars or pieces on the board: open regions may already be
+    /// hopeless.
+    pub open_checks: bool,
     /// Squares and stars of any colour.
     pub colored_squares_stars: Bits<N>,
     /// Subtractive polyominoes.
@@ -143,6 +148,8 @@ impl<const N: usize> FaceMasks<N> {
             squares: Vec::new(),
             stars: Vec::new(),
             polys: Vec::new(),
+            negas: Bits::empty(),
+            open_checks: false,
             colored_squares_stars: Bits::empty(),
             ylops: Bits::empty(),
             any_poly: Bits::empty(),
@@ -242,6 +249,7 @@ impl<const N: usize> FaceMasks<N> {
                     m.ylops.set(f);
                     m.any_poly.set(f);
                 }
+                Sym::Nega => m.negas.set(f),
                 _ => {}
             }
         }
@@ -266,6 +274,7 @@ impl<const N: usize> FaceMasks<N> {
                 all: faces_where(&|i| b.color[i] == c),
             })
             .collect();
+        m.open_checks = !m.squares.is_empty() || !m.stars.is_empty() || !m.polys.is_empty();
         for set in m.squares.iter().chain(m.stars.iter().map(|s| &s.stars)) {
             m.colored_squares_stars = m.colored_squares_stars.or(set);
         }

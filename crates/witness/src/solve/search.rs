@@ -768,7 +768,7 @@ impl<'p, const N: usize> Search<'p, N> {
             if hi == 1 && hh == h {
                 break;
             }
-            let split = plan.open_checks && self.maybe_split(hh);
+            let split = self.fm.open_checks && self.maybe_split(hh);
             for k in 0..4 {
                 let f = self.fm.around[hh][k];
                 if f == NONE {
@@ -783,7 +783,12 @@ impl<'p, const N: usize> Search<'p, N> {
                 let region = self.fm.flood(seed, &self.links);
                 done = done.or(&region);
                 if region.intersects(&touch) {
-                    if split && !self.open_region_ok(&region, reach, &mut stuck) {
+                    // An open region without elimination marks never gets
+                    // one: the plain rules judge whatever it splits into.
+                    if split
+                        && !region.intersects(&self.fm.negas)
+                        && !self.open_region_ok(&region, reach, &mut stuck)
+                    {
                         return false;
                     }
                 } else if !self.sealed_ok(&region) {
@@ -923,7 +928,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// of its colour left in it, or when its pieces need more room than it
     /// has (no subtractive pieces in it), or when a part the line can no
     /// longer cut holds squares of two colours or a star with more than one
-    /// partner. Only used without elimination marks on the board.
+    /// partner. Only used on regions without elimination marks.
     fn open_region_ok(
         &self,
         region: &Bits<N>,
@@ -940,7 +945,7 @@ impl<'p, const N: usize> Search<'p, N> {
         {
             return false;
         }
-        if !self.plan.component_checks {
+        if self.fm.squares.is_empty() && self.fm.stars.is_empty() {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| fm.stuck(&self.links, reach));
