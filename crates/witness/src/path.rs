@@ -346,7 +346,8 @@ impl Path {
         for step in 0..=self.moves.len() {
             if step > 0 {
                 let d = self.moves[step - 1];
-                let what = format!("move {step} ({d:?}) from {p}");
+                // The error messages are written only when needed.
+                let what = || format!("move {step} ({d:?}) from {p}");
                 // Horizontal moves need an even y; vertical ones an even x.
                 let ok = if d.is_horizontal() {
                     p.y.is_multiple_of(2)
@@ -355,40 +356,46 @@ impl Path {
                 };
                 if !ok {
                     return Err(Error::Path(format!(
-                        "{what}: a line can only move along grid lines"
+                        "{}: a line can only move along grid lines",
+                        what()
                     )));
                 }
                 p = puzzle
                     .neighbor(p, d)
-                    .ok_or_else(|| Error::Path(format!("{what}: leaves the grid")))?;
+                    .ok_or_else(|| Error::Path(format!("{}: leaves the grid", what())))?;
             }
-            let what = if step == 0 {
-                format!("the start {p}")
-            } else {
-                format!("move {step} to {p}")
+            let what = || {
+                if step == 0 {
+                    format!("the start {p}")
+                } else {
+                    format!("move {step} to {p}")
+                }
             };
             let i = puzzle.index(p);
             if p.kind() == SlotKind::Face {
-                return Err(Error::Path(format!("{what}: enters a face")));
+                return Err(Error::Path(format!("{}: enters a face", what())));
             }
             if puzzle.cell(p).gap != Gap::None {
-                return Err(Error::Path(format!("{what}: crosses a gap")));
+                return Err(Error::Path(format!("{}: crosses a gap", what())));
             }
             if lines[i] != Line::None {
                 return Err(Error::Path(format!(
-                    "{what}: the slot is already covered by a line"
+                    "{}: the slot is already covered by a line",
+                    what()
                 )));
             }
             if sym {
                 let m = puzzle.mirror(p);
                 if m == p && step > 0 {
                     return Err(Error::Path(format!(
-                        "{what}: the slot is its own mirror, where the two lines would meet"
+                        "{}: the slot is its own mirror, where the two lines would meet",
+                        what()
                     )));
                 }
                 if puzzle.cell(m).gap != Gap::None {
                     return Err(Error::Path(format!(
-                        "{what}: the mirror line would cross a gap at {m}"
+                        "{}: the mirror line would cross a gap at {m}",
+                        what()
                     )));
                 }
                 lines[i] = Line::Blue;

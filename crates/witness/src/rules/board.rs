@@ -2,7 +2,7 @@
 //! normalisation applied, colours numbered.
 
 use crate::error::{Error, Result};
-use crate::model::{Direction, Dot, Gap, Polyomino, Pos, Puzzle, SlotKind, SymbolKind, Symmetry};
+use crate::model::{Dot, Gap, Polyomino, Pos, Puzzle, SlotKind, SymbolKind, Symmetry};
 
 /// No neighbour (off the grid).
 pub const NONE: u32 = u32::MAX;
@@ -94,58 +94,97 @@ impl Board {
         if n > u32::MAX as usize / 2 {
             return Err(Error::Size("grid too large".into()));
         }
+        // Per-slot tables, filled a column at a time. Neighbours by index
+        // arithmetic (column-major: `x * h + y`), the same as
+        // `Puzzle::neighbor`: x wraps on pillars.
+        let pillar = p.pillar();
+        let mut kind = Vec::with_capacity(n);
+        let mut nbr = Vec::with_capacity(n);
+        let mut dot = Vec::with_capacity(n);
+        let mut gap = Vec::with_capacity(n);
+        let mut start = Vec::with_capacity(n);
+        let mut end = Vec::with_capacity(n);
+        for x in 0..w {
+            let column = |x: Option<usize>| x.map_or(NONE, |x| (x * h) as u32);
+            let left = column(if x > 0 {
+                Some(x - 1)
+            } else {
+                pillar.then_some(w - 1)
+            });
+            let right = column(if x + 1 < w {
+                Some(x + 1)
+            } else {
+                pillar.then_some(0)
+            });
+            let here = (x * h) as u32;
+            let side = |c: u32, y: usize| if c == NONE { NONE } else { c + y as u32 };
+            kind.extend((0..h).map(|y| Pos::new(x, y).kind()));
+            nbr.extend((0..h).map(|y| {
+                [
+                    side(left, y),
+                    side(right, y),
+                    if y > 0 { here + y as u32 - 1 } else { NONE },
+                    if y + 1 < h { here + y as u32 + 1 } else { NONE },
+                ]
+            }));
+            let cells = (0..h).map(|y| p.cell(Pos::new(x, y)));
+            dot.extend(cells.clone().map(|c| c.dot));
+            gap.extend(cells.clone().map(|c| c.gap));
+            start.extend(cells.clone().map(|c| c.start));
+            end.extend(cells.map(|c| c.end.is_some()));
+        }
+        let flood_nbr = nbr.iter().map(|&[l, r, u, d]| [d, u, r, l]).collect();
+        let mirror = if p.symmetry.is_some() {
+            (0..w)
+                .flat_map(|x| (0..h).map(move |y| p.index(p.mirror(Pos::new(x, y))) as u32))
+                .collect()
+        } else {
+            (0..n as u32).collect()
+        };
         let mut b = Board {
             w,
             h,
-            pillar: p.pillar(),
+            pillar,
             symmetry: p.symmetry,
             ncn: p.settings.negations_cancel_negations,
             shapeless_zero_poly: p.settings.shapeless_zero_poly,
             precise: p.settings.precise_polyominos,
             fat_startpoints: p.settings.fat_startpoints,
-            kind: Vec::with_capacity(n),
-            flood_nbr: Vec::with_capacity(n),
-            nbr: Vec::with_capacity(n),
-            dot: Vec::with_capacity(n),
-            gap: Vec::with_capacity(n),
-            start: Vec::with_capacity(n),
-            end: Vec::with_capacity(n),
+            kind,
+            flood_nbr,
+            nbr,
+            dot,
+            gap,
+            start,
+            end,
             sym: vec![Sym::Empty; n],
             color: vec![0; n],
             n_colors: 1,
             shapes: Vec::new(),
             outside: vec![false; n],
-            mirror: Vec::with_capacity(n),
+            mirror,
             has_negations: false,
             has_polys: false,
         };
-        let idx = |q: Option<Pos>| q.map_or(NONE, |q| p.index(q) as u32);
-        for (pos, c) in p.cells() {
-            b.kind.push(pos.kind());
-            b.flood_nbr.push([
-                idx(p.neighbor(pos, Direction::Down)),
-                idx(p.neighbor(pos, Direction::Up)),
-                idx(p.neighbor(pos, Direction::Right)),
-                idx(p.neighbor(pos, Direction::Left)),
-            ]);
-            b.nbr.push(Direction::ALL.map(|d| idx(p.neighbor(pos, d))));
-            b.dot.push(c.dot);
-            b.gap.push(c.gap);
-            b.start.push(c.start);
-            b.end.push(c.end.is_some());
-            b.mirror.push(p.index(p.mirror(pos)) as u32);
-        }
         b.compute_outside();
         let mut colors: Vec<crate::model::Color> = Vec::new();
-        for (pos, c) in p.cells() {
-            let i = p.index(pos);
-            let Some(s) = &c.symbol else { continue };
+        for (i, pos) in (0..w)
+            .flat_map(|x| (0..h).map(move |y| Pos::new(x, y)))
+            .enumerate()
+        {
+            let Some(s) = &p.cell(pos).symbol else {
+                continue;
+            };
             if b.outside[i] {
                 continue; // play mode: outside faces are emptied
             }
-            let mut shape = |s: &Polyomino| {
-                b.shapes.push(s.clone());
-                (b.shapes.len() - 1) as u16
+            // Equal shapes share one entry.
+            let mut shape = |s: &Polyomino| match b.shapes.iter().position(|k| k == s) {
+                Some(k) => k as u16,
+                None => {
+                    b.shapes.push(s.clone());
+                    (b.shapes.len() - 1) as u16
+                }
             };
             b.sym[i] = match &s.kind {
                 SymbolKind::Square => Sym::Square,

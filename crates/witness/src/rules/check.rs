@@ -3,61 +3,97 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 
 use super::board::{Board, Sym};
 use super::polyfit::{fits, FitLimits, FitScratch, Geometry, PieceKind, Placements};
 use crate::model::SlotKind;
 
-/// The polyomino tables of a board: placements per distinct shape.
+/// One kind of piece of a board: a shape, poly or ylop, and its placement
+/// table, built the first time a fit needs it.
+#[derive(Clone, Debug)]
+pub struct PolyKind {
+    /// The shape (index into [`Board::shapes`]).
+    pub shape: u16,
+    /// A ylop rather than a poly.
+    pub subtractive: bool,
+    /// Its number of squares.
+    pub size: usize,
+    /// The shape the rules skip (polyshape 0).
+    pub ignored: bool,
+    placements: OnceLock<Placements>,
+}
+
+/// The polyomino tables of a board: placements per distinct shape. The
+/// scan geometry and each kind's placements are built on first use (many
+/// searches never fit some kinds, or any), so the tables must always be
+/// used with the board they were made for.
 #[derive(Clone, Debug)]
 pub struct PolyTables {
     /// The scan tables of the board (faces in scan order and more).
-    pub geo: Geometry,
+    geo: OnceLock<Geometry>,
     /// A number unique to these tables (kept by clones), naming the board
     /// in the fit cache.
     pub id: u64,
-    /// For each shape index of the board: the index of its kind in `kinds`.
-    pub kind_of_shape: Vec<u32>,
-    /// Per kind: placements, subtractive flag, size, ignored (polyshape 0).
-    pub kinds: Vec<(Placements, bool, usize, bool)>,
+    /// For each shape index of the board, as a poly and as a ylop: the
+    /// index of its kind in `kinds` (`u32::MAX` when not on the board).
+    pub kind_of_shape: Vec<[u32; 2]>,
+    /// The kinds, numbered in the order the board first shows them.
+    pub kinds: Vec<PolyKind>,
 }
 
 impl PolyTables {
-    /// Builds the tables for every poly and ylop of the board.
+    /// Numbers the kinds of every poly and ylop of the board.
     pub fn new(b: &Board) -> PolyTables {
         static NEXT_ID: AtomicU64 = AtomicU64::new(1);
-        let mut keys: Vec<(crate::model::Polyomino, bool)> = Vec::new();
-        let mut kinds = Vec::new();
-        let mut kind_of_shape = vec![u32::MAX; b.shapes.len()];
-        for i in 0..b.len() {
-            let (si, sub) = match b.sym[i] {
-                Sym::Poly(s) => (s, false),
-                Sym::Ylop(s) => (s, true),
-                _ => continue,
-            };
-            let shape = &b.shapes[si as usize];
-            let key = (shape.clone(), sub);
-            let k = match keys.iter().position(|k| *k == key) {
-                Some(k) => k,
-                None => {
-                    keys.push(key);
-                    kinds.push((
-                        Placements::new(b, shape, sub),
-                        sub,
-                        shape.size(),
-                        shape.is_ignored(),
-                    ));
-                    keys.len() - 1
+        let mut kinds: Vec<PolyKind> = Vec::new();
+        let mut kind_of_shape = vec![[u32::MAX; 2]; b.shapes.len()];
+        if b.has_polys {
+            for i in 0..b.len() {
+                let (si, sub) = match b.sym[i] {
+                    Sym::Poly(s) => (s, false),
+                    Sym::Ylop(s) => (s, true),
+                    _ => continue,
+                };
+                let k = &mut kind_of_shape[si as usize][sub as usize];
+                if *k != u32::MAX {
+                    continue;
                 }
-            };
-            kind_of_shape[si as usize] = k as u32;
+                *k = kinds.len() as u32;
+                let shape = &b.shapes[si as usize];
+                kinds.push(PolyKind {
+                    shape: si,
+                    subtractive: sub,
+                    size: shape.size(),
+                    ignored: shape.is_ignored(),
+                    placements: OnceLock::new(),
+                });
+            }
         }
         PolyTables {
-            geo: Geometry::new(b),
+            geo: OnceLock::new(),
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             kind_of_shape,
             kinds,
         }
+    }
+
+    /// The scan tables of the board `b` (the tables' own board).
+    pub fn geometry(&self, b: &Board) -> &Geometry {
+        self.geo.get_or_init(|| Geometry::new(b))
+    }
+
+    /// The placements of kind `k` on the board `b` (the tables' own board).
+    pub fn placements(&self, b: &Board, k: usize) -> &Placements {
+        let kind = &self.kinds[k];
+        kind.placements.get_or_init(|| {
+            Placements::build(
+                b,
+                self.geometry(b),
+                &b.shapes[kind.shape as usize],
+                kind.subtractive,
+            )
+        })
     }
 }
 
@@ -70,6 +106,8 @@ pub struct Scratch {
     piece_counts: Vec<u32>,
     fit: FitScratch,
     cache: FitCache,
+    /// The elimination procedure's buffers.
+    pub(super) neg: super::negation::NegScratch,
 }
 
 impl Scratch {
@@ -101,6 +139,9 @@ struct FitCache {
     key: Vec<u64>,
     map: HashMap<Box<[u64]>, bool>,
 }
+
+/// Most kinds of piece a fit takes without a heap buffer.
+const STACK_KINDS: usize = 16;
 
 /// Most answers the fit cache keeps before starting over.
 const FIT_CACHE_CAP: usize = 1 << 15;
@@ -214,6 +255,68 @@ pub fn region_check(
     }
 }
 
+/// True when [`region_check`] would find nothing wrong: the same rules,
+/// but it stops at the first failure, and fits the polyominoes only when
+/// everything else passed.
+pub fn region_clean(
+    b: &Board,
+    t: &PolyTables,
+    region: &[u32],
+    covered: &[bool],
+    removed: &[bool],
+    scratch: &mut Scratch,
+) -> bool {
+    scratch.color_count.clear();
+    scratch.color_count.resize(b.n_colors, 0);
+    let mut square_color = 0u8;
+    let mut any_star = false;
+    let mut any_poly = false;
+    for &s in region {
+        let i = s as usize;
+        if !present(removed, i) {
+            continue;
+        }
+        if b.kind[i] != SlotKind::Face {
+            if b.dot[i].is_some() {
+                return false;
+            }
+            continue;
+        }
+        match b.sym[i] {
+            Sym::Empty => continue,
+            Sym::Triangle(k) => {
+                if triangle_edges(b, covered, i) != k {
+                    return false;
+                }
+            }
+            Sym::Square => {
+                if square_color == 0 {
+                    square_color = b.color[i];
+                } else if square_color != b.color[i] {
+                    return false;
+                }
+            }
+            Sym::Star => any_star = true,
+            Sym::Poly(_) | Sym::Ylop(_) => any_poly = true,
+            Sym::Nega => {}
+        }
+        scratch.color_count[b.color[i] as usize] += 1;
+    }
+    if any_star {
+        for &s in region {
+            let i = s as usize;
+            if present(removed, i)
+                && b.kind[i] == SlotKind::Face
+                && b.sym[i] == Sym::Star
+                && scratch.color_count[b.color[i] as usize] != 2
+            {
+                return false;
+            }
+        }
+    }
+    !any_poly || poly_fit(b, t, region, removed, scratch)
+}
+
 /// `polyFit` (spec §5.6) for the pieces present in a region.
 pub fn poly_fit(
     b: &Board,
@@ -236,27 +339,29 @@ pub fn poly_fit(
         if !present(removed, i) {
             continue;
         }
-        let si = match b.sym[i] {
-            Sym::Poly(si) | Sym::Ylop(si) => si,
+        let (si, sub) = match b.sym[i] {
+            Sym::Poly(si) => (si, false),
+            Sym::Ylop(si) => (si, true),
             _ => continue,
         };
-        let k = t.kind_of_shape[si as usize] as usize;
-        let (_, sub, size, ignored) = &t.kinds[k];
-        if *ignored {
+        let k = t.kind_of_shape[si as usize][sub as usize] as usize;
+        let kind = &t.kinds[k];
+        if kind.ignored {
             continue; // polyshape 0 is skipped entirely
         }
         any = true;
-        if *size == 0 {
+        let size = kind.size;
+        if size == 0 {
             // An empty shape: a ylop of it changes nothing; a poly of it can
             // only be put down while some face is still open, which happens
             // exactly when the other pieces have area to place.
-            if !*sub {
+            if !sub {
                 empty_polys = true;
             }
             continue;
         }
         scratch.piece_counts[k] += 1;
-        if *sub {
+        if sub {
             ylops_area += size;
         } else {
             polys_area += size;
@@ -301,23 +406,43 @@ pub fn poly_fit(
             return known;
         }
     }
-    let mut kinds: Vec<PieceKind> = scratch
+    // The kinds present, in kind order: on the stack when there are few
+    // (a heap buffer for none or many costs nothing or little).
+    let geo = t.geometry(b);
+    let piece = |k: usize, c: u32| PieceKind {
+        placements: t.placements(b, k),
+        subtractive: t.kinds[k].subtractive,
+        count: c,
+    };
+    let present = scratch
         .piece_counts
         .iter()
         .enumerate()
         .filter(|(_, &c)| c > 0)
-        .map(|(k, &c)| PieceKind {
-            placements: &t.kinds[k].0,
-            subtractive: t.kinds[k].1,
-            count: c,
-        })
-        .collect();
+        .map(|(k, &c)| (k, c));
+    let mut heap: Vec<PieceKind> = Vec::new();
+    let mut buf;
+    let kinds: &mut [PieceKind] = match (present.clone().next(), present.clone().nth(STACK_KINDS)) {
+        (Some((k0, _)), None) => {
+            buf = [piece(k0, 0); STACK_KINDS];
+            let mut n = 0;
+            for (k, c) in present {
+                buf[n] = piece(k, c);
+                n += 1;
+            }
+            &mut buf[..n]
+        }
+        _ => {
+            heap.extend(present.map(|(k, c)| piece(k, c)));
+            &mut heap
+        }
+    };
     let found = fits(
-        &t.geo,
+        geo,
         b,
         region,
         region_faces,
-        &mut kinds,
+        kinds,
         polys_area,
         ylops_area,
         &mut scratch.fit,

@@ -12,7 +12,7 @@ pub mod polyfit;
 pub mod regions;
 
 use board::{Board, Sym};
-use check::{region_check, CheckResult, PolyTables, Scratch};
+use check::{region_check, region_clean, CheckResult, PolyTables, Scratch};
 use regions::Regions;
 
 use crate::error::Result;
@@ -86,6 +86,10 @@ pub struct Rules {
     pub board: Board,
     /// Polyomino placement tables.
     pub polys: PolyTables,
+    /// Per slot, bit `l` set when a line of colour `l` (`Line as u8`) fails
+    /// there: any line across a gap, the wrong colour on a blue or yellow
+    /// dot. Bit 0 (no line) is never set.
+    line_fails: Vec<u8>,
 }
 
 /// Buffers reused between checks.
@@ -129,7 +133,25 @@ impl Rules {
     pub fn new(puzzle: &Puzzle) -> Result<Rules> {
         let board = Board::new(puzzle)?;
         let polys = PolyTables::new(&board);
-        Ok(Rules { board, polys })
+        let line_fails = board
+            .gap
+            .iter()
+            .zip(&board.dot)
+            .map(|(&g, &d)| {
+                let any = 1 << Line::Black as u8 | 1 << Line::Blue as u8 | 1 << Line::Yellow as u8;
+                let gap = if g != crate::model::Gap::None { any } else { 0 };
+                gap | match d {
+                    Dot::Blue => 1 << Line::Yellow as u8,
+                    Dot::Yellow => 1 << Line::Blue as u8,
+                    _ => 0,
+                }
+            })
+            .collect();
+        Ok(Rules {
+            board,
+            polys,
+            line_fails,
+        })
     }
 
     /// Checks a path: first its legality (an illegal path is an error that
@@ -141,11 +163,17 @@ impl Rules {
 
     /// The verdict on a legal, traced path.
     pub fn check(&self, trace: &Trace) -> Verdict {
-        let mut ws = Workspace::default();
+        thread_local! {
+            /// The buffers of this thread's checks (no fit limits are set).
+            static WS: std::cell::RefCell<Workspace> = std::cell::RefCell::default();
+        }
         let b = &self.board;
         let start = b.index(trace.start.x, trace.start.y);
         let end = b.index(trace.end.x, trace.end.y);
-        self.verdict(&trace.lines, start, end, &mut ws, false)
+        WS.with(|ws| match ws.try_borrow_mut() {
+            Ok(mut ws) => self.verdict(&trace.lines, start, end, &mut ws, false),
+            Err(_) => self.verdict(&trace.lines, start, end, &mut Workspace::default(), false),
+        })
     }
 
     /// True when the lines (one colour per slot), drawn from `start` to
@@ -190,6 +218,19 @@ impl Rules {
                     .copied()
                     .filter(|&s| b.sym[s as usize] == Sym::Nega),
             );
+        }
+        if ws.negs.is_empty() && decide_only {
+            return negation::NegationOutcome {
+                valid: region_clean(
+                    b,
+                    &self.polys,
+                    region,
+                    covered,
+                    &ws.removed,
+                    &mut ws.scratch,
+                ),
+                ..Default::default()
+            };
         }
         if ws.negs.is_empty() {
             region_check(
@@ -252,30 +293,44 @@ impl Rules {
         ws.removed.clear();
         ws.removed.resize(n, false);
         // Global errors: gaps crossed, dots of the wrong colour.
-        for i in 0..n {
-            if lines[i] == Line::None {
-                continue;
-            }
-            if b.gap[i] != crate::model::Gap::None {
-                fail(&mut v, i, Reason::GapCrossed);
-            }
-            let wrong = match b.dot[i] {
-                Dot::Blue => lines[i] == Line::Yellow,
-                Dot::Yellow => lines[i] == Line::Blue,
-                _ => false,
-            };
-            if wrong {
-                fail(&mut v, i, Reason::WrongColorDot);
-            }
-            if decide_only && !v.valid {
+        if decide_only {
+            let fails = lines
+                .iter()
+                .zip(&self.line_fails)
+                .fold(0u8, |acc, (&l, &f)| acc | (f >> l as u8));
+            if fails & 1 != 0 {
+                v.valid = false; // the failures are not listed
                 return v;
+            }
+        } else {
+            for i in 0..n {
+                if lines[i] == Line::None {
+                    continue;
+                }
+                if b.gap[i] != crate::model::Gap::None {
+                    fail(&mut v, i, Reason::GapCrossed);
+                }
+                let wrong = match b.dot[i] {
+                    Dot::Blue => lines[i] == Line::Yellow,
+                    Dot::Yellow => lines[i] == Line::Blue,
+                    _ => false,
+                };
+                if wrong {
+                    fail(&mut v, i, Reason::WrongColorDot);
+                }
             }
         }
         // Regions. (With only triangles on the panel the engine uses one
         // region of everything; for triangles and dots, whose rules do not
         // depend on regions, the verdict and the failures are the same.)
         let mut regions = std::mem::take(&mut ws.regions);
-        regions::regions(b, &ws.covered, start, end, &mut regions);
+        if decide_only && !b.has_negations {
+            // Without elimination marks a region's verdict does not depend
+            // on the order of its slots.
+            regions::regions_unordered(b, &ws.covered, start, end, &mut regions);
+        } else {
+            regions::regions(b, &ws.covered, start, end, &mut regions);
+        }
         for r in 0..regions.len() {
             let region = regions.get(r);
             let covered = std::mem::take(&mut ws.covered);

@@ -31,8 +31,35 @@ pub struct NegationOutcome {
     pub pairs: Vec<(u32, u32)>,
 }
 
+/// Buffers the elimination procedure reuses between regions, so that
+/// deciding a region (without the report) allocates nothing once warm.
+#[derive(Clone, Debug, Default)]
+pub struct NegScratch {
+    init: CheckResult,
+    negs_left: Vec<u32>,
+    very: Vec<u32>,
+    soft: Vec<u32>,
+    forced: Vec<(u32, u32)>,
+    good: Vec<usize>,
+    dp: DpScratch,
+}
+
+/// Buffers of [`find_good_set`].
+#[derive(Clone, Debug, Default)]
+struct DpScratch {
+    polys: Vec<usize>,
+    poly_area: Vec<i64>,
+    base: Vec<i32>,
+    stars: Vec<i32>,
+    sq: Vec<i32>,
+    st: Vec<i32>,
+    /// The DP's layers, one after another.
+    layers: Vec<Option<(usize, i32, i32)>>,
+}
+
 /// Runs the elimination procedure for a region with marks `negs` (in
 /// region order). `removed` must be all false on entry and is restored.
+/// With `decide_only` the failures and pairs are left empty.
 #[allow(clippy::too_many_arguments)]
 pub fn resolve(
     b: &Board,
@@ -44,48 +71,68 @@ pub fn resolve(
     scratch: &mut Scratch,
     decide_only: bool,
 ) -> NegationOutcome {
-    let mut init = CheckResult::default();
-    region_check(b, t, region, covered, removed, scratch, &mut init);
+    let mut ns = std::mem::take(&mut scratch.neg);
+    region_check(b, t, region, covered, removed, scratch, &mut ns.init);
     // Forced pairs: last mark with last very-invalid element.
-    let mut negs_left: Vec<u32> = negs.to_vec();
-    let mut very = init.very.clone();
-    let mut forced = Vec::new();
-    while !negs_left.is_empty() && !very.is_empty() {
-        let n = negs_left.pop().unwrap();
-        let v = very.pop().unwrap();
+    ns.negs_left.clear();
+    ns.negs_left.extend_from_slice(negs);
+    ns.very.clear();
+    ns.very.extend_from_slice(&ns.init.very);
+    ns.forced.clear();
+    while !ns.negs_left.is_empty() && !ns.very.is_empty() {
+        let n = ns.negs_left.pop().unwrap();
+        let v = ns.very.pop().unwrap();
         removed[n as usize] = true;
         removed[v as usize] = true;
-        forced.push((n, v));
+        ns.forced.push((n, v));
     }
-    let soft = init.soft.clone();
-    let valid_e = if very.is_empty() {
-        find_good_set(b, t, region, &negs_left, &soft, removed, scratch)
-    } else {
-        None
-    };
+    ns.soft.clear();
+    ns.soft.extend_from_slice(&ns.init.soft);
+    let valid = ns.very.is_empty()
+        && find_good_set(
+            b,
+            t,
+            region,
+            &ns.negs_left,
+            &ns.soft,
+            removed,
+            scratch,
+            &mut ns.dp,
+            (!decide_only).then_some(&mut ns.good),
+        );
     let mut out = NegationOutcome {
-        valid: valid_e.is_some(),
+        valid,
         ..Default::default()
     };
     if !decide_only {
-        out.pairs = forced.clone();
-        match valid_e {
-            Some(e) => {
-                out.pairs
-                    .extend(negs_left.iter().copied().zip(e.iter().map(|&k| soft[k])));
-            }
-            None => {
-                let (inv, pairs) =
-                    first_configuration(b, t, region, &negs_left, &soft, covered, removed, scratch);
-                out.invalid = inv;
-                out.pairs.extend(pairs);
-            }
+        out.pairs = ns.forced.clone();
+        if valid {
+            out.pairs.extend(
+                ns.negs_left
+                    .iter()
+                    .copied()
+                    .zip(ns.good.iter().map(|&k| ns.soft[k])),
+            );
+        } else {
+            let (inv, pairs) = first_configuration(
+                b,
+                t,
+                region,
+                &ns.negs_left,
+                &ns.soft,
+                covered,
+                removed,
+                scratch,
+            );
+            out.invalid = inv;
+            out.pairs.extend(pairs);
         }
     }
-    for (n, v) in forced {
+    for &(n, v) in &ns.forced {
         removed[n as usize] = false;
         removed[v as usize] = false;
     }
+    scratch.neg = ns;
     out
 }
 
@@ -138,9 +185,11 @@ fn first_configuration(
     (inv, pairs)
 }
 
-/// Finds a good candidate set (indices into `soft`), if the engine's search
-/// would find one. `removed` holds the forced pairs; marks count as removed
-/// in every good configuration.
+/// True when the engine's search would find a good candidate set; with
+/// `set` given, also the set (indices into `soft`, ascending). `removed`
+/// holds the forced pairs; marks count as removed in every good
+/// configuration.
+#[allow(clippy::too_many_arguments)]
 fn find_good_set(
     b: &Board,
     t: &PolyTables,
@@ -149,7 +198,9 @@ fn find_good_set(
     soft: &[u32],
     removed: &mut [bool],
     scratch: &mut Scratch,
-) -> Option<Vec<usize>> {
+    dp: &mut DpScratch,
+    mut set: Option<&mut Vec<usize>>,
+) -> bool {
     let n = negs.len();
     let s = soft.len();
     for &m in negs {
@@ -157,14 +208,15 @@ fn find_good_set(
     }
     let result = (|| {
         // Split the candidates.
-        let polys: Vec<usize> = (0..s)
-            .filter(|&k| b.sym[soft[k] as usize].is_poly())
-            .collect();
+        let polys = &mut dp.polys;
+        polys.clear();
+        polys.extend((0..s).filter(|&k| b.sym[soft[k] as usize].is_poly()));
+        let polys = &*polys;
         let has_soft_squares = soft.iter().any(|&x| b.sym[x as usize] == Sym::Square);
         let last = s.checked_sub(1);
         let nc = b.n_colors;
         if polys.len() > 20 {
-            return None; // beyond any real puzzle; treated as no good set
+            return false; // beyond any real puzzle; treated as no good set
         }
         // The fit's own early answers by area, per erasable piece: a subset
         // whose remaining pieces have a negative net area, or a positive
@@ -186,7 +238,10 @@ fn find_good_set(
                 base_net += signed_area(x);
             }
         }
-        let poly_area: Vec<i64> = polys.iter().map(|&k| signed_area(soft[k])).collect();
+        dp.poly_area.clear();
+        dp.poly_area
+            .extend(polys.iter().map(|&k| signed_area(soft[k])));
+        let poly_area = &dp.poly_area;
         for q in 0u32..(1u32 << polys.len()) {
             let q_size = q.count_ones() as usize;
             if q_size > n {
@@ -211,10 +266,11 @@ fn find_good_set(
             };
             let last_in_q = last.is_some_and(|l| b.sym[soft[l] as usize].is_poly() && in_q(l));
             // Per colour: base count, stars, erasable squares and stars.
-            let mut base = vec![0i32; nc];
-            let mut stars = vec![0i32; nc];
-            let mut sq = vec![0i32; nc];
-            let mut st = vec![0i32; nc];
+            for v in [&mut dp.base, &mut dp.stars, &mut dp.sq, &mut dp.st] {
+                v.clear();
+                v.resize(nc, 0);
+            }
+            let (base, stars, sq, st) = (&mut dp.base, &mut dp.stars, &mut dp.sq, &mut dp.st);
             for &x in region {
                 let i = x as usize;
                 if removed[i] || b.sym[i] == Sym::Empty || b.kind[i] != crate::model::SlotKind::Face
@@ -244,17 +300,21 @@ fn find_good_set(
                 }
                 _ => None,
             };
-            // DP over colours: state (erased count, square colour kept, last taken).
+            // DP over colours: state (erased count, square colour kept, last
+            // taken). Layer `c` holds the states after `c` colours, each
+            // with the state and the counts it came from.
             let max_m = n;
             let idx = |m: usize, sqk: bool, lt: bool| (m * 2 + sqk as usize) * 2 + lt as usize;
             let size = (max_m + 1) * 4;
-            let mut layers: Vec<Vec<Option<(usize, i32, i32)>>> = Vec::with_capacity(nc + 1);
-            let mut cur = vec![None; size];
+            let layers = &mut dp.layers;
+            layers.clear();
+            layers.resize((nc + 1) * size, None);
             let lt0 = s == 0 || last_in_q;
-            cur[idx(q_size, false, lt0)] = Some((usize::MAX, 0, 0));
-            layers.push(cur.clone());
+            layers[idx(q_size, false, lt0)] = Some((usize::MAX, 0, 0));
             for c in 0..nc {
-                let mut next = vec![None; size];
+                let (done, rest) = layers.split_at_mut((c + 1) * size);
+                let cur = &done[c * size..];
+                let next = &mut rest[..size];
                 for (state, v) in cur.iter().enumerate() {
                     if v.is_none() {
                         continue;
@@ -289,10 +349,9 @@ fn find_good_set(
                         }
                     }
                 }
-                layers.push(next.clone());
-                cur = next;
             }
             // Accepting end states.
+            let cur = &layers[nc * size..];
             let mut accept = None;
             for (state, v) in cur.iter().enumerate() {
                 if v.is_none() {
@@ -324,16 +383,19 @@ fn find_good_set(
                     continue;
                 }
             }
+            let Some(e) = set.as_deref_mut() else {
+                return true;
+            };
             // Reconstruct the erased set.
             let mut take_sq = vec![0i32; nc];
             let mut take_st = vec![0i32; nc];
             for c in (0..nc).rev() {
-                let (prev, a, bb) = layers[c + 1][state].expect("dp path");
+                let (prev, a, bb) = layers[(c + 1) * size + state].expect("dp path");
                 take_sq[c] = a;
                 take_st[c] = bb;
                 state = prev;
             }
-            let mut e: Vec<usize> = Vec::new();
+            e.clear();
             for (j, &k) in polys.iter().enumerate() {
                 if q & (1 << j) != 0 {
                     e.push(k);
@@ -354,9 +416,9 @@ fn find_good_set(
                 }
             }
             e.sort_unstable();
-            return Some(e);
+            return true;
         }
-        None
+        false
     })();
     for &m in negs {
         removed[m as usize] = false;

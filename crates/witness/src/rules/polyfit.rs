@@ -137,6 +137,8 @@ pub struct Geometry {
     is_face: Vec<bool>,
     /// Hash multipliers per slot.
     mult: Vec<[u64; 2]>,
+    /// Per slot: its index in `faces`, or `u32::MAX` for other slots.
+    order: Vec<u32>,
 }
 
 /// The faces of a board in scan order (rows top to bottom, then columns).
@@ -168,12 +170,17 @@ impl Geometry {
             })
             .collect();
         cut.push(b.len() as u32);
+        let mut order = vec![u32::MAX; b.len()];
+        for (k, &f) in faces.iter().enumerate() {
+            order[f as usize] = k as u32;
+        }
         Geometry {
             faces,
             rm_slot,
             cut,
             is_face: b.kind.iter().map(|&k| k == SlotKind::Face).collect(),
             mult: (0..b.len() as u32).map(slot_mult).collect(),
+            order,
         }
     }
 }
@@ -210,92 +217,137 @@ impl Placements {
     /// Every placement of `shape` (all its orientations) whose footprint
     /// lies on the grid.
     pub fn new(b: &Board, shape: &crate::model::Polyomino, subtractive: bool) -> Placements {
-        let faces = scan_faces(b);
-        let mut order = vec![u32::MAX; b.len()];
-        for (k, &f) in faces.iter().enumerate() {
-            order[f as usize] = k as u32;
-        }
-        let mut list: Vec<(u32, Vec<u32>)> = Vec::new();
-        let mut seen = HashSet::new();
-        for o in shape.orientations() {
+        Placements::build(b, &Geometry::new(b), shape, subtractive)
+    }
+
+    /// [`Placements::new`] with the board's scan tables at hand.
+    ///
+    /// Placements come orientation by orientation, each at every face in
+    /// scan order; a footprint equal (as a multiset of slots) to an earlier
+    /// one is left out, and the rest are sorted stably by first face.
+    pub fn build(
+        b: &Board,
+        g: &Geometry,
+        shape: &crate::model::Polyomino,
+        subtractive: bool,
+    ) -> Placements {
+        let faces = &g.faces;
+        let (w, h) = (b.w as isize, b.h as isize);
+        // The sorted footprints, one after another: (first face, start, len).
+        let mut arena: Vec<u32> = Vec::new();
+        let mut list: Vec<(u32, u32, u32)> = Vec::new();
+        // Per first face the latest footprint filed there, and per
+        // footprint the one before it: equal footprints share a first face.
+        let mut head = vec![u32::MAX; faces.len()];
+        let mut prev: Vec<u32> = Vec::new();
+        let orientations = shape.orientations();
+        for (oi, o) in orientations.iter().enumerate() {
+            if orientations[..oi].contains(o) {
+                continue; // the same footprints again
+            }
             let fp = o.footprint(subtractive, b.precise);
             if fp.is_empty() {
                 continue;
             }
-            for &f in &faces {
-                let (fx, fy) = (f as usize / b.h, f as usize % b.h);
-                let mut slots = Vec::with_capacity(fp.len());
-                let mut ok = true;
+            let (mut x0, mut x1, mut y0, mut y1) = (0isize, 0isize, 0isize, 0isize);
+            for &(dx, dy) in &fp {
+                x0 = x0.min(dx);
+                x1 = x1.max(dx);
+                y0 = y0.min(dy);
+                y1 = y1.max(dy);
+            }
+            for &f in faces {
+                let (fx, fy) = ((f as usize / b.h) as isize, (f as usize % b.h) as isize);
+                if fy + y0 < 0 || fy + y1 >= h {
+                    continue;
+                }
+                if !b.pillar && (fx + x0 < 0 || fx + x1 >= w) {
+                    continue;
+                }
+                let base = arena.len();
                 for &(dx, dy) in &fp {
-                    let y = fy as isize + dy;
-                    let mut x = fx as isize + dx;
+                    let mut x = fx + dx;
                     if b.pillar {
-                        x = x.rem_euclid(b.w as isize);
+                        x = x.rem_euclid(w);
                     }
-                    if y < 0 || y >= b.h as isize || x < 0 || x >= b.w as isize {
-                        ok = false;
-                        break;
-                    }
-                    slots.push(b.index(x as usize, y as usize) as u32);
+                    arena.push(b.index(x as usize, (fy + dy) as usize) as u32);
                 }
-                if !ok {
-                    continue;
-                }
+                let slots = &mut arena[base..];
                 slots.sort_unstable();
-                if !seen.insert(slots.clone()) {
-                    continue;
-                }
                 let first = slots
                     .iter()
-                    .copied()
-                    .filter(|&s| b.kind[s as usize] == SlotKind::Face)
-                    .map(|s| order[s as usize])
+                    .map(|&s| g.order[s as usize])
                     .min()
                     .expect("a footprint has a face");
-                list.push((first, slots));
+                let mut e = head[first as usize];
+                let mut dup = false;
+                while e != u32::MAX {
+                    let (_, st, len) = list[e as usize];
+                    if arena[st as usize..(st + len) as usize] == arena[base..] {
+                        dup = true;
+                        break;
+                    }
+                    e = prev[e as usize];
+                }
+                if dup {
+                    arena.truncate(base);
+                    continue;
+                }
+                prev.push(head[first as usize]);
+                head[first as usize] = list.len() as u32;
+                list.push((first, base as u32, fp.len() as u32));
             }
         }
-        list.sort_by_key(|p| p.0);
+        // Stable counting sort by first face.
+        let mut by_face = vec![0u32; faces.len() + 1];
+        for &(first, _, _) in &list {
+            by_face[first as usize + 1] += 1;
+        }
+        for k in 1..by_face.len() {
+            by_face[k] += by_face[k - 1];
+        }
+        let mut next = by_face.clone();
+        let mut sorted = vec![0u32; list.len()];
+        for (i, &(first, _, _)) in list.iter().enumerate() {
+            sorted[next[first as usize] as usize] = i as u32;
+            next[first as usize] += 1;
+        }
         let mut out = Placements {
-            slots: Vec::new(),
-            start: vec![0],
+            slots: Vec::with_capacity(arena.len()),
+            start: Vec::with_capacity(list.len() + 1),
             face_end: Vec::with_capacity(list.len()),
             hash: Vec::with_capacity(list.len()),
-            by_face: vec![0u32; faces.len() + 1],
+            by_face,
             last_cover: vec![-1; b.len()],
             max_faces: 0,
             max_edges: 0,
             max_mult: 1,
         };
-        for (i, (first, slots)) in list.iter().enumerate() {
+        out.start.push(0);
+        for &i in &sorted {
+            let (first, st, len) = list[i as usize];
+            let slots = &arena[st as usize..(st + len) as usize];
             let mut h = [0u64; 2];
+            let mut nf = 0u32;
             for &s in slots {
-                let m = slot_mult(s);
+                let m = g.mult[s as usize];
                 h[0] = h[0].wrapping_add(m[0]);
                 h[1] = h[1].wrapping_add(m[1]);
                 let lc = &mut out.last_cover[s as usize];
-                *lc = (*lc).max(*first as i32);
+                *lc = (*lc).max(first as i32);
+                nf += g.is_face[s as usize] as u32;
             }
-            let nf = slots
-                .iter()
-                .filter(|&&s| b.kind[s as usize] == SlotKind::Face)
-                .count() as u32;
             out.max_faces = out.max_faces.max(nf);
-            out.max_edges = out.max_edges.max(slots.len() as u32 - nf);
+            out.max_edges = out.max_edges.max(len - nf);
             for w in slots.chunk_by(|a, b| a == b) {
                 out.max_mult = out.max_mult.max(w.len() as u32);
             }
-            let is_face = |s: &&u32| b.kind[**s as usize] == SlotKind::Face;
+            let is_face = |s: &&u32| g.is_face[**s as usize];
             out.slots.extend(slots.iter().filter(is_face));
             out.face_end.push(out.slots.len() as u32);
             out.slots.extend(slots.iter().filter(|s| !is_face(s)));
             out.start.push(out.slots.len() as u32);
             out.hash.push(h);
-            out.by_face[*first as usize + 1] = i as u32 + 1;
-        }
-        // Faces with no placement start where the previous face ended.
-        for k in 1..out.by_face.len() {
-            out.by_face[k] = out.by_face[k].max(out.by_face[k - 1]);
         }
         out
     }
@@ -328,6 +380,7 @@ impl Placements {
 
 /// One kind of piece in a fit: its placements, whether it subtracts, and
 /// how many of it there are.
+#[derive(Clone, Copy)]
 pub struct PieceKind<'a> {
     /// Where it can go.
     pub placements: &'a Placements,

@@ -40,15 +40,51 @@ impl Regions {
 
 /// Splits the board into regions for the given lines, start and end.
 pub fn regions(board: &Board, covered: &[bool], start: usize, end: usize, out: &mut Regions) {
+    split(board, covered, start, end, out, true);
+}
+
+/// [`regions`], with the slots of each region in some order (the regions
+/// themselves, their slot sets and their order are the same): quicker, for
+/// checks that do not depend on the order within a region.
+pub fn regions_unordered(
+    board: &Board,
+    covered: &[bool],
+    start: usize,
+    end: usize,
+    out: &mut Regions,
+) {
+    split(board, covered, start, end, out, false);
+}
+
+/// The regions, each in the engine's flood order when `ordered`.
+fn split(
+    board: &Board,
+    covered: &[bool],
+    start: usize,
+    end: usize,
+    out: &mut Regions,
+    ordered: bool,
+) {
     let n = board.len();
     let mut mask = std::mem::take(&mut out.mask);
     mask.clear();
-    mask.resize(n, COUNT);
-    for i in 0..n {
-        if board.kind[i] != SlotKind::Face && covered[i] || board.outside[i] {
-            mask[i] = PROCESSED;
-        }
-    }
+    // PROCESSED for covered nodes and edges and for outside slots, COUNT
+    // for the rest.
+    mask.extend(
+        board
+            .kind
+            .iter()
+            .zip(covered)
+            .zip(&board.outside)
+            .map(|((&k, &c), &o)| {
+                // Bitwise, so that the loop has no branches.
+                if ((k != SlotKind::Face) & c) | o {
+                    PROCESSED
+                } else {
+                    COUNT
+                }
+            }),
+    );
     if board.kind[start] == SlotKind::Edge {
         mask[start] = if board.fat_startpoints {
             PROCESSED
@@ -64,27 +100,15 @@ pub fn regions(board: &Board, covered: &[bool], start: usize, end: usize, out: &
     out.bounds.push(0);
     let mut stack = std::mem::take(&mut out.stack);
     stack.clear();
+    // A region starts at its smallest slot, as in the engine's scan.
     for i in 0..n {
         if mask[i] == PROCESSED {
             continue;
         }
-        // Iterative DFS that marks on pop and pushes neighbours in reverse:
-        // the same pre-order as the engine's recursive `_floodFill`.
-        stack.push(i as u32);
-        while let Some(j) = stack.pop() {
-            let j = j as usize;
-            if mask[j] == PROCESSED {
-                continue;
-            }
-            if mask[j] != NONCOUNT {
-                out.slots.push(j as u32);
-            }
-            mask[j] = PROCESSED;
-            for &k in board.flood_nbr[j].iter().rev() {
-                if k != NONE && mask[k as usize] != PROCESSED {
-                    stack.push(k);
-                }
-            }
+        if ordered {
+            flood_ordered(board, i, &mut mask, &mut stack, &mut out.slots);
+        } else {
+            flood(board, i, &mut mask, &mut stack, &mut out.slots);
         }
         out.bounds.push(out.slots.len());
     }
@@ -92,10 +116,72 @@ pub fn regions(board: &Board, covered: &[bool], start: usize, end: usize, out: &
     out.stack = stack;
 }
 
+/// Lists slot `j` unless NONCOUNT, and marks it PROCESSED.
+#[inline]
+fn take(j: usize, mask: &mut [u8], slots: &mut Vec<u32>) {
+    if mask[j] != NONCOUNT {
+        slots.push(j as u32);
+    }
+    mask[j] = PROCESSED;
+}
+
+/// The engine's recursive `_floodFill` from slot `i`, with an explicit
+/// stack of frames (slot, next neighbour to try), neighbours in the order
+/// down, up, right, left: its slots in the engine's pre-order.
+fn flood_ordered(
+    board: &Board,
+    i: usize,
+    mask: &mut [u8],
+    stack: &mut Vec<u32>,
+    slots: &mut Vec<u32>,
+) {
+    take(i, mask, slots);
+    stack.push((i as u32) << 2);
+    while let Some(&top) = stack.last() {
+        let (j, mut d) = ((top >> 2) as usize, top & 3);
+        let nbr = &board.flood_nbr[j];
+        let mut next = None;
+        while next.is_none() && d < 4 {
+            let k = nbr[d as usize];
+            if k != NONE && mask[k as usize] != PROCESSED {
+                next = Some(k as usize);
+            }
+            d += 1;
+        }
+        let Some(k) = next else {
+            stack.pop();
+            continue;
+        };
+        if d < 4 {
+            *stack.last_mut().expect("a frame") = ((j as u32) << 2) | d;
+        } else {
+            stack.pop(); // nothing left to try here
+        }
+        take(k, mask, slots);
+        stack.push((k as u32) << 2);
+    }
+}
+
+/// A plain flood from slot `i`: every slot is marked when first reached.
+fn flood(board: &Board, i: usize, mask: &mut [u8], stack: &mut Vec<u32>, slots: &mut Vec<u32>) {
+    take(i, mask, slots);
+    stack.push(i as u32);
+    while let Some(j) = stack.pop() {
+        for &k in &board.flood_nbr[j as usize] {
+            if k != NONE && mask[k as usize] != PROCESSED {
+                take(k as usize, mask, slots);
+                stack.push(k);
+            }
+        }
+    }
+}
+
 /// The region grown from `seed` (the smallest slot index of its component,
 /// where the engine's scan would start it), in the engine's flood order,
 /// for a line that has not ended yet: walls are covered slots (a
 /// mid-segment start is a pass-through unless FAT) and outside slots.
+/// `stack` is scratch (it also keeps the flood's seen bits, so nothing is
+/// allocated once it has grown); its contents on return are unspecified.
 pub fn ordered_region(
     board: &Board,
     covered: &[bool],
@@ -111,22 +197,123 @@ pub fn ordered_region(
     };
     let blocked = |j: usize| board.outside[j] || (covered[j] && j != noncount);
     out.clear();
+    // `stack[..words]` are the seen bits, the flood's stack lies above.
+    let words = board.len().div_ceil(32);
     stack.clear();
+    stack.resize(words, 0);
+    let seen = |stack: &[u32], j: usize| stack[j / 32] & (1 << (j % 32)) != 0;
     stack.push(seed as u32);
-    let mut seen = vec![false; board.len()];
-    while let Some(j) = stack.pop() {
-        let j = j as usize;
-        if seen[j] {
+    while stack.len() > words {
+        let j = stack.pop().expect("non-empty") as usize;
+        if seen(stack, j) {
             continue;
         }
-        seen[j] = true;
+        stack[j / 32] |= 1 << (j % 32);
         if j != noncount {
             out.push(j as u32);
         }
         for &k in board.flood_nbr[j].iter().rev() {
-            if k != NONE && !seen[k as usize] && !blocked(k as usize) {
+            if k != NONE && !seen(stack, k as usize) && !blocked(k as usize) {
                 stack.push(k);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Puzzle;
+
+    /// The engine's flood as first written: an iterative DFS that marks on
+    /// pop and pushes neighbours in reverse.
+    fn reference(board: &Board, covered: &[bool], start: usize, end: usize) -> Vec<Vec<u32>> {
+        let n = board.len();
+        let mut mask = vec![COUNT; n];
+        for i in 0..n {
+            if board.kind[i] != SlotKind::Face && covered[i] || board.outside[i] {
+                mask[i] = PROCESSED;
+            }
+        }
+        if board.kind[start] == SlotKind::Edge {
+            mask[start] = if board.fat_startpoints {
+                PROCESSED
+            } else {
+                NONCOUNT
+            };
+        }
+        if board.kind[end] == SlotKind::Edge {
+            mask[end] = NONCOUNT;
+        }
+        let mut out = Vec::new();
+        for i in 0..n {
+            if mask[i] == PROCESSED {
+                continue;
+            }
+            let mut region = Vec::new();
+            let mut stack = vec![i as u32];
+            while let Some(j) = stack.pop() {
+                let j = j as usize;
+                if mask[j] == PROCESSED {
+                    continue;
+                }
+                if mask[j] != NONCOUNT {
+                    region.push(j as u32);
+                }
+                mask[j] = PROCESSED;
+                for &k in board.flood_nbr[j].iter().rev() {
+                    if k != NONE && mask[k as usize] != PROCESSED {
+                        stack.push(k);
+                    }
+                }
+            }
+            out.push(region);
+        }
+        out
+    }
+
+    #[test]
+    fn the_flood_keeps_the_engine_order() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut out = Regions::default();
+        let mut outside = 0;
+        for case in 0..3000 {
+            let pillar = next() % 4 == 0;
+            let (fw, fh) = (1 + next() as usize % 5, 1 + next() as usize % 5);
+            let mut p = Puzzle::new(fw, fh, pillar).unwrap();
+            // Removed edges, some joined to the border: outside slots.
+            for pos in p.positions().collect::<Vec<_>>() {
+                if pos.kind() == SlotKind::Edge && next() % 6 == 0 {
+                    p.cell_mut(pos).gap = crate::model::Gap::Full;
+                }
+            }
+            let mut board = Board::new(&p).unwrap();
+            board.fat_startpoints = next() % 3 == 0;
+            let n = board.len();
+            let density = 1 + next() % 4;
+            let covered: Vec<bool> = (0..n).map(|_| next() % 5 < density).collect();
+            let (start, end) = (next() as usize % n, next() as usize % n);
+            outside += board.outside.iter().filter(|&&o| o).count();
+            regions(&board, &covered, start, end, &mut out);
+            let got: Vec<Vec<u32>> = (0..out.len()).map(|k| out.get(k).to_vec()).collect();
+            let want = reference(&board, &covered, start, end);
+            assert_eq!(got, want, "case {case}");
+            regions_unordered(&board, &covered, start, end, &mut out);
+            let sorted = |r: &[u32]| {
+                let mut r = r.to_vec();
+                r.sort_unstable();
+                r
+            };
+            let got: Vec<Vec<u32>> = (0..out.len()).map(|k| sorted(out.get(k))).collect();
+            let want: Vec<Vec<u32>> = want.iter().map(|r| sorted(r)).collect();
+            assert_eq!(got, want, "case {case}, unordered");
+        }
+        assert!(outside > 1000);
     }
 }

@@ -199,14 +199,43 @@ impl Plan {
         let mut block = Vec::new();
         let mut block_at = Vec::with_capacity(4 * n + 1);
         block_at.push(0);
+        let inner_nodes = if b.pillar {
+            ncols
+        } else {
+            ncols.saturating_sub(2)
+        };
+        block.reserve(64 * inner_nodes * nrows.saturating_sub(2));
         let mut scratch = Vec::with_capacity(16);
-        for i in 0..n {
-            for d in 0..4 {
-                if b.kind[i] == SlotKind::Node {
-                    open_block_slots(&rules, &enterable, i, d, &mut scratch);
-                    block.extend_from_slice(&scratch);
+        let offsets = block_offsets();
+        // Off a pillar, a block is its node's index plus fixed deltas.
+        let deltas = offsets.map(|o| o.map(|(dx, dy)| dx * b.h as isize + dy));
+        for x in 0..b.w {
+            for y in 0..b.h {
+                let i = b.index(x, y);
+                // Every block has ring nodes two slots away on all four sides.
+                let inside = y >= 2 && y + 2 < b.h && (b.pillar || (x >= 2 && x + 2 < b.w));
+                if b.kind[i] != SlotKind::Node || !inside {
+                    let end = block.len() as u32;
+                    block_at.extend_from_slice(&[end; 4]);
+                    continue;
                 }
-                block_at.push(block.len() as u32);
+                for d in 0..4 {
+                    if b.pillar {
+                        open_block_slots(&rules, &enterable, i, &offsets[d], &mut scratch);
+                        block.extend_from_slice(&scratch);
+                    } else {
+                        let at = block.len();
+                        for &o in &deltas[d] {
+                            let j = (i as isize + o) as usize;
+                            if !enterable[j] {
+                                block.truncate(at);
+                                break;
+                            }
+                            block.push(j as u32);
+                        }
+                    }
+                    block_at.push(block.len() as u32);
+                }
             }
         }
         let mut triangle_count = vec![u32::MAX; n];
@@ -297,25 +326,26 @@ impl Plan {
 /// When all are enterable and uncovered, entering `h` neither seals a region
 /// nor cuts the free nodes apart: the ring joins `h`'s other neighbours.
 /// Empty when some of them do not exist or can never be entered: then the
-/// full checks always run.
-fn open_block_slots(rules: &Rules, enterable: &[bool], h: usize, d: usize, out: &mut Vec<u32>) {
+/// full checks always run. `offsets` are [`block_offsets`] of `d`.
+fn open_block_slots(
+    rules: &Rules,
+    enterable: &[bool],
+    h: usize,
+    offsets: &[(isize, isize); 16],
+    out: &mut Vec<u32>,
+) {
     out.clear();
-    if !fill_open_block(rules, enterable, h, d, out) {
+    if !fill_open_block(rules, enterable, h, offsets, out) {
         out.clear();
     }
 }
 
-/// Fills `out` with the block; false when the block is cut.
-fn fill_open_block(
-    rules: &Rules,
-    enterable: &[bool],
-    h: usize,
-    d: usize,
-    out: &mut Vec<u32>,
-) -> bool {
-    let b = &rules.board;
-    let (w, hh) = (b.w as isize, b.h as isize);
-    let (x, y) = ((h / b.h) as isize, (h % b.h) as isize);
+/// Per incoming direction `d` (left, right, up, down), the slot offsets of
+/// a block from its node, in the order the block lists them: for each ring
+/// node after the one the line came from, the node, the ring edge to the
+/// next ring node (unless that is where the line came from) and, for the
+/// nodes straight across, the spoke between it and the centre.
+fn block_offsets() -> [[(isize, isize); 16]; 4] {
     // Ring positions in nodes, cyclic: N NE E SE S SW W NW; the node the line
     // came from is opposite the move (a move left came from the east).
     const RING: [(isize, isize); 8] = [
@@ -328,50 +358,68 @@ fn fill_open_block(
         (-1, 0),
         (-1, -1),
     ];
-    let from = [2, 6, 4, 0][d];
-    let slot = |sx: isize, sy: isize| -> Option<usize> {
-        if sy < 0 || sy >= hh {
-            return None;
-        }
-        let sx = if !b.pillar {
-            sx
-        } else if sx < 0 {
-            sx + w
-        } else if sx >= w {
-            sx - w
-        } else {
-            sx
+    let mut out = [[(0, 0); 16]; 4];
+    for (d, out) in out.iter_mut().enumerate() {
+        let from = [2, 6, 4, 0][d];
+        let mut n = 0;
+        let mut push = |o: (isize, isize)| {
+            out[n] = o;
+            n += 1;
         };
-        if sx < 0 || sx >= w {
-            return None;
+        for k in 0..8 {
+            if k == from {
+                continue;
+            }
+            let (dx, dy) = RING[k];
+            push((2 * dx, 2 * dy));
+            let next = (k + 1) % 8;
+            if next != from {
+                let (ex, ey) = RING[next];
+                // The ring edge between ring nodes k and next is their midpoint.
+                push((dx + ex, dy + ey));
+            }
+            if k % 2 == 0 {
+                push((dx, dy));
+            }
+        }
+        debug_assert_eq!(n, 16);
+    }
+    out
+}
+
+/// Fills `out` with the block; false when the block is cut.
+fn fill_open_block(
+    rules: &Rules,
+    enterable: &[bool],
+    h: usize,
+    offsets: &[(isize, isize); 16],
+    out: &mut Vec<u32>,
+) -> bool {
+    let b = &rules.board;
+    let (w, hh) = (b.w as isize, b.h as isize);
+    let (x, y) = ((h / b.h) as isize, (h % b.h) as isize);
+    // Every block has ring nodes two slots away on all four sides.
+    if y < 2 || y + 2 >= hh || (!b.pillar && (x < 2 || x + 2 >= w)) {
+        return false;
+    }
+    for &(dx, dy) in offsets {
+        let sy = y + dy;
+        let mut sx = x + dx;
+        if b.pillar {
+            if sx < 0 {
+                sx += w;
+            } else if sx >= w {
+                sx -= w;
+            }
+            if sx < 0 || sx >= w {
+                return false;
+            }
         }
         let i = (sx * hh + sy) as usize;
-        enterable[i].then_some(i)
-    };
-    for k in 0..8 {
-        if k == from {
-            continue;
-        }
-        let (dx, dy) = RING[k];
-        let Some(v) = slot(x + 2 * dx, y + 2 * dy) else {
+        if !enterable[i] {
             return false;
-        };
-        out.push(v as u32);
-        let next = (k + 1) % 8;
-        if next != from {
-            let (ex, ey) = RING[next];
-            // The ring edge between ring nodes k and next is their midpoint.
-            let Some(e) = slot(x + dx + ex, y + dy + ey) else {
-                return false;
-            };
-            out.push(e as u32);
         }
-        if k % 2 == 0 {
-            let Some(e) = slot(x + dx, y + dy) else {
-                return false;
-            };
-            out.push(e as u32);
-        }
+        out.push(i as u32);
     }
     // A pillar too narrow for a ring meets itself: then there is no block.
     if b.pillar && b.w < 8 {

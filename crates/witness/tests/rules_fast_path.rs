@@ -1,0 +1,226 @@
+//! The solver's entry point, `Rules::is_valid` (which skips the report, and
+//! with it the engine's slot order where that cannot change the answer),
+//! against the full verdict of `Rules::check` on random walks through
+//! random panels of every mechanic, with one workspace reused throughout.
+
+use witness::model::{
+    Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, SlotKind, Symbol, SymbolKind, Symmetry,
+};
+use witness::path::Path;
+use witness::rules::{Rules, Workspace};
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+const COLORS: [Color; 3] = [Color::Black, Color::White, Color::Red];
+
+fn random_shape(r: &mut Rng) -> Polyomino {
+    let n = 1 + r.below(3) as u8;
+    let mut cells = vec![(0u8, 0u8)];
+    while cells.len() < n as usize {
+        let &(x, y) = &cells[r.below(cells.len() as u64) as usize];
+        let c = match r.below(4) {
+            0 => (x + 1, y),
+            1 => (x, y + 1),
+            2 if x > 0 => (x - 1, y),
+            _ if y > 0 => (x, y - 1),
+            _ => (x + 1, y),
+        };
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    Polyomino::new(cells, r.chance(40))
+}
+
+fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
+    let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
+    let kind = match r.below(if negations { 9 } else { 7 }) {
+        0 => return None,
+        1 => SymbolKind::Square,
+        2 => SymbolKind::Star,
+        3 => SymbolKind::Triangle(1 + r.below(3) as u32),
+        4 => SymbolKind::Poly(random_shape(r)),
+        5 if r.chance(40) => SymbolKind::Ylop(random_shape(r)),
+        5 | 6 => SymbolKind::Poly(random_shape(r)),
+        _ => SymbolKind::Nega,
+    };
+    Some(Symbol::new(kind, color))
+}
+
+/// A random panel of at most 4x4 faces.
+fn random_puzzle(r: &mut Rng) -> Puzzle {
+    let pillar = r.chance(20);
+    let symmetric = r.chance(30);
+    let (w, h) = if pillar {
+        (
+            if symmetric {
+                4
+            } else {
+                3 + r.below(2) as usize
+            },
+            1 + r.below(3) as usize,
+        )
+    } else {
+        (1 + r.below(4) as usize, 1 + r.below(4) as usize)
+    };
+    let mut p = Puzzle::new(w, h, pillar).unwrap();
+    if symmetric {
+        let x = r.chance(50);
+        let y = if pillar {
+            r.chance(50)
+        } else {
+            !x || r.chance(50)
+        };
+        p.symmetry = Some(Symmetry { x, y });
+    }
+    p.settings.negations_cancel_negations = r.chance(70);
+    p.settings.shapeless_zero_poly = r.chance(20);
+    p.settings.precise_polyominos = r.chance(80);
+    p.settings.fat_startpoints = r.chance(20);
+    let negations = r.chance(40);
+    let density = 20 + r.below(60);
+    for q in p.positions().collect::<Vec<_>>() {
+        let c = p.cell_mut(q);
+        match q.kind() {
+            SlotKind::Face => {
+                if r.chance(density) {
+                    c.symbol = random_symbol(r, negations);
+                }
+            }
+            kind => {
+                if kind == SlotKind::Edge && r.chance(6) {
+                    c.gap = if r.chance(50) { Gap::Break } else { Gap::Full };
+                    continue;
+                }
+                if r.chance(8) {
+                    c.dot = match r.below(4) {
+                        0 => Dot::Blue,
+                        1 => Dot::Yellow,
+                        2 => Dot::Invisible,
+                        _ => Dot::Black,
+                    };
+                }
+                if r.chance(8) {
+                    c.start = true;
+                }
+                if r.chance(10) {
+                    c.end = Some(Direction::Up);
+                }
+            }
+        }
+    }
+    if symmetric {
+        for q in p.positions().collect::<Vec<_>>() {
+            let m = p.mirror(q);
+            if p.cell(q).start {
+                p.cell_mut(m).start = true;
+            }
+            if p.cell(q).end.is_some() {
+                p.cell_mut(m).end = Some(Direction::Down);
+            }
+        }
+    }
+    p
+}
+
+/// A random walk from `start` along the grid lines that never revisits a
+/// slot (nor, with symmetry, meets its mirror), stopping at some endpoint.
+fn random_walk(r: &mut Rng, p: &Puzzle, start: Pos) -> Option<Path> {
+    let mut seen = vec![false; p.width() * p.height()];
+    let mark = |seen: &mut Vec<bool>, q: Pos| {
+        seen[p.index(q)] = true;
+        seen[p.index(p.mirror(q))] = true;
+    };
+    mark(&mut seen, start);
+    let mut at = start;
+    let mut moves = Vec::new();
+    let mut last_end = None;
+    loop {
+        if p.cell(at).end.is_some() {
+            last_end = Some(moves.len());
+            if r.chance(25) {
+                break;
+            }
+        }
+        let options: Vec<(Direction, Pos)> = Direction::ALL
+            .iter()
+            .filter_map(|&d| {
+                let ok = if d.is_horizontal() {
+                    at.y.is_multiple_of(2)
+                } else {
+                    at.x.is_multiple_of(2)
+                };
+                let q = p.neighbor(at, d).filter(|_| ok)?;
+                let m = p.mirror(q);
+                let free = !seen[p.index(q)]
+                    && p.cell(q).gap == Gap::None
+                    && p.cell(m).gap == Gap::None
+                    && (p.symmetry.is_none() || m != q);
+                free.then_some((d, q))
+            })
+            .collect();
+        if options.is_empty() {
+            break;
+        }
+        let (d, q) = options[r.below(options.len() as u64) as usize];
+        moves.push(d);
+        mark(&mut seen, q);
+        at = q;
+    }
+    let n = last_end?;
+    moves.truncate(n);
+    Some(Path::new(start, moves))
+}
+
+#[test]
+fn is_valid_agrees_with_the_full_verdict() {
+    let mut r = Rng(0x5DEE_CE66_D1CE_4E5B);
+    let mut ws = Workspace::default();
+    let (mut checked, mut valid, mut with_negations) = (0, 0, 0);
+    for case in 0..3000 {
+        let p = random_puzzle(&mut r);
+        let rules = Rules::new(&p).unwrap();
+        let starts: Vec<Pos> = p.starts().collect();
+        if starts.is_empty() {
+            continue;
+        }
+        for _ in 0..30 {
+            let start = starts[r.below(starts.len() as u64) as usize];
+            let Some(path) = random_walk(&mut r, &p, start) else {
+                continue;
+            };
+            let Ok(trace) = path.trace(&p) else {
+                continue;
+            };
+            let b = &rules.board;
+            let s = b.index(trace.start.x, trace.start.y);
+            let e = b.index(trace.end.x, trace.end.y);
+            let want = rules.check(&trace).valid;
+            let got = rules.is_valid(&trace.lines, s, e, &mut ws);
+            assert_eq!(got, want, "case {case}: path {path} on\n{p:?}");
+            checked += 1;
+            valid += want as usize;
+            with_negations += rules.board.has_negations as usize;
+        }
+    }
+    assert!(
+        checked > 20_000 && valid > 1000 && with_negations > 5000,
+        "checked {checked} valid {valid} with negations {with_negations}"
+    );
+}
