@@ -112,6 +112,8 @@ pub struct FaceMasks<const N: usize> {
     pub open_checks: bool,
     /// Squares and stars of any colour.
     pub colored_squares_stars: Bits<N>,
+    /// Polyominoes (not subtractive) of positive size.
+    pub sized_polys: Bits<N>,
     /// Subtractive polyominoes.
     pub ylops: Bits<N>,
     /// Any polyomino, subtractive or not.
@@ -151,6 +153,7 @@ impl<const N: usize> FaceMasks<N> {
             negas: Bits::empty(),
             open_checks: false,
             colored_squares_stars: Bits::empty(),
+            sized_polys: Bits::empty(),
             ylops: Bits::empty(),
             any_poly: Bits::empty(),
         };
@@ -274,6 +277,11 @@ impl<const N: usize> FaceMasks<N> {
                 all: faces_where(&|i| b.color[i] == c),
             })
             .collect();
+        for (size, set) in &m.polys {
+            if *size > 0 {
+                m.sized_polys = m.sized_polys.or(set);
+            }
+        }
         m.open_checks = !m.squares.is_empty() || !m.stars.is_empty() || !m.polys.is_empty();
         for set in m.squares.iter().chain(m.stars.iter().map(|s| &s.stars)) {
             m.colored_squares_stars = m.colored_squares_stars.or(set);

@@ -941,20 +941,35 @@ impl<'p, const N: usize> Search<'p, N> {
                 return false;
             }
         }
-        if !fm.polys.is_empty() && !region.intersects(&fm.ylops) && fm.area(region) > region.count()
-        {
+        // Pieces (none subtractive) must fill their final regions exactly.
+        let area = if !fm.polys.is_empty() && !region.intersects(&fm.ylops) {
+            fm.area(region)
+        } else {
+            0
+        };
+        if area > region.count() {
             return false;
         }
-        if self.fm.squares.is_empty() && self.fm.stars.is_empty() {
+        let pieces = if area > 0 {
+            region.and(&fm.sized_polys)
+        } else {
+            Bits::empty()
+        };
+        if self.fm.squares.is_empty() && self.fm.stars.is_empty() && pieces.is_empty() {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| fm.stuck(&self.links, reach));
-        let mut seeds = region.and(&fm.colored_squares_stars);
+        let mut seeds = region.and(&fm.colored_squares_stars).or(&pieces);
         while let Some(f) = seeds.first() {
             let mut seed = Bits::empty();
             seed.set(f);
             let part = fm.flood(seed, stuck);
             seeds = seeds.and_not(&part);
+            // A part the line can no longer cut ends up whole in one region,
+            // which holds at most the region's pieces.
+            if part.intersects(&pieces) && part.count() > area {
+                return false;
+            }
             let mut colors = 0;
             for sq in &fm.squares {
                 if part.intersects(sq) {
