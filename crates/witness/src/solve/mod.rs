@@ -9,9 +9,10 @@
 //! are one solution.
 //!
 //! The modules: [`plan`] precomputes per puzzle, [`search`] is the pruned
-//! depth-first search, [`bits`] the bitsets its flood fills use, [`brute`]
-//! the unpruned reference it is tested against, [`limits`] time limits and
-//! cancellation, [`frontier`] the exact path count of bare panels.
+//! depth-first search, [`faces`] its regions as face bitsets, [`bits`] the
+//! bitsets its flood fills use, [`brute`] the unpruned reference it is
+//! tested against, [`limits`] time limits and cancellation, [`frontier`]
+//! the exact path count of bare panels.
 
 pub mod bits;
 pub mod brute;

@@ -2,18 +2,29 @@
 //! solution.
 //!
 //! The line advances one slot at a time, in the engine's move order. At each
-//! endpoint the full validator decides. At each node the search floods the
-//! nodes the line can still reach (a bitset fill) and gives up the branch
-//! when:
+//! endpoint the validator decides (after the cheap tests below have passed).
+//! At each node the search floods the nodes the line can still reach (a
+//! bitset fill) and gives up the branch when:
 //! - no endpoint is reachable any more;
 //! - without elimination marks on the board: a dot can no longer be
-//!   covered, a triangle already has too many line edges or can no longer
-//!   get enough, or two squares of different colours side by side can no
-//!   longer be separated;
+//!   covered or passed through, a triangle already has too many line edges
+//!   or can no longer get enough, two squares of different colours side by
+//!   side can no longer be separated, or the dotted nodes still to visit
+//!   break the grid's colour parity;
+//! - with elimination marks: more dots and triangles are lost for good than
+//!   there are marks to cancel them;
 //! - a region the line can no longer touch (sealed against the border,
 //!   removed edges, the line itself or its mirror, around a pillar) fails
 //!   the validator's own region check, elimination marks included. Such a
-//!   region is final: its slots, its walls and so its verdict cannot change.
+//!   region is final: its slots, its walls and so its verdict cannot change;
+//! - an open region without elimination marks is already hopeless (a star
+//!   without a partner left, pieces needing more room than there is, a part
+//!   the line can no longer cut holding two square colours, a crowded star
+//!   or more room than its pieces fill).
+//!
+//! Regions are face bitsets flooded over per-edge links ([`super::faces`]);
+//! on boards with removed faces, where border nodes and edges join faces
+//! around them, the regions are flooded slot by slot instead.
 
 use super::bits::Bits;
 use super::faces::{FaceMasks, Link, Links};
