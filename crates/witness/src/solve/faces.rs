@@ -12,8 +12,11 @@
 //! columns c, c + 1 and node rows r, r + 1, has index `r * ncols + c`. So a
 //! node set shifted by a row or a column lines up with the faces beside it.
 //!
-//! Regions without faces (a dotted strip along removed faces) are not seen
-//! here; the search leaves them to the final validation.
+//! Around removed faces (and along the border) faces can also join through
+//! nodes and edges without crossing an edge between them: such boards add
+//! a rim layer of node bits and face-to-corner links ([`Rim`]). Regions
+//! without faces (a dotted strip along removed faces) are not seen here;
+//! the search leaves them to the final validation.
 
 use super::bits::Bits;
 use super::plan::Plan;
@@ -60,6 +63,61 @@ impl<const N: usize> Links<N> {
     }
 }
 
+/// The rim: nodes beside removed faces or the border (with an edge that
+/// does not part two inside faces) and the links through them. Regions
+/// join through the rim where they share no edge (around removed faces).
+#[derive(Clone, Debug)]
+pub struct Rim {
+    /// The rim bits each slot's cover changes: `at[s]..at[s + 1]` in `ids`.
+    pub at: Vec<u32>,
+    /// Rim bit indices into `bits`.
+    pub ids: Vec<u32>,
+    /// Every rim bit.
+    pub bits: Vec<RimBit>,
+}
+
+/// One rim link and what it depends on.
+#[derive(Copy, Clone, Debug)]
+pub struct RimBit {
+    /// 0-3: face to its corner node (NW, NE, SW, SE); 4-6: node to node
+    /// (right, down, across the seam).
+    pub set: u8,
+    /// Face or node index of the bit.
+    pub index: u32,
+    /// Face to corner: the node and the face's two edges at it (joined when
+    /// the node is free and either edge open). Node to node: both nodes and
+    /// the edge (joined when all three are open).
+    pub slots: [u32; 3],
+}
+
+/// The rim links in force.
+#[derive(Copy, Clone, Debug)]
+pub struct RimLinks<const N: usize> {
+    /// Face `f` joins its corner node (NW: node `f`; NE: the node east of
+    /// it; SW: node `f + ncols`; SE: the node east of that).
+    pub corner: [Bits<N>; 4],
+    /// Rim node links.
+    pub nodes: Links<N>,
+}
+
+impl<const N: usize> RimLinks<N> {
+    /// Sets one bit.
+    #[inline]
+    pub fn put(&mut self, set: u8, index: u32, on: bool) {
+        let bits = match set {
+            0..=3 => &mut self.corner[set as usize],
+            4 => &mut self.nodes.right,
+            5 => &mut self.nodes.down,
+            _ => &mut self.nodes.wrap,
+        };
+        if on {
+            bits.set(index as usize);
+        } else {
+            bits.clear(index as usize);
+        }
+    }
+}
+
 /// A colour's stars and everything of that colour.
 #[derive(Clone, Debug)]
 pub struct StarColor<const N: usize> {
@@ -72,10 +130,14 @@ pub struct StarColor<const N: usize> {
 /// The per-puzzle face tables.
 #[derive(Clone, Debug)]
 pub struct FaceMasks<const N: usize> {
-    /// The face links decide regions exactly: no face is removed. (Around
+    /// No face is removed: the face links alone decide regions. (Around
     /// removed faces, nodes and edges beside them join faces that share no
-    /// edge; such boards need slot-by-slot floods.)
+    /// edge; such boards also flood through the rim.)
     pub exact: bool,
+    /// The rim tables, on boards with removed faces.
+    pub rim: Option<Rim>,
+    /// The rim links with no line on the board.
+    pub rim_links: RimLinks<N>,
     /// Node (and face) columns per row.
     pub ncols: usize,
     /// The panel wraps.
@@ -128,6 +190,15 @@ impl<const N: usize> FaceMasks<N> {
         let n = b.len();
         let mut m = FaceMasks {
             exact: (0..n).all(|i| b.kind[i] != SlotKind::Face || !b.outside[i]),
+            rim: None,
+            rim_links: RimLinks {
+                corner: [Bits::empty(); 4],
+                nodes: Links {
+                    right: Bits::empty(),
+                    down: Bits::empty(),
+                    wrap: Bits::empty(),
+                },
+            },
             ncols,
             pillar: b.pillar,
             inside: Bits::empty(),
@@ -282,11 +353,90 @@ impl<const N: usize> FaceMasks<N> {
                 m.sized_polys = m.sized_polys.or(set);
             }
         }
+        if !m.exact {
+            m.build_rim(p);
+        }
         m.open_checks = !m.squares.is_empty() || !m.stars.is_empty() || !m.polys.is_empty();
         for set in m.squares.iter().chain(m.stars.iter().map(|s| &s.stars)) {
             m.colored_squares_stars = m.colored_squares_stars.or(set);
         }
         m
+    }
+
+    /// Builds the rim tables (see [`Rim`]) and sets every rim link.
+    fn build_rim(&mut self, p: &Plan) {
+        let b = &p.rules.board;
+        let n = b.len();
+        let edge = |s: u32| s != NONE && b.kind[s as usize] == SlotKind::Edge;
+        let mut rim_node = vec![false; n];
+        for i in 0..n {
+            if b.kind[i] != SlotKind::Node || b.outside[i] {
+                continue;
+            }
+            rim_node[i] = b.nbr[i]
+                .iter()
+                .any(|&e| edge(e) && !b.outside[e as usize] && self.link_of[e as usize].is_none());
+        }
+        let mut bits = Vec::new();
+        for i in 0..n {
+            let f = self.face_of[i];
+            if f == NONE || b.outside[i] {
+                continue;
+            }
+            // Edges of the face: left, right, up, down; corners NW, NE, SW, SE.
+            let [l, r, u, d] = b.nbr[i];
+            let corners = [
+                (b.nbr[u as usize][0], u, l),
+                (b.nbr[u as usize][1], u, r),
+                (b.nbr[d as usize][0], d, l),
+                (b.nbr[d as usize][1], d, r),
+            ];
+            for (k, (v, e1, e2)) in corners.into_iter().enumerate() {
+                if v != NONE && rim_node[v as usize] {
+                    bits.push(RimBit {
+                        set: k as u8,
+                        index: f,
+                        slots: [v, e1, e2],
+                    });
+                }
+            }
+        }
+        for e in 0..n {
+            if b.kind[e] != SlotKind::Edge || b.outside[e] {
+                continue;
+            }
+            let x = e / b.h;
+            let (v1, v2, set) = if x.is_multiple_of(2) {
+                (b.nbr[e][2], b.nbr[e][3], 5) // vertical edge: up and down nodes
+            } else if b.pillar && x == b.w - 1 {
+                (b.nbr[e][0], b.nbr[e][1], 6) // across the seam
+            } else {
+                (b.nbr[e][0], b.nbr[e][1], 4)
+            };
+            if v1 == NONE || v2 == NONE || !rim_node[v1 as usize] || !rim_node[v2 as usize] {
+                continue;
+            }
+            bits.push(RimBit {
+                set,
+                index: p.node_of[v1 as usize],
+                slots: [v1, v2, e as u32],
+            });
+        }
+        let mut per_slot: Vec<Vec<u32>> = vec![Vec::new(); n];
+        for (k, bit) in bits.iter().enumerate() {
+            for s in bit.slots {
+                per_slot[s as usize].push(k as u32);
+            }
+            self.rim_links.put(bit.set, bit.index, true);
+        }
+        let mut at = Vec::with_capacity(n + 1);
+        let mut ids = Vec::new();
+        at.push(0);
+        for list in per_slot {
+            ids.extend(list);
+            at.push(ids.len() as u32);
+        }
+        self.rim = Some(Rim { at, ids, bits });
     }
 
     /// For an edge slot: per end node, the node and the edges beside it of
@@ -322,27 +472,78 @@ impl<const N: usize> FaceMasks<N> {
             .sum()
     }
 
+    /// One step of a flood over `links` (faces and nodes share the stride,
+    /// so node links flood nodes the same way).
+    #[inline]
+    fn step(&self, cur: &Bits<N>, links: &Links<N>) -> Bits<N> {
+        let nc = self.ncols;
+        let mut nx = cur
+            .or(&cur.and(&links.right).shl(1))
+            .or(&cur.shr(1).and(&links.right))
+            .or(&cur.and(&links.down).shl(nc))
+            .or(&cur.shr(nc).and(&links.down));
+        if self.pillar {
+            nx = nx
+                .or(&cur.and(&links.wrap).shr(nc - 1))
+                .or(&cur.shl(nc - 1).and(&links.wrap));
+        }
+        nx
+    }
+
     /// The faces joined to `seed` under `links`.
     #[inline]
     pub fn flood(&self, seed: Bits<N>, links: &Links<N>) -> Bits<N> {
-        let nc = self.ncols;
         let mut cur = seed;
         loop {
-            let mut nx = cur
-                .or(&cur.and(&links.right).shl(1))
-                .or(&cur.shr(1).and(&links.right))
-                .or(&cur.and(&links.down).shl(nc))
-                .or(&cur.shr(nc).and(&links.down));
-            if self.pillar {
-                nx = nx
-                    .or(&cur.and(&links.wrap).shr(nc - 1))
-                    .or(&cur.shl(nc - 1).and(&links.wrap));
-            }
+            let nx = self.step(&cur, links);
             if nx == cur {
                 return cur;
             }
             cur = nx;
         }
+    }
+
+    /// The faces and rim nodes joined to `seed` under `links` and the rim
+    /// links: on boards with removed faces.
+    pub fn flood_rim(
+        &self,
+        seed: Bits<N>,
+        links: &Links<N>,
+        rim: &RimLinks<N>,
+    ) -> (Bits<N>, Bits<N>) {
+        let nc = self.ncols;
+        let (mut f, mut v) = (seed, Bits::<N>::empty());
+        loop {
+            let below = v.shr(nc);
+            let nf = self
+                .step(&f, links)
+                .or(&v.and(&rim.corner[0]))
+                .or(&self.east(&v).and(&rim.corner[1]))
+                .or(&below.and(&rim.corner[2]))
+                .or(&self.east(&below).and(&rim.corner[3]));
+            let nv = self
+                .step(&v, &rim.nodes)
+                .or(&f.and(&rim.corner[0]))
+                .or(&self.push_east(&f.and(&rim.corner[1])))
+                .or(&f.and(&rim.corner[2]).shl(nc))
+                .or(&self.push_east(&f.and(&rim.corner[3])).shl(nc));
+            if nf == f && nv == v {
+                return (f, v);
+            }
+            f = nf;
+            v = nv;
+        }
+    }
+
+    /// The inverse of [`FaceMasks::east`]: face bits moved onto the node at
+    /// each face's east side.
+    #[inline]
+    fn push_east(&self, y: &Bits<N>) -> Bits<N> {
+        let mut e = y.and(&self.not_last).shl(1);
+        if self.pillar {
+            e = e.or(&y.and(&self.last_col).shr(self.ncols - 1));
+        }
+        e
     }
 
     /// Node set `x` moved onto the faces to the west of its nodes: bit `f`

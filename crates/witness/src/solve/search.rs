@@ -23,11 +23,11 @@
 //!   or more room than its pieces fill).
 //!
 //! Regions are face bitsets flooded over per-edge links ([`super::faces`]);
-//! on boards with removed faces, where border nodes and edges join faces
-//! around them, the regions are flooded slot by slot instead.
+//! on boards with removed faces, where nodes and edges beside them join
+//! faces that share no edge, the flood also runs through those rim nodes.
 
 use super::bits::Bits;
-use super::faces::{FaceMasks, Link, Links};
+use super::faces::{FaceMasks, Link, Links, RimLinks};
 use super::plan::{Masks, Plan};
 use super::Limits;
 use crate::model::{Direction, SlotKind};
@@ -58,6 +58,8 @@ pub struct Search<'p, const N: usize> {
     ws: Workspace,
     fm: FaceMasks<N>,
     links: Links<N>,
+    /// The rim links in force (boards with removed faces).
+    rim: RimLinks<N>,
     /// Covered start edges (the fat main start, the mirror's start) that
     /// may still join their faces around an uncovered end node.
     half_walls: Vec<(Link, [[u32; 3]; 2])>,
@@ -68,16 +70,6 @@ pub struct Search<'p, const N: usize> {
     must_nodes: Bits<N>,
     /// Nodes of even colour in the grid's 2-colouring.
     even: Bits<N>,
-    // Scratch of the slot-by-slot region floods (boards with removed faces).
-    seen_region: Vec<u32>,
-    stamp: u32,
-    color_count: Vec<u16>,
-    stars: Vec<u32>,
-    tally_slots: Vec<u32>,
-    comp_seen: Vec<u32>,
-    comp_stamp: u32,
-    comp_count: Vec<u16>,
-    touched: Vec<u8>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     limits: &'p Limits,
@@ -94,16 +86,6 @@ pub struct Search<'p, const N: usize> {
 
 /// Whether to go on.
 type Go = bool;
-
-/// The verdict of [`Search::tally_region`].
-enum Tally {
-    /// The line can no longer touch it: check it fully from this seed.
-    Sealed(usize),
-    /// The line can still change it.
-    Open,
-    /// Whatever the line does, it will fail.
-    Dead,
-}
 
 /// The move index (left, right, up, down) the mirror line makes when the
 /// main line makes move `d`.
@@ -155,17 +137,10 @@ impl<'p, const N: usize> Search<'p, N> {
             start: 0,
             ws,
             links: fm.links,
+            rim: fm.rim_links,
             fm,
             half_walls: Vec::new(),
-            seen_region: vec![0; n],
-            stamp: 0,
-            color_count: vec![0; plan.rules.board.n_colors],
-            stars: Vec::new(),
-            tally_slots: Vec::with_capacity(n),
-            comp_seen: vec![0; n],
-            comp_stamp: 0,
-            comp_count: vec![0; plan.rules.board.n_colors],
-            touched: Vec::new(),
+
             negas: (0..n)
                 .filter(|&i| plan.rules.board.sym[i] == Sym::Nega)
                 .count() as u32,
@@ -291,6 +266,25 @@ impl<'p, const N: usize> Search<'p, N> {
                 self.links.put(l, false);
             }
         }
+        self.rim_update(s);
+    }
+
+    /// Recomputes the rim links that depend on slot `s`.
+    #[inline]
+    fn rim_update(&mut self, s: usize) {
+        let Some(rim) = &self.fm.rim else { return };
+        let nc = self.noncount();
+        let open = |t: u32| !self.covered[t as usize] || t as usize == nc;
+        for k in rim.at[s]..rim.at[s + 1] {
+            let bit = rim.bits[rim.ids[k as usize] as usize];
+            let [a, c, d] = bit.slots;
+            let on = if bit.set < 4 {
+                open(a) && (open(c) || open(d))
+            } else {
+                open(a) && open(c) && open(d)
+            };
+            self.rim.put(bit.set, bit.index, on);
+        }
     }
 
     #[inline]
@@ -302,6 +296,7 @@ impl<'p, const N: usize> Search<'p, N> {
             if let Some(l) = this.fm.link_of[s] {
                 this.links.put(l, true);
             }
+            this.rim_update(s);
             let v = p.node_of[s];
             if v != NONE && this.masks.walk.get(v as usize) {
                 this.free.set(v as usize);
@@ -345,7 +340,6 @@ impl<'p, const N: usize> Search<'p, N> {
                 && (if plan.local_only {
                     self.dot_colors_ok()
                 } else if plan.local_prune
-                    && self.fm.exact
                     && b.kind[q] == SlotKind::Node
                     && !self.regions_plausible()
                 {
@@ -740,9 +734,6 @@ impl<'p, const N: usize> Search<'p, N> {
     /// the line can no longer touch gets the validator's region check, an
     /// open one (where the step may have split it) the hopelessness tests.
     fn regions_ok(&mut self, h: usize, reach: &Bits<N>) -> bool {
-        if !self.fm.exact {
-            return self.slot_regions_ok(h, reach);
-        }
         let plan = self.plan;
         let b = &plan.rules.board;
         let heads = if plan.symmetric {
@@ -791,9 +782,9 @@ impl<'p, const N: usize> Search<'p, N> {
                 }
                 let mut seed = Bits::empty();
                 seed.set(f);
-                let region = self.fm.flood(seed, &self.links);
+                let (region, open) = self.region_of(seed, &touch, &ahead);
                 done = done.or(&region);
-                if region.intersects(&touch) {
+                if open {
                     // An open region without elimination marks never gets
                     // one: the plain rules judge whatever it splits into.
                     if split
@@ -808,6 +799,19 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         true
+    }
+
+    /// The region of the faces in `seed`, and whether the line can still
+    /// touch it (a face of it in `touch`, or a rim node of it in `ahead`).
+    #[inline]
+    fn region_of(&self, seed: Bits<N>, touch: &Bits<N>, ahead: &Bits<N>) -> (Bits<N>, bool) {
+        if self.fm.exact {
+            let region = self.fm.flood(seed, &self.links);
+            (region, region.intersects(touch))
+        } else {
+            let (region, nodes) = self.fm.flood_rim(seed, &self.links, &self.rim);
+            (region, region.intersects(touch) || nodes.intersects(ahead))
+        }
     }
 
     /// Sets the links of covered start edges: joined while an end node and
@@ -867,7 +871,11 @@ impl<'p, const N: usize> Search<'p, N> {
         while let Some(f) = rest.first() {
             let mut seed = Bits::empty();
             seed.set(f);
-            let region = self.fm.flood(seed, &self.links);
+            let region = if self.fm.exact {
+                self.fm.flood(seed, &self.links)
+            } else {
+                self.fm.flood_rim(seed, &self.links, &self.rim).0
+            };
             rest = rest.and_not(&region);
             if self.region_bits(&region) == Some(false) {
                 return false;
@@ -1034,314 +1042,5 @@ impl<'p, const N: usize> Search<'p, N> {
         } else {
             usize::MAX
         }
-    }
-
-    /// [`Search::regions_ok`] by slot-by-slot floods, for boards with
-    /// removed faces: there, faces can also be joined around the removed
-    /// ones through border nodes and edges, which the face links do not
-    /// see.
-    fn slot_regions_ok(&mut self, h: usize, reach: &Bits<N>) -> bool {
-        let plan = self.plan;
-        let b = &plan.rules.board;
-        let heads = if plan.symmetric {
-            [h, b.mirror[h] as usize]
-        } else {
-            [h, h]
-        };
-        // Each flood gets its own stamp; a flood that meets a slot stamped by
-        // an earlier flood of this step has met an open region (sealed
-        // floods run to completion and never meet each other).
-        if self.stamp > u32::MAX - 16 {
-            self.seen_region.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 0;
-        }
-        let step_base = self.stamp;
-        for (hi, &hh) in heads.iter().enumerate() {
-            if hi == 1 && hh == h {
-                break;
-            }
-            for f in plan.faces_around[hh] {
-                if f == NONE {
-                    continue;
-                }
-                let f = f as usize;
-                if b.outside[f] || self.seen_region[f] > step_base {
-                    continue;
-                }
-                self.stamp += 1;
-                let sealed = if plan.open_checks && self.maybe_split(hh) {
-                    match self.tally_region(f, reach, step_base) {
-                        Tally::Sealed(min) => Some(min),
-                        Tally::Open => None,
-                        Tally::Dead => return false,
-                    }
-                } else {
-                    self.sealed_region(f, reach, step_base)
-                };
-                if let Some(min) = sealed {
-                    let mut region = std::mem::take(&mut self.region_buf);
-                    regions::ordered_region(
-                        b,
-                        &self.covered,
-                        self.start,
-                        min,
-                        &mut region,
-                        &mut self.stack,
-                    );
-                    self.region_buf = region;
-                }
-                match sealed {
-                    None => {}
-                    Some(_) => {
-                        let region = std::mem::take(&mut self.region_buf);
-                        let ok =
-                            plan.rules
-                                .region_ok(&region, &self.covered, self.start, &mut self.ws);
-                        self.region_buf = region;
-                        if self.ws.fit_interrupted() {
-                            // An interrupted fit said "fits": the search is
-                            // stopping and reports nothing from here on.
-                            self.stopped = true;
-                            return false;
-                        }
-                        if !ok {
-                            return false;
-                        }
-                    }
-                }
-            }
-        }
-        true
-    }
-
-    /// Floods the region of face `f`. When the line can still touch it,
-    /// returns `None`; otherwise fills `region_buf` with its slots in the
-    /// engine's order and returns `Some`.
-    fn sealed_region(&mut self, f: usize, reach: &Bits<N>, step_base: u32) -> Option<usize> {
-        let plan = self.plan;
-        let b = &plan.rules.board;
-        let stamp = self.stamp;
-        let noncount = self.noncount();
-        self.stack.clear();
-        self.stack.push(f as u32);
-        self.seen_region[f] = stamp;
-        let mut min = f;
-        while let Some(s) = self.stack.pop() {
-            let s = s as usize;
-            if s < min {
-                min = s;
-            }
-            if s != noncount {
-                let open = match b.kind[s] {
-                    SlotKind::Node => reach.get(plan.node_of[s] as usize),
-                    SlotKind::Edge => self.edge_coverable(s, reach),
-                    SlotKind::Face => false,
-                };
-                if open {
-                    return None;
-                }
-            }
-            for &t in &b.flood_nbr[s] {
-                if t == NONE {
-                    continue;
-                }
-                let t = t as usize;
-                if b.outside[t] || (self.covered[t] && t != noncount) {
-                    continue;
-                }
-                let seen = self.seen_region[t];
-                if seen == stamp {
-                    continue;
-                }
-                if seen > step_base {
-                    return None; // joined to a region already found open
-                }
-                self.seen_region[t] = stamp;
-                self.stack.push(t as u32);
-            }
-        }
-        Some(min)
-    }
-
-    /// Floods the whole region of face `f` and judges it: sealed (then the
-    /// caller runs the full region check), open but already hopeless, or
-    /// open. Regions only ever split as the line grows, so an open region
-    /// is hopeless when a star in it has no partner of its colour left in
-    /// it, or when its pieces need more room than it has (no subtractive
-    /// pieces in it). Only used without elimination marks on the board.
-    fn tally_region(&mut self, f: usize, reach: &Bits<N>, step_base: u32) -> Tally {
-        let plan = self.plan;
-        let b = &plan.rules.board;
-        let stamp = self.stamp;
-        let noncount = self.noncount();
-        self.stack.clear();
-        self.stack.push(f as u32);
-        self.seen_region[f] = stamp;
-        self.color_count.iter_mut().for_each(|c| *c = 0);
-        self.stars.clear();
-        let mut min = f;
-        let mut open = false;
-        let mut joined = false;
-        let (mut faces, mut area, mut ylops) = (0u32, 0u32, false);
-        self.tally_slots.clear();
-        while let Some(s) = self.stack.pop() {
-            let s = s as usize;
-            min = min.min(s);
-            self.tally_slots.push(s as u32);
-            match b.kind[s] {
-                SlotKind::Face => {
-                    faces += 1;
-                    let c = b.color[s] as usize;
-                    if c != 0 {
-                        self.color_count[c] += 1;
-                    }
-                    match b.sym[s] {
-                        Sym::Star => self.stars.push(s as u32),
-                        Sym::Poly(k) => area += b.shapes[k as usize].size() as u32,
-                        Sym::Ylop(_) => ylops = true,
-                        _ => {}
-                    }
-                }
-                SlotKind::Node if !open && s != noncount => {
-                    open = reach.get(plan.node_of[s] as usize);
-                }
-                SlotKind::Edge if !open && s != noncount => open = self.edge_coverable(s, reach),
-                _ => {}
-            }
-            for &t in &b.flood_nbr[s] {
-                if t == NONE {
-                    continue;
-                }
-                let t = t as usize;
-                if b.outside[t] || (self.covered[t] && t != noncount) {
-                    continue;
-                }
-                let seen = self.seen_region[t];
-                if seen == stamp {
-                    continue;
-                }
-                if seen > step_base {
-                    // Part of a region this step already judged open.
-                    joined = true;
-                    continue;
-                }
-                self.seen_region[t] = stamp;
-                self.stack.push(t as u32);
-            }
-        }
-        if joined {
-            return Tally::Open;
-        }
-        let starved = self
-            .stars
-            .iter()
-            .any(|&s| self.color_count[b.color[s as usize] as usize] < 2);
-        if starved || (!ylops && area > faces) {
-            return Tally::Dead;
-        }
-        if !open {
-            return Tally::Sealed(min);
-        }
-        if plan.component_checks && !self.components_ok(reach, noncount) {
-            return Tally::Dead;
-        }
-        Tally::Open
-    }
-
-    /// True when a slot of an open region can still become a wall.
-    #[inline]
-    fn cuttable(&self, s: usize, reach: &Bits<N>) -> bool {
-        match self.plan.rules.board.kind[s] {
-            SlotKind::Node => reach.get(self.plan.node_of[s] as usize),
-            SlotKind::Edge => self.edge_coverable(s, reach),
-            SlotKind::Face => false,
-        }
-    }
-
-    /// Splits the open region in `tally_slots` into the parts the line can
-    /// never separate (joined through slots it can no longer reach). Each
-    /// such part ends up in one region, so it must not already hold squares
-    /// of two colours, nor a star with more than one partner.
-    fn components_ok(&mut self, reach: &Bits<N>, noncount: usize) -> bool {
-        let plan = self.plan;
-        let b = &plan.rules.board;
-        if self.comp_stamp > u32::MAX / 2 {
-            self.comp_seen.iter_mut().for_each(|s| *s = 0);
-            self.comp_stamp = 0;
-        }
-        self.comp_stamp += 1;
-        let base = self.comp_stamp;
-        for k in 0..self.tally_slots.len() {
-            let f = self.tally_slots[k] as usize;
-            if b.kind[f] != SlotKind::Face || self.comp_seen[f] > base {
-                continue;
-            }
-            if b.sym[f] == Sym::Empty {
-                continue;
-            }
-            self.comp_stamp += 1;
-            let stamp = self.comp_stamp;
-            self.comp_seen[f] = stamp;
-            self.stack.clear();
-            self.stack.push(f as u32);
-            self.touched.clear();
-            let mut square = 0u8;
-            let mut star_colors = 0u64;
-            let mut dead = false;
-            while let Some(s) = self.stack.pop() {
-                let s = s as usize;
-                if b.kind[s] == SlotKind::Face {
-                    let c = b.color[s];
-                    if c != 0 {
-                        let ci = c as usize;
-                        if self.comp_count[ci] == 0 {
-                            self.touched.push(c);
-                        }
-                        self.comp_count[ci] += 1;
-                        match b.sym[s] {
-                            Sym::Square => {
-                                if square == 0 {
-                                    square = c;
-                                } else if square != c {
-                                    dead = true;
-                                }
-                            }
-                            Sym::Star => star_colors |= 1 << (ci & 63),
-                            _ => {}
-                        }
-                    }
-                }
-                for &t in &b.flood_nbr[s] {
-                    if t == NONE {
-                        continue;
-                    }
-                    let t = t as usize;
-                    if self.comp_seen[t] > base
-                        || b.outside[t]
-                        || (self.covered[t] && t != noncount)
-                    {
-                        continue;
-                    }
-                    if t != noncount && self.cuttable(t, reach) {
-                        continue;
-                    }
-                    self.comp_seen[t] = stamp;
-                    self.stack.push(t as u32);
-                }
-            }
-            for &c in &self.touched {
-                let ci = c as usize;
-                if star_colors & (1 << (ci & 63)) != 0 && self.comp_count[ci] > 2 {
-                    dead = true;
-                }
-            }
-            for &c in &self.touched {
-                self.comp_count[c as usize] = 0;
-            }
-            if dead {
-                return false;
-            }
-        }
-        true
     }
 }
