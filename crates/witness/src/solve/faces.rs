@@ -463,6 +463,16 @@ impl<const N: usize> FaceMasks<N> {
         })
     }
 
+    /// True when `set` holds squares of two or more colours.
+    #[inline]
+    pub fn mixed_squares(&self, set: &Bits<N>) -> bool {
+        self.squares
+            .iter()
+            .filter(|sq| set.intersects(sq))
+            .nth(1)
+            .is_some()
+    }
+
     /// The total size of the (not subtractive) polyominoes in `region`.
     #[inline]
     pub fn area(&self, region: &Bits<N>) -> u32 {

@@ -618,19 +618,7 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         for &(_, k, edges) in &plan.triangles {
-            let (mut have, mut may) = (0, 0);
-            for e in edges {
-                if e == NONE {
-                    continue;
-                }
-                let e = e as usize;
-                if self.covered[e] {
-                    have += 1;
-                } else if self.slot_coverable(e, reach) {
-                    may += 1;
-                }
-            }
-            if have > k || have + may < k {
+            if self.triangle_lost(k, &edges, reach) {
                 errors += 1;
             }
         }
@@ -658,6 +646,25 @@ impl<'p, const N: usize> Search<'p, N> {
         let (free_same, free_other) = count(&free);
         let (must_same, must_other) = count(&must);
         must_same <= free_other && must_other <= free_same + 1
+    }
+
+    /// True when a triangle wanting `k` of its `edges` already has more line
+    /// edges, or can no longer get enough.
+    #[inline]
+    fn triangle_lost(&self, k: u32, edges: &[u32; 4], reach: &Bits<N>) -> bool {
+        let (mut have, mut may) = (0, 0);
+        for &e in edges {
+            if e == NONE {
+                continue;
+            }
+            let e = e as usize;
+            if self.covered[e] {
+                have += 1;
+            } else if self.slot_coverable(e, reach) {
+                may += 1;
+            }
+        }
+        have > k || have + may < k
     }
 
     /// Dots, triangles and square pairs, for boards without elimination marks.
@@ -710,20 +717,7 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         for &(_, k, edges) in &plan.triangles {
-            let mut have = 0;
-            let mut may = 0;
-            for e in edges {
-                if e == NONE {
-                    continue;
-                }
-                let e = e as usize;
-                if self.covered[e] {
-                    have += 1;
-                } else if self.slot_coverable(e, reach) {
-                    may += 1;
-                }
-            }
-            if have > k || have + may < k {
+            if self.triangle_lost(k, &edges, reach) {
                 return false;
             }
         }
@@ -836,14 +830,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// pass that test and only a fit can tell.
     fn region_bits(&self, region: &Bits<N>) -> Option<bool> {
         let fm = &self.fm;
-        let mut colors = 0;
-        for sq in &fm.squares {
-            if region.intersects(sq) {
-                colors += 1;
-                if colors > 1 {
-                    return Some(false);
-                }
-            }
+        if fm.mixed_squares(region) {
+            return Some(false);
         }
         for sc in &fm.stars {
             if region.intersects(&sc.stars) && region.and(&sc.all).count() != 2 {
@@ -989,14 +977,8 @@ impl<'p, const N: usize> Search<'p, N> {
             if part.intersects(&pieces) && part.count() > area {
                 return false;
             }
-            let mut colors = 0;
-            for sq in &fm.squares {
-                if part.intersects(sq) {
-                    colors += 1;
-                    if colors > 1 {
-                        return false;
-                    }
-                }
+            if fm.mixed_squares(&part) {
+                return false;
             }
             for sc in &fm.stars {
                 if part.intersects(&sc.stars) && part.and(&sc.all).count() > 2 {
