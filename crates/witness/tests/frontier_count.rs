@@ -4,29 +4,14 @@
 //! edges, directed and undirected) against `brute::enumerate`, and the
 //! limit, stop and fallback behaviour against the search's.
 
+mod common;
+
+use common::random::Rng;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symmetry};
 use witness::solve::{self, brute, frontier::frontier_count, plan::Plan, Count, Limits, Status};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
 
 /// An empty panel `w` x `h` faces, start bottom-left, end top-right.
 fn corner_panel(w: usize, h: usize) -> Puzzle {

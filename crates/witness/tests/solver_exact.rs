@@ -2,51 +2,13 @@
 //! panels covering every mechanic, both count the same solutions, and every
 //! solution the solver returns passes the validator.
 
-use witness::model::{
-    Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, Symbol, SymbolKind, Symmetry,
-};
+mod common;
+
+use common::random::{random_shape, Rng, COLORS};
+use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
 use witness::path::Path;
 use witness::rules::Rules;
 use witness::solve::{self, brute, Limits, Status};
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
-
-const COLORS: [Color; 3] = [Color::Black, Color::White, Color::Red];
-
-fn random_shape(r: &mut Rng) -> Polyomino {
-    let n = 1 + r.below(3) as u8;
-    let mut cells = vec![(0u8, 0u8)];
-    while cells.len() < n as usize {
-        let &(x, y) = &cells[r.below(cells.len() as u64) as usize];
-        let c = match r.below(4) {
-            0 => (x + 1, y),
-            1 => (x, y + 1),
-            2 if x > 0 => (x - 1, y),
-            _ if y > 0 => (x, y - 1),
-            _ => (x + 1, y),
-        };
-        if !cells.contains(&c) {
-            cells.push(c);
-        }
-    }
-    Polyomino::new(cells, r.chance(40))
-}
 
 fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
     let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();

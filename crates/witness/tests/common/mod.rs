@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+pub mod random;
+
 /// The shared corpus folder: `$WITNESS_CORPUS`, or `../shared/corpus`
 /// beside the project root.
 pub fn corpus_dir() -> PathBuf {

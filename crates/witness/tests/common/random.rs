@@ -1,0 +1,48 @@
+//! Deterministic random panels' building blocks, shared by the tests that
+//! compare fast paths with slow references.
+
+use witness::model::{Color, Polyomino};
+
+/// A small deterministic generator (xorshift64*).
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    /// True `percent` percent of the time.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+/// The colours random symbols take.
+pub const COLORS: [Color; 3] = [Color::Black, Color::White, Color::Red];
+
+/// A random polyomino of one to three cells, rotatable 40% of the time.
+pub fn random_shape(r: &mut Rng) -> Polyomino {
+    let n = 1 + r.below(3) as u8;
+    let mut cells = vec![(0u8, 0u8)];
+    while cells.len() < n as usize {
+        let &(x, y) = &cells[r.below(cells.len() as u64) as usize];
+        let c = match r.below(4) {
+            0 => (x + 1, y),
+            1 => (x, y + 1),
+            2 if x > 0 => (x - 1, y),
+            _ if y > 0 => (x, y - 1),
+            _ => (x + 1, y),
+        };
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    Polyomino::new(cells, r.chance(40))
+}
