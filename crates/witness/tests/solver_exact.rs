@@ -116,6 +116,20 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
     p
 }
 
+/// The search's count equals the brute force's, or the panel is printed.
+fn assert_counts_agree(case: u64, p: &Puzzle) {
+    let want = brute_count(p);
+    let got = solve::count(p, None, &Limits::none()).unwrap();
+    assert_eq!(got.status, Status::Complete);
+    assert_eq!(
+        got.count,
+        want,
+        "case {case}: fast {} vs brute {want} on\n{}",
+        got.count,
+        witness::formats::wpjson::to_string(p).unwrap()
+    );
+}
+
 fn brute_count(p: &Puzzle) -> u64 {
     let mut n = 0;
     let st = brute::enumerate(p, &Limits::none(), |_| {
@@ -138,16 +152,7 @@ fn fast_count_equals_brute_force_on_random_panels() {
     let mut with_solutions = 0;
     for case in 0..cases {
         let p = random_puzzle(&mut r);
-        let want = brute_count(&p);
-        let got = solve::count(&p, None, &Limits::none()).unwrap();
-        assert_eq!(got.status, Status::Complete);
-        assert_eq!(
-            got.count,
-            want,
-            "case {case}: fast {} vs brute {want} on\n{}",
-            got.count,
-            witness::formats::wpjson::to_string(&p).unwrap()
-        );
+        assert_counts_agree(case, &p);
         // solve finds the brute force's first solution, which validates.
         let first = solve::solve(&p, &Limits::none()).unwrap();
         let mut brute_first: Option<Path> = None;
@@ -210,15 +215,7 @@ fn fast_count_equals_brute_force_on_cut_panels() {
         if (0..b.len()).any(|i| b.kind[i] == witness::model::SlotKind::Face && b.outside[i]) {
             with_outside += 1;
         }
-        let want = brute_count(&p);
-        let got = solve::count(&p, None, &Limits::none()).unwrap();
-        assert_eq!(
-            got.count,
-            want,
-            "case {case}: fast {} vs brute {want} on\n{}",
-            got.count,
-            witness::formats::wpjson::to_string(&p).unwrap()
-        );
+        assert_counts_agree(case, &p);
     }
     assert!(
         with_outside > 100,
@@ -233,14 +230,6 @@ fn fast_count_equals_brute_force_on_dotted_panels() {
     let mut r = Rng(0x0DD0_7500_1234_5678);
     for case in 0..600 {
         let p = random_panel(&mut r, 4, 4, 60);
-        let want = brute_count(&p);
-        let got = solve::count(&p, None, &Limits::none()).unwrap();
-        assert_eq!(
-            got.count,
-            want,
-            "case {case}: fast {} vs brute {want} on\n{}",
-            got.count,
-            witness::formats::wpjson::to_string(&p).unwrap()
-        );
+        assert_counts_agree(case, &p);
     }
 }
