@@ -937,6 +937,18 @@ mod tests {
     }
 
     /// `fits` on a region and a list of pieces (shape, subtractive).
+    /// The piece kinds of a test fit over its placement tables.
+    fn kinds_of<'a>(pl: &'a [Placements], info: &[(bool, u32)]) -> Vec<PieceKind<'a>> {
+        pl.iter()
+            .zip(info)
+            .map(|(p, &(sub, count))| PieceKind {
+                placements: p,
+                subtractive: sub,
+                count,
+            })
+            .collect()
+    }
+
     fn run(b: &Board, region: &[u32], pieces: &[(Polyomino, bool)]) -> bool {
         run_with(b, region, pieces, &mut FitScratch::default())
     }
@@ -949,15 +961,7 @@ mod tests {
     ) -> bool {
         let g = Geometry::new(b);
         let (pl, info) = tables(b, pieces);
-        let mut kinds: Vec<PieceKind> = pl
-            .iter()
-            .zip(&info)
-            .map(|(p, &(sub, count))| PieceKind {
-                placements: p,
-                subtractive: sub,
-                count,
-            })
-            .collect();
+        let mut kinds = kinds_of(&pl, &info);
         let area = |sub: bool| -> usize {
             pieces
                 .iter()
@@ -990,15 +994,7 @@ mod tests {
     ) -> R {
         let g = Geometry::new(b);
         let (pl, info) = tables(b, pieces);
-        let mut kinds: Vec<PieceKind> = pl
-            .iter()
-            .zip(&info)
-            .map(|(p, &(sub, count))| PieceKind {
-                placements: p,
-                subtractive: sub,
-                count,
-            })
-            .collect();
+        let mut kinds = kinds_of(&pl, &info);
         let mut val = vec![0i16; b.len()];
         for &s in region {
             val[s as usize] = -1;
