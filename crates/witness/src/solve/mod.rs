@@ -20,6 +20,7 @@ pub mod faces;
 pub mod frontier;
 pub mod limits;
 pub mod plan;
+pub mod pockets;
 pub mod search;
 
 pub use limits::Limits;

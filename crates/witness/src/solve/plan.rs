@@ -56,7 +56,8 @@ pub struct Plan {
     /// Slots holding blue or yellow dots (checked for the line's colour).
     pub colored_dots: Vec<u32>,
     /// Without symmetry: node slots the line must pass through (dots on
-    /// nodes, both ends of dotted edges), unless they are endpoints.
+    /// nodes, both ends of dotted edges and of edges between squares of
+    /// different colours), unless they are endpoints.
     pub must_pass: Vec<u32>,
     /// Slots holding dots.
     pub dots: Vec<u32>,
@@ -277,6 +278,19 @@ impl Plan {
                         }
                     }
                     _ => {}
+                }
+            }
+            // Both ends of an edge between squares of different colours:
+            // the line must take the whole edge (unless it may start or
+            // end on it).
+            for &e in &must_cover {
+                if b.end[e as usize] || b.start[e as usize] {
+                    continue;
+                }
+                for v in edge_nodes[e as usize] {
+                    if v != NONE {
+                        must_pass.push(slot_of_node[v as usize]);
+                    }
                 }
             }
             must_pass.retain(|&v| !b.end[v as usize]);

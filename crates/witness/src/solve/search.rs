@@ -29,6 +29,7 @@
 use super::bits::Bits;
 use super::faces::{FaceMasks, Link, Links, RimLinks};
 use super::plan::{Masks, Plan};
+use super::pockets::Pockets;
 use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::path::Line;
@@ -70,6 +71,10 @@ pub struct Search<'p, const N: usize> {
     must_nodes: Bits<N>,
     /// Nodes of even colour in the grid's 2-colouring.
     even: Bits<N>,
+    /// Nodes the single line must visit, for the pocket test (without
+    /// symmetry and elimination marks); otherwise empty.
+    pocket_must: Bits<N>,
+    pockets: Pockets,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     limits: &'p Limits,
@@ -111,6 +116,13 @@ impl<'p, const N: usize> Search<'p, N> {
         let fm = FaceMasks::new(plan);
         let b = &plan.rules.board;
         let mut must_nodes = Bits::empty();
+        let mut pocket_must = Bits::empty();
+        if !plan.symmetric && plan.local_prune {
+            for &v in &plan.must_pass {
+                pocket_must.set(plan.node_of[v as usize] as usize);
+            }
+            pocket_must = pocket_must.or(&masks.dot_nodes);
+        }
         let mut even = Bits::empty();
         // The 2-colouring holds across a pillar's seam only for an even
         // number of columns.
@@ -128,6 +140,8 @@ impl<'p, const N: usize> Search<'p, N> {
         Search {
             must_nodes,
             even,
+            pocket_must,
+            pockets: Pockets::new(plan),
             plan,
             masks,
             lines: vec![Line::None; n],
@@ -572,6 +586,18 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         if !self.must_nodes.is_empty() && !self.parity_ok(h, &reach) {
             return false;
+        }
+        if !self.pocket_must.is_empty() {
+            let mut must = self.pocket_must.and(&reach);
+            must.clear(hv);
+            let lines = &self.lines;
+            if !must.is_empty()
+                && !self.pockets.ok(hv, &reach, &must, &self.masks.ends, |e| {
+                    lines[e as usize] == Line::None
+                })
+            {
+                return false;
+            }
         }
         // Without squares, stars or pieces, what a sealed region could fail
         // (dots, triangles) the local checks have already seen.
