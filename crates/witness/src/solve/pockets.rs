@@ -19,18 +19,24 @@ use super::bits::Bits;
 use super::plan::Plan;
 use crate::rules::board::NONE;
 
+/// Per node tallies of the depth-first search.
+#[derive(Clone, Copy, Default)]
+struct Info {
+    disc: u16,
+    low: u16,
+    parent: u16,
+    must: u16,
+    ends: u16,
+    size: u16,
+    /// The edge slot the node was discovered by (`NONE` for the head).
+    via: u32,
+}
+
 /// Scratch space and adjacency for the pocket test.
 pub struct Pockets {
     /// Per node: up to four (edge slot, neighbour node), `NONE`-padded.
     adj: Vec<[(u32, u32); 4]>,
-    disc: Vec<u16>,
-    low: Vec<u16>,
-    /// The edge slot a node was discovered by (`NONE` for the head).
-    via: Vec<u32>,
-    parent: Vec<u16>,
-    must: Vec<u16>,
-    ends: Vec<u16>,
-    size: Vec<u16>,
+    info: Vec<Info>,
     /// The depth-first stack: node and next neighbour to try.
     stack: Vec<(u16, u8)>,
 }
@@ -59,13 +65,7 @@ impl Pockets {
         }
         Pockets {
             adj,
-            disc: vec![0; n],
-            low: vec![0; n],
-            via: vec![NONE; n],
-            parent: vec![0; n],
-            must: vec![0; n],
-            ends: vec![0; n],
-            size: vec![0; n],
+            info: vec![Info::default(); n],
             stack: Vec::with_capacity(n),
         }
     }
@@ -82,16 +82,21 @@ impl Pockets {
         open: impl Fn(u32) -> bool,
     ) -> bool {
         for v in reach.iter() {
-            self.disc[v] = 0;
+            self.info[v].disc = 0;
         }
         let mut time = 1u16;
-        self.start(head, NONE, 0, time, must, ends);
+        self.info[head] = Info {
+            disc: time,
+            low: time,
+            via: NONE,
+            ..Info::default()
+        };
         self.stack.clear();
         self.stack.push((head as u16, 0));
         // Parts of the rest beside the head holding must-visit nodes.
         let mut head_parts = 0;
-        // The innermost pocket holding a must-visit node: (disc, size).
-        let mut inner: Option<(u16, u16)> = None;
+        // The innermost pocket holding a must-visit node (its root's disc).
+        let mut inner: Option<u16> = None;
         while let Some(top) = self.stack.last_mut() {
             let u = top.0 as usize;
             if (top.1 as usize) < 4 {
@@ -102,15 +107,24 @@ impl Pockets {
                     continue;
                 }
                 let t = t as usize;
-                if !reach.get(t) || e == self.via[u] || !open(e) {
+                if !reach.get(t) || e == self.info[u].via || !open(e) {
                     continue;
                 }
-                if self.disc[t] == 0 {
+                let dt = self.info[t].disc;
+                if dt == 0 {
                     time += 1;
-                    self.start(t, e, u, time, must, ends);
+                    self.info[t] = Info {
+                        disc: time,
+                        low: time,
+                        parent: u as u16,
+                        must: must.get(t) as u16,
+                        ends: ends.get(t) as u16,
+                        size: 1,
+                        via: e,
+                    };
                     self.stack.push((t as u16, 0));
-                } else if self.disc[t] < self.low[u] {
-                    self.low[u] = self.disc[t];
+                } else if dt < self.info[u].low {
+                    self.info[u].low = dt;
                 }
                 continue;
             }
@@ -118,17 +132,19 @@ impl Pockets {
             if u == head {
                 break;
             }
-            let p = self.parent[u] as usize;
-            self.low[p] = self.low[p].min(self.low[u]);
-            self.must[p] += self.must[u];
-            self.ends[p] += self.ends[u];
-            self.size[p] += self.size[u];
-            if self.low[u] < self.disc[p] || self.must[u] == 0 {
+            let c = self.info[u];
+            let p = c.parent as usize;
+            let pi = &mut self.info[p];
+            pi.low = pi.low.min(c.low);
+            pi.must += c.must;
+            pi.ends += c.ends;
+            pi.size += c.size;
+            if c.low < pi.disc || c.must == 0 {
                 continue;
             }
             // The subtree of `u` is cut off by `p` and holds must-visit
             // nodes: the line ends in it, so it needs an end.
-            if self.ends[u] == 0 {
+            if c.ends == 0 {
                 return false;
             }
             if p == head {
@@ -139,10 +155,10 @@ impl Pockets {
             } else {
                 // Found in post-order: a later pocket either contains the
                 // earlier ones or lies beside them.
-                let (d, s) = (self.disc[u], self.size[u]);
+                let (d, s) = (c.disc, c.size);
                 match inner {
-                    None => inner = Some((d, s)),
-                    Some((di, _)) => {
+                    None => inner = Some(d),
+                    Some(di) => {
                         if !(d <= di && di < d + s) {
                             return false;
                         }
@@ -151,24 +167,5 @@ impl Pockets {
             }
         }
         true
-    }
-
-    #[inline]
-    fn start<const N: usize>(
-        &mut self,
-        v: usize,
-        via: u32,
-        parent: usize,
-        time: u16,
-        must: &Bits<N>,
-        ends: &Bits<N>,
-    ) {
-        self.disc[v] = time;
-        self.low[v] = time;
-        self.via[v] = via;
-        self.parent[v] = parent as u16;
-        self.must[v] = must.get(v) as u16;
-        self.ends[v] = ends.get(v) as u16;
-        self.size[v] = 1;
     }
 }

@@ -632,7 +632,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// each triangle already wrong for good is an error only a mark of its
     /// own can cancel (one mark removes one element), so there may not be
     /// more of them than marks on the board.
-    fn negation_budget_ok(&self, reach: &Bits<N>) -> bool {
+    fn negation_budget_ok(&mut self, reach: &Bits<N>) -> bool {
         let plan = self.plan;
         let mut errors = self.masks.dot_nodes.and(&self.free).and_not(reach).count();
         if errors > self.negas {
@@ -648,7 +648,103 @@ impl<'p, const N: usize> Search<'p, N> {
                 errors += 1;
             }
         }
-        errors <= self.negas
+        errors <= self.negas && (errors == 0 || self.lost_regions_ok(reach))
+    }
+
+    /// With elimination marks: a dot or triangle lost for good is an error
+    /// in the region that holds it, and only a mark in that region can
+    /// cancel it. Regions only split as the line grows, and a part gets
+    /// its share of both the errors and the marks, so already now no region
+    /// may hold more lost errors than marks.
+    fn lost_regions_ok(&mut self, reach: &Bits<N>) -> bool {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        // The face each lost error's region is found from (at most 64).
+        let mut faces = [0u32; 64];
+        let mut k = 0;
+        let mut lost = self.masks.dot_nodes.and(&self.free).and_not(reach);
+        while let Some(v) = lost.first() {
+            lost.clear(v);
+            let s = plan.slot_of_node[v] as usize;
+            // An uncovered node joins the faces beside its uncovered edges.
+            let f = (0..4).find_map(|d| {
+                let e = b.nbr[s][d];
+                if e == NONE || self.covered[e as usize] || b.outside[e as usize] {
+                    return None;
+                }
+                self.side_face(e as usize)
+            });
+            if let (Some(f), true) = (f, k < faces.len()) {
+                faces[k] = f;
+                k += 1;
+            }
+        }
+        for &d in &plan.edge_dots {
+            let d = d as usize;
+            if !self.slot_coverable(d, reach) && k < faces.len() {
+                if let Some(f) = self.side_face(d) {
+                    faces[k] = f;
+                    k += 1;
+                }
+            }
+        }
+        for &(f, n, edges) in &plan.triangles {
+            let f = self.fm.face_of[f as usize];
+            if f != NONE
+                && self.fm.inside.get(f as usize)
+                && k < faces.len()
+                && self.triangle_lost(n, &edges, reach)
+            {
+                faces[k] = f;
+                k += 1;
+            }
+        }
+        if k == 0 {
+            return true;
+        }
+        self.mend_half_walls();
+        let mut seen = Bits::<N>::empty();
+        for i in 0..k {
+            let f = faces[i] as usize;
+            if seen.get(f) {
+                continue;
+            }
+            let mut seed = Bits::empty();
+            seed.set(f);
+            let region = if self.fm.exact {
+                self.fm.flood(seed, &self.links)
+            } else {
+                self.fm.flood_rim(seed, &self.links, &self.rim).0
+            };
+            seen = seen.or(&region);
+            let errors = faces[i..k]
+                .iter()
+                .filter(|&&g| region.get(g as usize))
+                .count() as u32;
+            if errors > region.and(&self.fm.negas).count() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// An inside face beside uncovered edge slot `e` (its region is the
+    /// edge's), if any.
+    fn side_face(&self, e: usize) -> Option<u32> {
+        let b = &self.plan.rules.board;
+        let sides = if (e % b.h).is_multiple_of(2) {
+            [2, 3]
+        } else {
+            [0, 1]
+        };
+        sides.into_iter().find_map(|k| {
+            let f = b.nbr[e][k];
+            if f == NONE {
+                return None;
+            }
+            let f = self.fm.face_of[f as usize];
+            (f != NONE && self.fm.inside.get(f as usize)).then_some(f)
+        })
     }
 
     /// The line alternates node colours: after the head it visits as many
