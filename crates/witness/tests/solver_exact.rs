@@ -233,3 +233,41 @@ fn fast_count_equals_brute_force_on_dotted_panels() {
         assert_counts_agree(case, &p);
     }
 }
+
+/// Panels of squares in two colours with elimination marks (and some
+/// dots and triangles): side-by-side squares the line can no longer
+/// separate, dots it can no longer cover and triangles already wrong each
+/// need a mark in their own region, which the search counts ahead.
+/// More by hand: MARK_SEED, MARK_CASES.
+#[test]
+fn fast_count_equals_brute_force_on_marked_square_panels() {
+    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let mut r = Rng(var("MARK_SEED").unwrap_or(0x5EED_0F_A11_C0105));
+    let mut marked = 0;
+    for case in 0..var("MARK_CASES").unwrap_or(800) {
+        let mut p = random_panel(&mut r, 3, 6, 4);
+        let faces: Vec<Pos> = p
+            .positions()
+            .filter(|q| q.kind() == witness::model::SlotKind::Face)
+            .collect();
+        for q in faces {
+            let kind = match r.below(12) {
+                0..=5 => SymbolKind::Square,
+                6 | 7 => SymbolKind::Nega,
+                8 => SymbolKind::Triangle(1 + r.below(3) as u32),
+                _ => {
+                    p.cell_mut(q).symbol = None;
+                    continue;
+                }
+            };
+            let color = COLORS[r.below(2) as usize].clone();
+            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
+        }
+        marked += p
+            .positions()
+            .any(|q| matches!(&p.cell(q).symbol, Some(s) if s.kind == SymbolKind::Nega))
+            as u32;
+        assert_counts_agree(case, &p);
+    }
+    assert!(marked > 300, "only {marked} panels with marks");
+}

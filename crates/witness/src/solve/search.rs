@@ -648,7 +648,58 @@ impl<'p, const N: usize> Search<'p, N> {
                 errors += 1;
             }
         }
-        errors <= self.negas && (errors == 0 || self.lost_regions_ok(reach))
+        if errors > self.negas {
+            return false;
+        }
+        // Squares of different colours side by side that the line can no
+        // longer separate: one of each such pair goes. Pairs sharing no
+        // square (a greedy matching) need a mark each.
+        let mut used = Bits::<N>::empty();
+        let mut pairs = [0u32; 16];
+        let mut npairs = 0;
+        for &e in &plan.must_cover {
+            let e = e as usize;
+            if self.slot_coverable(e, reach) {
+                continue;
+            }
+            let (f, g) = self.pair_faces(e);
+            if f == NONE || g == NONE || used.get(f as usize) || used.get(g as usize) {
+                continue;
+            }
+            used.set(f as usize);
+            used.set(g as usize);
+            if npairs < pairs.len() {
+                pairs[npairs] = f;
+            }
+            npairs += 1;
+        }
+        errors += npairs as u32;
+        errors <= self.negas
+            && (errors == 0 || self.lost_regions_ok(reach, &pairs[..npairs.min(pairs.len())]))
+    }
+
+    /// The inside faces on the two sides of edge slot `e` (`NONE` where
+    /// there is none).
+    fn pair_faces(&self, e: usize) -> (u32, u32) {
+        let b = &self.plan.rules.board;
+        let sides = if (e % b.h).is_multiple_of(2) {
+            [2, 3]
+        } else {
+            [0, 1]
+        };
+        let face = |k: usize| {
+            let f = b.nbr[e][k];
+            if f == NONE {
+                return NONE;
+            }
+            let f = self.fm.face_of[f as usize];
+            if f != NONE && self.fm.inside.get(f as usize) {
+                f
+            } else {
+                NONE
+            }
+        };
+        (face(sides[0]), face(sides[1]))
     }
 
     /// With elimination marks: a dot or triangle lost for good is an error
@@ -656,7 +707,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// cancel it. Regions only split as the line grows, and a part gets
     /// its share of both the errors and the marks, so already now no region
     /// may hold more lost errors than marks.
-    fn lost_regions_ok(&mut self, reach: &Bits<N>) -> bool {
+    fn lost_regions_ok(&mut self, reach: &Bits<N>, pairs: &[u32]) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
         // The face each lost error's region is found from (at most 64).
@@ -695,6 +746,14 @@ impl<'p, const N: usize> Search<'p, N> {
                 && k < faces.len()
                 && self.triangle_lost(n, &edges, reach)
             {
+                faces[k] = f;
+                k += 1;
+            }
+        }
+        // Each matched square pair: one error in the region of its faces
+        // (the edge between them is uncovered, so they share a region).
+        for &f in pairs {
+            if k < faces.len() {
                 faces[k] = f;
                 k += 1;
             }
