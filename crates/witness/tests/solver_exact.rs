@@ -242,7 +242,7 @@ fn fast_count_equals_brute_force_on_dotted_panels() {
 #[test]
 fn fast_count_equals_brute_force_on_marked_square_panels() {
     let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
-    let mut r = Rng(var("MARK_SEED").unwrap_or(0x5EED_0F_A11_C0105));
+    let mut r = Rng(var("MARK_SEED").unwrap_or(0x005E_ED0F_A11C_0105));
     let mut marked = 0;
     for case in 0..var("MARK_CASES").unwrap_or(800) {
         let mut p = random_panel(&mut r, 3, 6, 4);
