@@ -57,7 +57,7 @@ pub struct Board {
     pub kind: Vec<SlotKind>,
     /// Neighbours per slot in the engine's flood order: down, up, right, left.
     pub flood_nbr: Vec<[u32; 4]>,
-    /// Neighbours per slot by [`Direction`] order: left, right, up, down.
+    /// Neighbours per slot by [`crate::model::Direction`] order: left, right, up, down.
     pub nbr: Vec<[u32; 4]>,
     /// Dot per slot.
     pub dot: Vec<Dot>,

@@ -70,7 +70,7 @@ pub struct Plan {
     /// Per node slot and incoming direction (left, right, up, down: the move
     /// that arrived): the slots around the node that must all be free for
     /// the arrival to leave regions and reachability unchanged (see
-    /// [`Plan::open_block`]). Empty when the block is cut by the border.
+    /// `open_block_slots`). Empty when the block is cut by the border.
     pub block: Vec<u32>,
     /// `block[block_at[4 * slot + d]..block_at[4 * slot + d + 1]]` is the
     /// block of a node slot for incoming direction `d`.

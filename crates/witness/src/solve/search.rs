@@ -11,8 +11,12 @@
 //!   or can no longer get enough, two squares of different colours side by
 //!   side can no longer be separated, or the dotted nodes still to visit
 //!   break the grid's colour parity;
-//! - with elimination marks: more dots and triangles are lost for good than
-//!   there are marks to cancel them;
+//! - a node the line must visit lies in a pocket it could only enter to
+//!   end there, where there is no end or the pockets do not nest
+//!   ([`super::pockets`]);
+//! - with elimination marks: more dots, triangles and unseparable square
+//!   pairs are lost for good than there are marks to cancel them, on the
+//!   whole board or in one region;
 //! - a region the line can no longer touch (sealed against the border,
 //!   removed edges, the line itself or its mirror, around a pillar) fails
 //!   the validator's own region check, elimination marks included. Such a
