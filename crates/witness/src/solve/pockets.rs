@@ -169,3 +169,62 @@ impl Pockets {
         true
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Direction, Pos, Puzzle};
+
+    /// A strip of three faces: nodes 0..=3 along the top, 4..=7 below.
+    fn strip() -> Plan {
+        let mut p = Puzzle::new(3, 1, false).unwrap();
+        p.cell_mut(Pos::new(0, 0)).start = true;
+        p.cell_mut(Pos::new(6, 2)).end = Some(Direction::Right);
+        Plan::new(&p).unwrap()
+    }
+
+    fn set(nodes: &[usize]) -> Bits<1> {
+        let mut b = Bits::empty();
+        for &v in nodes {
+            b.set(v);
+        }
+        b
+    }
+
+    #[test]
+    fn pockets_need_an_end_and_must_nest() {
+        let plan = strip();
+        assert_eq!((plan.ncols, plan.nrows), (4, 2));
+        let mut pk = Pockets::new(&plan);
+        let all = |_: u32| true;
+        // The top row and node 7 below its end: 7 hangs off 3.
+        let reach = set(&[0, 1, 2, 3, 7]);
+        // A line from 0 reaches 7 only by ending there.
+        assert!(!pk.ok(0, &reach, &set(&[7]), &set(&[]), all));
+        assert!(pk.ok(0, &reach, &set(&[7]), &set(&[7]), all));
+        assert!(pk.ok(0, &reach, &set(&[2, 7]), &set(&[7]), all));
+        // From 1, the line goes left or right, not both.
+        let row = set(&[0, 1, 2, 3]);
+        assert!(!pk.ok(1, &row, &set(&[0, 3]), &set(&[0, 3]), all));
+        assert!(pk.ok(1, &row, &set(&[2, 3]), &set(&[0, 3]), all));
+        // With the edge between 5 and 6 closed, 5 and 6 hang off 1 and 2:
+        // two dead ends for one line.
+        let comb = set(&[0, 1, 2, 3, 5, 6]);
+        let b56 = plan.rules.board.index(3, 2) as u32;
+        let teeth = |e: u32| e != b56;
+        assert!(!pk.ok(0, &comb, &set(&[5, 6]), &set(&[5, 6]), teeth));
+        // Open, 1-5-6-2 is a loop the line can go round.
+        assert!(pk.ok(0, &comb, &set(&[5, 6]), &set(&[5, 6]), all));
+        // 3 and 6 both hang off 2.
+        assert!(!pk.ok(0, &comb, &set(&[3, 6]), &set(&[3, 6]), teeth));
+        // Nested pockets: 3 lies in the part behind 2 and behind 1.
+        assert!(pk.ok(0, &comb, &set(&[3]), &set(&[3]), teeth));
+        assert!(pk.ok(0, &comb, &set(&[2, 3]), &set(&[3]), teeth));
+        // With the whole strip open there is no cut node at all.
+        let strip = set(&[0, 1, 2, 3, 4, 5, 6, 7]);
+        assert!(pk.ok(0, &strip, &set(&[4, 7]), &set(&[7]), all));
+        // Closing the rung between 3 and 7 leaves 7 a dead end off 6.
+        let rung = plan.rules.board.index(6, 1) as u32;
+        assert!(!pk.ok(0, &strip, &set(&[7]), &set(&[3]), |e| e != rung));
+    }
+}
