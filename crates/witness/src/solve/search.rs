@@ -78,7 +78,8 @@ pub struct Search<'p, const N: usize> {
     /// Nodes the single line must visit, for the pocket test (without
     /// symmetry and elimination marks); otherwise empty.
     pocket_must: Bits<N>,
-    pockets: Pockets,
+    /// The pocket test's tables, when `pocket_must` is not empty.
+    pockets: Option<Pockets>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     limits: &'p Limits,
@@ -145,7 +146,7 @@ impl<'p, const N: usize> Search<'p, N> {
             must_nodes,
             even,
             pocket_must,
-            pockets: Pockets::new(plan),
+            pockets: (!pocket_must.is_empty()).then(|| Pockets::new(plan)),
             plan,
             masks,
             lines: vec![Line::None; n],
@@ -591,12 +592,12 @@ impl<'p, const N: usize> Search<'p, N> {
         if !self.must_nodes.is_empty() && !self.parity_ok(h, &reach) {
             return false;
         }
-        if !self.pocket_must.is_empty() {
+        if let Some(pockets) = &mut self.pockets {
             let mut must = self.pocket_must.and(&reach);
             must.clear(hv);
             let lines = &self.lines;
             if !must.is_empty()
-                && !self.pockets.ok(hv, &reach, &must, &self.masks.ends, |e| {
+                && !pockets.ok(hv, &reach, &must, &self.masks.ends, |e| {
                     lines[e as usize] == Line::None
                 })
             {
