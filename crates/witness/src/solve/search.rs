@@ -773,13 +773,7 @@ impl<'p, const N: usize> Search<'p, N> {
             if seen.get(f) {
                 continue;
             }
-            let mut seed = Bits::empty();
-            seed.set(f);
-            let region = if self.fm.exact {
-                self.fm.flood(seed, &self.links)
-            } else {
-                self.fm.flood_rim(seed, &self.links, &self.rim).0
-            };
+            let region = self.region_at(f);
             seen = seen.or(&region);
             let errors = faces[i..k]
                 .iter()
@@ -795,20 +789,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// An inside face beside uncovered edge slot `e` (its region is the
     /// edge's), if any.
     fn side_face(&self, e: usize) -> Option<u32> {
-        let b = &self.plan.rules.board;
-        let sides = if (e % b.h).is_multiple_of(2) {
-            [2, 3]
-        } else {
-            [0, 1]
-        };
-        sides.into_iter().find_map(|k| {
-            let f = b.nbr[e][k];
-            if f == NONE {
-                return None;
-            }
-            let f = self.fm.face_of[f as usize];
-            (f != NONE && self.fm.inside.get(f as usize)).then_some(f)
-        })
+        let (f, g) = self.pair_faces(e);
+        [f, g].into_iter().find(|&f| f != NONE)
     }
 
     /// The line alternates node colours: after the head it visits as many
@@ -1036,6 +1018,18 @@ impl<'p, const N: usize> Search<'p, N> {
         None
     }
 
+    /// The region (as the face links stand) holding face index `f`.
+    #[inline]
+    fn region_at(&self, f: usize) -> Bits<N> {
+        let mut seed = Bits::empty();
+        seed.set(f);
+        if self.fm.exact {
+            self.fm.flood(seed, &self.links)
+        } else {
+            self.fm.flood_rim(seed, &self.links, &self.rim).0
+        }
+    }
+
     /// At an endpoint on a node, without elimination marks, on a board
     /// whose regions the face links decide: false when some region fails
     /// the bitset tests (the full validation then need not run).
@@ -1043,13 +1037,7 @@ impl<'p, const N: usize> Search<'p, N> {
         self.mend_half_walls();
         let mut rest = self.fm.inside;
         while let Some(f) = rest.first() {
-            let mut seed = Bits::empty();
-            seed.set(f);
-            let region = if self.fm.exact {
-                self.fm.flood(seed, &self.links)
-            } else {
-                self.fm.flood_rim(seed, &self.links, &self.rim).0
-            };
+            let region = self.region_at(f);
             rest = rest.and_not(&region);
             if self.region_bits(&region) == Some(false) {
                 return false;
