@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::random::Rng;
+use common::random::{place_start_end, Rng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -163,12 +163,7 @@ fn random_bare(r: &mut Rng, edge_terminals: bool) -> Puzzle {
         .positions()
         .filter(|q| q.kind() == SlotKind::Node)
         .collect();
-    let s = nodes[r.below(nodes.len() as u64) as usize];
-    p.cell_mut(s).start = true;
-    p.cell_mut(s).gap = Gap::None;
-    let e = nodes[r.below(nodes.len() as u64) as usize];
-    p.cell_mut(e).end = Some(Direction::Down);
-    p.cell_mut(e).gap = Gap::None;
+    place_start_end(r, &mut p, &nodes);
     p
 }
 

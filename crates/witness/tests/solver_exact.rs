@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::random::{random_shape, Rng, COLORS};
+use common::random::{place_start_end, random_shape, Rng, COLORS};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
 use witness::path::Path;
 use witness::rules::Rules;
@@ -96,12 +96,7 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
         .positions()
         .filter(|q| q.kind() != witness::model::SlotKind::Face)
         .collect();
-    let s = nodes[r.below(nodes.len() as u64) as usize];
-    p.cell_mut(s).start = true;
-    p.cell_mut(s).gap = Gap::None;
-    let e = nodes[r.below(nodes.len() as u64) as usize];
-    p.cell_mut(e).end = Some(Direction::Down);
-    p.cell_mut(e).gap = Gap::None;
+    place_start_end(r, &mut p, &nodes);
     if symmetric {
         for q in p.positions().collect::<Vec<_>>() {
             let m = p.mirror(q);

@@ -1,7 +1,7 @@
 //! Deterministic random panels' building blocks, shared by the tests that
 //! compare fast paths with slow references.
 
-use witness::model::{Color, Polyomino};
+use witness::model::{Color, Direction, Gap, Polyomino, Pos, Puzzle};
 
 /// A small deterministic generator (xorshift64*).
 pub struct Rng(pub u64);
@@ -45,4 +45,15 @@ pub fn random_shape(r: &mut Rng) -> Polyomino {
         }
     }
     Polyomino::new(cells, r.chance(40))
+}
+
+/// Puts a start and an end (ending downwards) on random slots of `slots`,
+/// clearing any gap there; they may coincide.
+pub fn place_start_end(r: &mut Rng, p: &mut Puzzle, slots: &[Pos]) {
+    let s = slots[r.below(slots.len() as u64) as usize];
+    p.cell_mut(s).start = true;
+    p.cell_mut(s).gap = Gap::None;
+    let e = slots[r.below(slots.len() as u64) as usize];
+    p.cell_mut(e).end = Some(Direction::Down);
+    p.cell_mut(e).gap = Gap::None;
 }
