@@ -1,6 +1,8 @@
 //! How hard the corpus is for the search, in machine-independent units:
 //! `cargo run --release -p witness --example visits FILE.jsonl [BUDGET_MS]`
-//! prints percentiles of search nodes visited to the first solution.
+//! prints percentiles of search nodes visited to the first solution;
+//! with `VISITS_EACH=1`, one line per puzzle: id, nodes, solved, plan µs,
+//! search µs.
 
 use witness::solve::{plan::Plan, Limits};
 
@@ -15,15 +17,20 @@ fn main() {
         let j: serde_json::Value = serde_json::from_str(line).expect("JSON line");
         let p = witness::formats::read_puzzle(j["puzzle"].as_str().expect("puzzle"), None)
             .expect("puzzle");
+        let t0 = std::time::Instant::now();
         let plan = Plan::new(&p).expect("plan");
+        let t1 = std::time::Instant::now();
         let limits = Limits::timeout(std::time::Duration::from_millis(cap));
         let (s, n) = witness::solve::solve_plan_stats(&plan, &limits).expect("solve");
+        let t2 = std::time::Instant::now();
         unsolved += s.path.is_none() as usize;
         if std::env::var_os("VISITS_EACH").is_some() {
             println!(
-                "{} {n} {}",
+                "{} {n} {} {:.1} {:.1}",
                 j["id"].as_str().unwrap_or("?"),
-                s.path.is_some()
+                s.path.is_some(),
+                (t1 - t0).as_secs_f64() * 1e6,
+                (t2 - t1).as_secs_f64() * 1e6
             );
         }
         visits.push(n);

@@ -77,6 +77,10 @@ pub struct Plan {
     pub block_at: Vec<u32>,
     /// Per face: whether it holds a triangle (for the incremental check).
     pub triangle_count: Vec<u32>,
+    /// Per slot: the moves (bit `k` for [`crate::model::Direction::ALL`]`[k]`) that stay
+    /// on the grid's lines: left and right in even slot rows, up and down
+    /// in even slot columns.
+    pub moves_at: Vec<u8>,
 }
 
 impl Plan {
@@ -307,6 +311,13 @@ impl Plan {
             block,
             block_at,
             triangle_count,
+            moves_at: (0..n)
+                .map(|i| {
+                    let (x, y) = (i / b.h, i % b.h);
+                    (if y.is_multiple_of(2) { 0b0011 } else { 0 })
+                        | (if x.is_multiple_of(2) { 0b1100 } else { 0 })
+                })
+                .collect(),
             undirected: puzzle.undirected,
             rules,
             symmetric,
@@ -466,7 +477,35 @@ pub struct Masks<const N: usize> {
     pub ends: Bits<N>,
     /// Nodes holding dots.
     pub dot_nodes: Bits<N>,
+    /// Enterable horizontal edges, as the bit of their west node (across
+    /// a pillar's seam: the last column's).
+    pub edge_h: Bits<N>,
+    /// Enterable vertical edges, as the bit of their north node.
+    pub edge_v: Bits<N>,
+    /// The horizontal edges of `edge_h` the line may end on.
+    pub end_h: Bits<N>,
+    /// The vertical edges of `edge_v` the line may end on.
+    pub end_v: Bits<N>,
+    /// Horizontal edges the line must cover (dotted edges, edges between
+    /// squares of different colours), by west node.
+    pub must_h: Bits<N>,
+    /// Vertical edges the line must cover, by north node.
+    pub must_v: Bits<N>,
+    /// The nodes of `Plan::must_pass`.
+    pub must_pass: Bits<N>,
+    /// Nodes with an east neighbour in their row (every column but the
+    /// last), enterable or not.
+    pub east_in: Bits<N>,
+    /// On a pillar, the last column's nodes, whose east neighbour is across
+    /// the seam; empty otherwise.
+    pub east_wrap: Bits<N>,
+    /// Per slot: for an edge with nodes at both ends, its bit in the edge
+    /// sets, with [`VERTICAL`] set for vertical edges; `NONE` otherwise.
+    pub edge_bit: Vec<u32>,
 }
+
+/// The flag of [`Masks::edge_bit`] that marks a vertical edge.
+pub const VERTICAL: u32 = 1 << 31;
 
 impl<const N: usize> Masks<N> {
     /// Builds the bitsets; the plan must have at most `64 * N` nodes.
@@ -482,7 +521,24 @@ impl<const N: usize> Masks<N> {
             up: Bits::empty(),
             ends: Bits::empty(),
             dot_nodes: Bits::empty(),
+            edge_h: Bits::empty(),
+            edge_v: Bits::empty(),
+            end_h: Bits::empty(),
+            end_v: Bits::empty(),
+            must_h: Bits::empty(),
+            must_v: Bits::empty(),
+            must_pass: Bits::empty(),
+            east_in: Bits::empty(),
+            east_wrap: Bits::empty(),
+            edge_bit: vec![NONE; b.len()],
         };
+        for v in 0..p.nodes() {
+            if v % p.ncols + 1 < p.ncols {
+                m.east_in.set(v);
+            } else if b.pillar {
+                m.east_wrap.set(v);
+            }
+        }
         for v in 0..p.nodes() {
             let s = p.slot_of_node[v] as usize;
             if !p.enterable[s] {
@@ -512,6 +568,49 @@ impl<const N: usize> Masks<N> {
         }
         for &v in &p.end_nodes {
             m.ends.set(v as usize);
+        }
+        for e in 0..b.len() {
+            if b.kind[e] != SlotKind::Edge {
+                continue;
+            }
+            // Edges in even slot rows run horizontally.
+            let vertical = !(e % b.h).is_multiple_of(2);
+            let (back, ahead) = if vertical { (2, 3) } else { (0, 1) };
+            let (a, c) = (b.nbr[e][back], b.nbr[e][ahead]);
+            if a == NONE || c == NONE {
+                continue;
+            }
+            let (v, w) = (p.node_of[a as usize], p.node_of[c as usize]);
+            if v == NONE || w == NONE {
+                continue;
+            }
+            m.edge_bit[e] = v | if vertical { VERTICAL } else { 0 };
+            if p.enterable[e] {
+                let (set, end) = if vertical {
+                    (&mut m.edge_v, &mut m.end_v)
+                } else {
+                    (&mut m.edge_h, &mut m.end_h)
+                };
+                set.set(v as usize);
+                if b.end[e] {
+                    end.set(v as usize);
+                }
+            }
+        }
+        for &e in p.must_cover.iter().chain(&p.edge_dots) {
+            let bit = m.edge_bit[e as usize];
+            if bit == NONE {
+                continue;
+            }
+            let v = (bit & !VERTICAL) as usize;
+            if bit & VERTICAL != 0 {
+                m.must_v.set(v);
+            } else {
+                m.must_h.set(v);
+            }
+        }
+        for &s in &p.must_pass {
+            m.must_pass.set(p.node_of[s as usize] as usize);
         }
         for &s in &p.dots {
             let v = p.node_of[s as usize];

@@ -32,7 +32,7 @@
 
 use super::bits::Bits;
 use super::faces::{FaceMasks, Link, Links, RimLinks};
-use super::plan::{Masks, Plan};
+use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
 use super::Limits;
 use crate::model::{Direction, SlotKind};
@@ -58,6 +58,10 @@ pub struct Search<'p, const N: usize> {
     lines: Vec<Line>,
     covered: Vec<bool>,
     free: Bits<N>,
+    /// Enterable horizontal edges the line does not cover, by west node.
+    open_h: Bits<N>,
+    /// Enterable vertical edges the line does not cover, by north node.
+    open_v: Bits<N>,
     moves: Vec<Direction>,
     start: usize,
     ws: Workspace,
@@ -152,6 +156,8 @@ impl<'p, const N: usize> Search<'p, N> {
             lines: vec![Line::None; n],
             covered: vec![false; n],
             free: masks.walk,
+            open_h: masks.edge_h,
+            open_v: masks.edge_v,
             moves: Vec::with_capacity(n),
             start: 0,
             ws,
@@ -285,12 +291,43 @@ impl<'p, const N: usize> Search<'p, N> {
                 self.links.put(l, false);
             }
         }
+        self.put_edge(s, false);
         self.rim_update(s);
     }
 
-    /// Recomputes the rim links that depend on slot `s`.
-    #[inline]
+    /// Clears (covered) or restores (uncovered) edge slot `s`'s bit in the
+    /// open-edge sets; nothing for other slots.
+    #[inline(always)]
+    fn put_edge(&mut self, s: usize, open: bool) {
+        let bit = self.masks.edge_bit[s];
+        if bit == NONE {
+            return;
+        }
+        let (set, all) = if bit & VERTICAL != 0 {
+            (&mut self.open_v, &self.masks.edge_v)
+        } else {
+            (&mut self.open_h, &self.masks.edge_h)
+        };
+        let v = (bit & !VERTICAL) as usize;
+        if open && all.get(v) {
+            set.set(v);
+        } else {
+            set.clear(v);
+        }
+    }
+
+    /// Recomputes the rim links that depend on slot `s` (boards with
+    /// removed faces only).
+    #[inline(always)]
     fn rim_update(&mut self, s: usize) {
+        if self.fm.rim.is_some() {
+            self.rim_refresh(s);
+        }
+    }
+
+    /// [`Search::rim_update`] on a board with a rim.
+    #[inline(never)]
+    fn rim_refresh(&mut self, s: usize) {
         let Some(rim) = &self.fm.rim else { return };
         let nc = self.noncount();
         let open = |t: u32| !self.covered[t as usize] || t as usize == nc;
@@ -315,6 +352,7 @@ impl<'p, const N: usize> Search<'p, N> {
             if let Some(l) = this.fm.link_of[s] {
                 this.links.put(l, true);
             }
+            this.put_edge(s, true);
             this.rim_update(s);
             let v = p.node_of[s];
             if v != NONE && this.masks.walk.get(v as usize) {
@@ -388,10 +426,9 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let nbr = b.nbr[q];
-        let horizontal_ok = (q % b.h).is_multiple_of(2);
-        let vertical_ok = (q / b.h).is_multiple_of(2);
+        let allowed = plan.moves_at[q];
         for (k, d) in Direction::ALL.into_iter().enumerate() {
-            if (k < 2 && !horizontal_ok) || (k >= 2 && !vertical_ok) {
+            if allowed & (1 << k) == 0 {
                 continue;
             }
             let r = nbr[k];
@@ -838,6 +875,14 @@ impl<'p, const N: usize> Search<'p, N> {
     /// Dots, triangles and square pairs, for boards without elimination marks.
     fn local_ok(&self, h: usize, reach: &Bits<N>) -> bool {
         let plan = self.plan;
+        if !plan.symmetric {
+            return self.ways_ok(h)
+                && self.covers_ok(reach)
+                && plan
+                    .triangles
+                    .iter()
+                    .all(|&(_, k, edges)| !self.triangle_lost(k, &edges, reach));
+        }
         let b = &plan.rules.board;
         // A node the line must still pass through needs a way in and a
         // different way out (the way out may be an endpoint on an edge).
@@ -892,6 +937,76 @@ impl<'p, const N: usize> Search<'p, N> {
         true
     }
 
+    /// `x` moved from each node's east neighbour onto the node (across a
+    /// pillar's seam too).
+    #[inline]
+    fn east_of(&self, x: &Bits<N>) -> Bits<N> {
+        let m = self.masks;
+        let mut out = x.shr(1).and(&m.east_in);
+        if self.plan.rules.board.pillar {
+            out = out.or(&x.shl(self.plan.ncols - 1).and(&m.east_wrap));
+        }
+        out
+    }
+
+    /// `x` moved from each node onto its east neighbour (across a pillar's
+    /// seam too).
+    #[inline]
+    fn onto_east(&self, x: &Bits<N>) -> Bits<N> {
+        let m = self.masks;
+        let mut out = x.and(&m.east_in).shl(1);
+        if self.plan.rules.board.pillar {
+            out = out.or(&x.and(&m.east_wrap).shr(self.plan.ncols - 1));
+        }
+        out
+    }
+
+    /// Without symmetry: every node the line must still pass through has
+    /// a way in and a different way out. A way is an uncovered enterable
+    /// edge that ends the line there or leads to a free node or the head
+    /// `h`. As bitsets: per direction, the must-pass nodes with a way that
+    /// way; each needs two.
+    fn ways_ok(&self, h: usize) -> bool {
+        let m = self.masks;
+        let nc = self.plan.ncols;
+        let covered_nodes = m.walk.and_not(&self.free);
+        let must = m.must_pass.and_not(&covered_nodes);
+        if must.is_empty() {
+            return true;
+        }
+        let mut go = self.free;
+        go.set(self.plan.node_of[h] as usize);
+        let east = self.open_h.and(&self.east_of(&go).or(&m.end_h));
+        let west = self.onto_east(&self.open_h.and(&go.or(&m.end_h)));
+        let south = self.open_v.and(&go.shr(nc).or(&m.end_v));
+        let north = self.open_v.and(&go.or(&m.end_v)).shl(nc);
+        let two = east
+            .and(&west)
+            .or(&south.and(&north))
+            .or(&east.or(&west).and(&south.or(&north)));
+        must.and_not(&two).is_empty()
+    }
+
+    /// Without symmetry: every dot and every edge the line must cover is
+    /// covered or can still be (an end of it reachable).
+    fn covers_ok(&self, reach: &Bits<N>) -> bool {
+        let m = self.masks;
+        let nc = self.plan.ncols;
+        if !m.dot_nodes.and(&self.free).and_not(reach).is_empty() {
+            return false;
+        }
+        // Covered edges, or enterable ones with a reachable end.
+        let ok_h = m.edge_h.and(
+            &reach
+                .or(&self.east_of(reach))
+                .or(&m.edge_h.and_not(&self.open_h)),
+        );
+        let ok_v = m
+            .edge_v
+            .and(&reach.or(&reach.shr(nc)).or(&m.edge_v.and_not(&self.open_v)));
+        m.must_h.and_not(&ok_h).is_empty() && m.must_v.and_not(&ok_v).is_empty()
+    }
+
     /// Checks the regions beside the head (and beside its mirror): a region
     /// the line can no longer touch gets the validator's region check, an
     /// open one (where the step may have split it) the hopelessness tests.
@@ -932,7 +1047,13 @@ impl<'p, const N: usize> Search<'p, N> {
             if hi == 1 && hh == h {
                 break;
             }
-            let split = self.fm.open_checks && self.maybe_split(hh);
+            let may_split = self.maybe_split(hh);
+            if !may_split && self.next_to(hh, &ahead) {
+                // The faces around the head stay one region, the one they
+                // were in, and it is still open: nothing to judge here.
+                continue;
+            }
+            let split = self.fm.open_checks && may_split;
             for k in 0..4 {
                 let f = self.fm.around[hh][k];
                 if f == NONE {
@@ -1161,6 +1282,25 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         true
+    }
+
+    /// True when a node of `set` lies across an uncovered edge from node
+    /// slot `h`.
+    #[inline]
+    fn next_to(&self, h: usize, set: &Bits<N>) -> bool {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        (0..4).any(|k| {
+            let e = b.nbr[h][k];
+            if e == NONE || self.covered[e as usize] {
+                return false;
+            }
+            let t = b.nbr[e as usize][k];
+            t != NONE && {
+                let v = plan.node_of[t as usize];
+                v != NONE && set.get(v as usize)
+            }
+        })
     }
 
     /// False when the step onto node `h` cannot have split a region: the
