@@ -153,6 +153,8 @@ pub struct FaceMasks<const N: usize> {
     pub links: Links<N>,
     /// Links whose edge a line may enter (the others can never be cut).
     pub enterable: Links<N>,
+    /// Links of `enterable` whose edge the line may end on.
+    pub end_links: Links<N>,
     /// Face index per slot (`NONE` for nodes and edges).
     pub face_of: Vec<u32>,
     /// Slot per face index (`NONE` where no face).
@@ -210,6 +212,11 @@ impl<const N: usize> FaceMasks<N> {
                 wrap: Bits::empty(),
             },
             enterable: Links {
+                right: Bits::empty(),
+                down: Bits::empty(),
+                wrap: Bits::empty(),
+            },
+            end_links: Links {
                 right: Bits::empty(),
                 down: Bits::empty(),
                 wrap: Bits::empty(),
@@ -280,6 +287,9 @@ impl<const N: usize> FaceMasks<N> {
             m.links.put(link, true);
             if p.enterable[i] {
                 m.enterable.put(link, true);
+                if b.end[i] {
+                    m.end_links.put(link, true);
+                }
             }
         }
         for i in 0..n {
@@ -576,19 +586,29 @@ impl<const N: usize> FaceMasks<N> {
     }
 
     /// The links the line can never cut any more: not walls, and their edge
-    /// either not enterable or with no end node in `reach`.
+    /// not enterable, or with an end node not in `reach` (the nodes the line
+    /// can still visit, the head included): the line covers an edge by
+    /// passing from one of its nodes to the other, or by ending on it from
+    /// one of them. Links that covered start edges may still turn into
+    /// walls are not in `links` here (the caller leaves them out).
     #[inline]
     pub fn stuck(&self, links: &Links<N>, reach: &Bits<N>) -> Links<N> {
         let below = reach.shr(self.ncols);
-        let rows = reach.or(&below);
         // A vertical edge east of face f: the east nodes of both rows.
-        let cut_r = self.east(&rows);
+        let both_r = self.east(&reach.and(&below));
+        let one_r = self.east(&reach.or(&below));
         // A horizontal edge below face f: both nodes of the row below.
-        let cut_d = below.or(&self.east(&below));
+        let east_below = self.east(&below);
+        let both_d = below.and(&east_below);
+        let one_d = below.or(&east_below);
+        let e = &self.end_links;
+        let cut_r = both_r.or(&one_r.and(&e.right));
+        let cut_w = both_r.or(&one_r.and(&e.wrap));
+        let cut_d = both_d.or(&one_d.and(&e.down));
         Links {
             right: links.right.and_not(&self.enterable.right.and(&cut_r)),
             down: links.down.and_not(&self.enterable.down.and(&cut_d)),
-            wrap: links.wrap.and_not(&self.enterable.wrap.and(&cut_r)),
+            wrap: links.wrap.and_not(&self.enterable.wrap.and(&cut_w)),
         }
     }
 }

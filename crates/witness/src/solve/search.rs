@@ -1260,7 +1260,14 @@ impl<'p, const N: usize> Search<'p, N> {
         if self.fm.squares.is_empty() && self.fm.stars.is_empty() && pieces.is_empty() {
             return true;
         }
-        let stuck = stuck.get_or_insert_with(|| fm.stuck(&self.links, reach));
+        let stuck = stuck.get_or_insert_with(|| {
+            // Covered start edges joined for now may still turn into walls.
+            let mut links = self.links;
+            for &(link, _) in &self.half_walls {
+                links.put(link, false);
+            }
+            fm.stuck(&links, reach)
+        });
         let mut seeds = region.and(&fm.colored_squares_stars).or(&pieces);
         while let Some(f) = seeds.first() {
             let mut seed = Bits::empty();
