@@ -1009,7 +1009,7 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// Checks the regions beside the head (and beside its mirror): a region
     /// the line can no longer touch gets the validator's region check, an
-    /// open one (where the step may have split it) the hopelessness tests.
+    /// open one the hopelessness tests.
     fn regions_ok(&mut self, h: usize, reach: &Bits<N>) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
@@ -1047,13 +1047,6 @@ impl<'p, const N: usize> Search<'p, N> {
             if hi == 1 && hh == h {
                 break;
             }
-            let may_split = self.maybe_split(hh);
-            if !may_split && self.next_to(hh, &ahead) {
-                // The faces around the head stay one region, the one they
-                // were in, and it is still open: nothing to judge here.
-                continue;
-            }
-            let split = self.fm.open_checks && may_split;
             for k in 0..4 {
                 let f = self.fm.around[hh][k];
                 if f == NONE {
@@ -1070,7 +1063,9 @@ impl<'p, const N: usize> Search<'p, N> {
                 if open {
                     // An open region without elimination marks never gets
                     // one: the plain rules judge whatever it splits into.
-                    if split
+                    // Its parts the line can no longer cut grow with every
+                    // step, so it is judged at every step beside the head.
+                    if self.fm.open_checks
                         && !region.intersects(&self.fm.negas)
                         && !self.open_region_ok(&region, reach, &mut stuck)
                     {
@@ -1289,50 +1284,6 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         true
-    }
-
-    /// True when a node of `set` lies across an uncovered edge from node
-    /// slot `h`.
-    #[inline]
-    fn next_to(&self, h: usize, set: &Bits<N>) -> bool {
-        let plan = self.plan;
-        let b = &plan.rules.board;
-        (0..4).any(|k| {
-            let e = b.nbr[h][k];
-            if e == NONE || self.covered[e as usize] {
-                return false;
-            }
-            let t = b.nbr[e as usize][k];
-            t != NONE && {
-                let v = plan.node_of[t as usize];
-                v != NONE && set.get(v as usize)
-            }
-        })
-    }
-
-    /// False when the step onto node `h` cannot have split a region: the
-    /// four faces around `h` exist, are inside, and the three edges of `h`
-    /// the line did not arrive by are free, so the faces on both sides of
-    /// the new wall stay joined around `h`. (Regions' face sets change only
-    /// by splitting, so then the open-region tallies cannot change.)
-    fn maybe_split(&self, h: usize) -> bool {
-        let plan = self.plan;
-        let b = &plan.rules.board;
-        if plan.faces_around[h]
-            .iter()
-            .any(|&f| f == NONE || b.outside[f as usize])
-        {
-            return true;
-        }
-        let mut covered_edges = 0;
-        for &e in &b.nbr[h] {
-            if e == NONE || b.outside[e as usize] {
-                return true;
-            }
-            covered_edges += self.covered[e as usize] as u32;
-        }
-        // Only the edge the line came by (none at the start) may be covered.
-        covered_edges > 1
     }
 
     /// The mid-segment start the regions pass through (not a wall), or
