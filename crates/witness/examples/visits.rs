@@ -1,7 +1,9 @@
 //! How hard the corpus is for the search, in machine-independent units:
 //! `cargo run --release -p witness --example visits FILE.jsonl [BUDGET_MS]`
 //! prints percentiles of search nodes visited to the first solution;
-//! with `VISITS_EACH=1`, one line per puzzle: id, nodes, solved, plan µs,
+//! with `VISITS_NODES=<n>`, a budget of `n` search nodes per puzzle
+//! replaces the time budget (the figures then do not depend on the
+//! machine); with `VISITS_EACH=1`, one line per puzzle: id, nodes, solved, plan µs,
 //! search µs.
 
 use witness::solve::{plan::Plan, Limits};
@@ -11,6 +13,13 @@ fn main() {
     let file = args.next().expect("usage: visits FILE.jsonl [BUDGET_MS]");
     let cap: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(100);
     let text = std::fs::read_to_string(&file).expect("readable corpus file");
+    let nodes: Option<u64> = std::env::var("VISITS_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    let budget = match nodes {
+        Some(n) => format!("{n} nodes"),
+        None => format!("{cap} ms"),
+    };
     let mut visits = Vec::new();
     let mut unsolved = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -20,7 +29,10 @@ fn main() {
         let t0 = std::time::Instant::now();
         let plan = Plan::new(&p).expect("plan");
         let t1 = std::time::Instant::now();
-        let limits = Limits::timeout(std::time::Duration::from_millis(cap));
+        let limits = match nodes {
+            Some(nodes) => Limits::none().with_max_nodes(nodes),
+            None => Limits::timeout(std::time::Duration::from_millis(cap)),
+        };
         let (s, n) = witness::solve::solve_plan_stats(&plan, &limits).expect("solve");
         let t2 = std::time::Instant::now();
         unsolved += s.path.is_none() as usize;
@@ -39,7 +51,7 @@ fn main() {
     let k = visits.len();
     let q = |f: f64| visits[((k as f64 - 1.0) * f) as usize];
     println!(
-        "visits p25 {} p50 {} p75 {} p90 {} p99 {}  unsolved within {cap} ms: {unsolved}",
+        "visits p25 {} p50 {} p75 {} p90 {} p99 {}  unsolved within {budget}: {unsolved}",
         q(0.25),
         q(0.5),
         q(0.75),

@@ -1007,9 +1007,10 @@ impl<'p, const N: usize> Search<'p, N> {
         m.must_h.and_not(&ok_h).is_empty() && m.must_v.and_not(&ok_v).is_empty()
     }
 
-    /// Checks the regions beside the head (and beside its mirror): a region
-    /// the line can no longer touch gets the validator's region check, an
-    /// open one the hopelessness tests.
+    /// Checks the regions beside the head (and beside its mirror), and all
+    /// regions when some free node is out of reach: a region the line can
+    /// no longer touch gets the validator's region check, an open one the
+    /// hopelessness tests.
     fn regions_ok(&mut self, h: usize, reach: &Bits<N>) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
@@ -1067,6 +1068,28 @@ impl<'p, const N: usize> Search<'p, N> {
                     // step, so it is judged at every step beside the head.
                     if self.fm.open_checks
                         && !region.intersects(&self.fm.negas)
+                        && !self.open_region_ok(&region, reach, &mut stuck)
+                    {
+                        return false;
+                    }
+                } else if !self.sealed_ok(&region) {
+                    return false;
+                }
+            }
+        }
+        // Away from the head, regions change when free nodes drop out of
+        // reach: a region loses its last reachable corner (sealed), or links
+        // beside the lost nodes can no longer be cut. Only then are the other
+        // regions judged too.
+        if self.fm.open_checks && !self.free.and_not(reach).is_empty() {
+            let mut rest = self.fm.inside.and_not(&done);
+            while let Some(f) = rest.first() {
+                let mut seed = Bits::empty();
+                seed.set(f);
+                let (region, open) = self.region_of(seed, &touch, &ahead);
+                rest = rest.and_not(&region);
+                if open {
+                    if !region.intersects(&self.fm.negas)
                         && !self.open_region_ok(&region, reach, &mut stuck)
                     {
                         return false;
