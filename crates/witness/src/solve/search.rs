@@ -646,14 +646,17 @@ impl<'p, const N: usize> Search<'p, N> {
         plan.local_only || self.regions_ok(h, &reach)
     }
 
-    /// True when an uncovered edge may still be covered.
+    /// True when an uncovered edge may still be covered: the line passes
+    /// it from one of its nodes to the other, so both must be in `reach`
+    /// (the head included), or it ends on it, from one of them.
     #[inline]
     fn edge_coverable(&self, e: usize, reach: &Bits<N>) -> bool {
         if !self.plan.enterable[e] {
             return false;
         }
         let [a, c] = self.plan.edge_nodes[e];
-        (a != NONE && reach.get(a as usize)) || (c != NONE && reach.get(c as usize))
+        let at = |v: u32| v != NONE && reach.get(v as usize);
+        (at(a) && at(c)) || (self.plan.rules.board.end[e] && (at(a) || at(c)))
     }
 
     #[inline]
@@ -988,22 +991,29 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// Without symmetry: every dot and every edge the line must cover is
-    /// covered or can still be (an end of it reachable).
+    /// covered or can still be (as [`Search::edge_coverable`] tells).
     fn covers_ok(&self, reach: &Bits<N>) -> bool {
         let m = self.masks;
         let nc = self.plan.ncols;
         if !m.dot_nodes.and(&self.free).and_not(reach).is_empty() {
             return false;
         }
-        // Covered edges, or enterable ones with a reachable end.
+        // Covered edges, or enterable ones the line may still pass (both
+        // nodes reachable) or end on (an end edge, one node reachable).
+        let east = self.east_of(reach);
         let ok_h = m.edge_h.and(
             &reach
-                .or(&self.east_of(reach))
+                .and(&east)
+                .or(&m.end_h.and(&reach.or(&east)))
                 .or(&m.edge_h.and_not(&self.open_h)),
         );
-        let ok_v = m
-            .edge_v
-            .and(&reach.or(&reach.shr(nc)).or(&m.edge_v.and_not(&self.open_v)));
+        let south = reach.shr(nc);
+        let ok_v = m.edge_v.and(
+            &reach
+                .and(&south)
+                .or(&m.end_v.and(&reach.or(&south)))
+                .or(&m.edge_v.and_not(&self.open_v)),
+        );
         m.must_h.and_not(&ok_h).is_empty() && m.must_v.and_not(&ok_v).is_empty()
     }
 
