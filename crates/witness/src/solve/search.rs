@@ -879,7 +879,7 @@ impl<'p, const N: usize> Search<'p, N> {
     fn local_ok(&self, h: usize, reach: &Bits<N>) -> bool {
         let plan = self.plan;
         if !plan.symmetric {
-            return self.ways_ok(h)
+            return self.ways_ok(reach)
                 && self.covers_ok(reach)
                 && plan
                     .triangles
@@ -966,10 +966,10 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// Without symmetry: every node the line must still pass through has
     /// a way in and a different way out. A way is an uncovered enterable
-    /// edge that ends the line there or leads to a free node or the head
-    /// `h`. As bitsets: per direction, the must-pass nodes with a way that
-    /// way; each needs two.
-    fn ways_ok(&self, h: usize) -> bool {
+    /// edge that ends the line there or leads to a node of `reach` (the
+    /// nodes the line can still visit, the head included). As bitsets: per
+    /// direction, the must-pass nodes with a way that way; each needs two.
+    fn ways_ok(&self, reach: &Bits<N>) -> bool {
         let m = self.masks;
         let nc = self.plan.ncols;
         let covered_nodes = m.walk.and_not(&self.free);
@@ -977,9 +977,8 @@ impl<'p, const N: usize> Search<'p, N> {
         if must.is_empty() {
             return true;
         }
-        let mut go = self.free;
-        go.set(self.plan.node_of[h] as usize);
-        let east = self.open_h.and(&self.east_of(&go).or(&m.end_h));
+        let go = reach;
+        let east = self.open_h.and(&self.east_of(go).or(&m.end_h));
         let west = self.onto_east(&self.open_h.and(&go.or(&m.end_h)));
         let south = self.open_v.and(&go.shr(nc).or(&m.end_v));
         let north = self.open_v.and(&go.or(&m.end_v)).shl(nc);
