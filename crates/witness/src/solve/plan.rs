@@ -73,8 +73,15 @@ pub struct Plan {
     /// `open_block_slots`). Empty when the block is cut by the border.
     pub block: Vec<u32>,
     /// `block[block_at[4 * slot + d]..block_at[4 * slot + d + 1]]` is the
-    /// block of a node slot for incoming direction `d`.
+    /// block of a node slot for incoming direction `d`. On pillars only
+    /// (both empty otherwise: see `block_deltas`).
     pub block_at: Vec<u32>,
+    /// Off a pillar, the block of node slot `h` for incoming direction `d`
+    /// is `h + block_deltas[d][k]`, when `block_inner[h]`; there is a block
+    /// when all of its slots are enterable.
+    pub block_deltas: [[isize; 16]; 4],
+    /// Off a pillar, the node slots whose whole block lies on the grid.
+    pub block_inner: Vec<bool>,
     /// Per face: whether it holds a triangle (for the incremental check).
     pub triangle_count: Vec<u32>,
     /// Per slot: the moves (bit `k` for [`crate::model::Direction::ALL`]`[k]`) that stay
@@ -201,45 +208,37 @@ impl Plan {
                 }
             }
         }
-        let mut block = Vec::new();
-        let mut block_at = Vec::with_capacity(4 * n + 1);
-        block_at.push(0);
-        let inner_nodes = if b.pillar {
-            ncols
-        } else {
-            ncols.saturating_sub(2)
-        };
-        block.reserve(64 * inner_nodes * nrows.saturating_sub(2));
-        let mut scratch = Vec::with_capacity(16);
         let offsets = block_offsets();
-        // Off a pillar, a block is its node's index plus fixed deltas.
-        let deltas = offsets.map(|o| o.map(|(dx, dy)| dx * b.h as isize + dy));
-        for x in 0..b.w {
-            for y in 0..b.h {
-                let i = b.index(x, y);
+        // Off a pillar, a block is its node's index plus fixed deltas, and
+        // the search reads it from those; on a pillar the blocks, which
+        // wrap, are listed here.
+        let block_deltas = offsets.map(|o| o.map(|(dx, dy)| dx * b.h as isize + dy));
+        let mut block_inner = vec![false; n];
+        let mut block = Vec::new();
+        let mut block_at = Vec::new();
+        if b.pillar {
+            block_at.reserve(4 * n + 1);
+            block_at.push(0);
+            let mut scratch = Vec::with_capacity(16);
+            for i in 0..n {
+                let y = i % b.h;
                 // Every block has ring nodes two slots away on all four sides.
-                let inside = y >= 2 && y + 2 < b.h && (b.pillar || (x >= 2 && x + 2 < b.w));
-                if b.kind[i] != SlotKind::Node || !inside {
+                if b.kind[i] != SlotKind::Node || y < 2 || y + 2 >= b.h {
                     let end = block.len() as u32;
                     block_at.extend_from_slice(&[end; 4]);
                     continue;
                 }
-                for d in 0..4 {
-                    if b.pillar {
-                        open_block_slots(&rules, &enterable, i, &offsets[d], &mut scratch);
-                        block.extend_from_slice(&scratch);
-                    } else {
-                        let at = block.len();
-                        for &o in &deltas[d] {
-                            let j = (i as isize + o) as usize;
-                            if !enterable[j] {
-                                block.truncate(at);
-                                break;
-                            }
-                            block.push(j as u32);
-                        }
-                    }
+                for o in &offsets {
+                    open_block_slots(&rules, &enterable, i, o, &mut scratch);
+                    block.extend_from_slice(&scratch);
                     block_at.push(block.len() as u32);
+                }
+            }
+        } else {
+            for x in 2..b.w.saturating_sub(2) {
+                for y in 2..b.h.saturating_sub(2) {
+                    let i = b.index(x, y);
+                    block_inner[i] = b.kind[i] == SlotKind::Node;
                 }
             }
         }
@@ -310,6 +309,8 @@ impl Plan {
             open_checks,
             block,
             block_at,
+            block_deltas,
+            block_inner,
             triangle_count,
             moves_at: (0..n)
                 .map(|i| {

@@ -529,8 +529,16 @@ impl<'p, const N: usize> Search<'p, N> {
     /// True when every slot of the open block around `h` is free.
     #[inline]
     fn block_open(&self, h: usize, d: usize) -> bool {
-        let at = &self.plan.block_at[4 * h + d..4 * h + d + 2];
-        let blk = &self.plan.block[at[0] as usize..at[1] as usize];
+        let plan = self.plan;
+        if !plan.rules.board.pillar {
+            return plan.block_inner[h]
+                && plan.block_deltas[d].iter().all(|&o| {
+                    let s = (h as isize + o) as usize;
+                    plan.enterable[s] && self.lines[s] == Line::None
+                });
+        }
+        let at = &plan.block_at[4 * h + d..4 * h + d + 2];
+        let blk = &plan.block[at[0] as usize..at[1] as usize];
         !blk.is_empty() && blk.iter().all(|&s| self.lines[s as usize] == Line::None)
     }
 
