@@ -86,6 +86,10 @@ pub struct Search<'p, const N: usize> {
     pockets: Option<Pockets>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
+    /// Faces of sealed regions already judged and passed, as known at each
+    /// depth of the current branch (top: the latest). Sealed regions are
+    /// final, so they are not judged again below.
+    finals: Vec<Bits<N>>,
     limits: &'p Limits,
     ticks: u32,
     /// Set when the limits stopped the search.
@@ -171,6 +175,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 .count() as u32,
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
+            finals: Vec::new(),
             limits,
             ticks: 0,
             stopped: false,
@@ -382,7 +387,9 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         self.mark(q);
+        let finals = self.finals.len();
         let go = self.explore(q, visit);
+        self.finals.truncate(finals);
         self.unmark(q);
         go
     }
@@ -1059,7 +1066,10 @@ impl<'p, const N: usize> Search<'p, N> {
                 }
             }
         }
-        let mut done = Bits::<N>::empty();
+        // Sealed regions judged higher up this branch are final: skip them.
+        let known = self.finals.last().copied().unwrap_or(Bits::empty());
+        let mut sealed = known;
+        let mut done = known;
         let mut stuck = None;
         for (hi, &hh) in heads.iter().enumerate() {
             if hi == 1 && hh == h {
@@ -1089,7 +1099,9 @@ impl<'p, const N: usize> Search<'p, N> {
                     {
                         return false;
                     }
-                } else if !self.sealed_ok(&region) {
+                } else if self.sealed_ok(&region) {
+                    sealed = sealed.or(&region);
+                } else {
                     return false;
                 }
             }
@@ -1111,10 +1123,15 @@ impl<'p, const N: usize> Search<'p, N> {
                     {
                         return false;
                     }
-                } else if !self.sealed_ok(&region) {
+                } else if self.sealed_ok(&region) {
+                    sealed = sealed.or(&region);
+                } else {
                     return false;
                 }
             }
+        }
+        if sealed != known {
+            self.finals.push(sealed);
         }
         true
     }
