@@ -26,6 +26,13 @@
 //!   the line can no longer cut holding two square colours, a crowded star
 //!   or more room than its pieces fill).
 //!
+//! The line covers an edge only by passing from one of its nodes to the
+//! other, or by ending on it: so an edge counts as still coverable only
+//! while both its nodes are reachable (one, for an edge the line may end
+//! on). The regions beside the head are judged at every step, and all
+//! regions when some free node drops out of reach; sealed regions, being
+//! final, once per branch.
+//!
 //! Regions are face bitsets flooded over per-edge links ([`super::faces`]);
 //! on boards with removed faces, where nodes and edges beside them join
 //! faces that share no edge, the flood also runs through those rim nodes.
