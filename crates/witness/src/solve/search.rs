@@ -1095,20 +1095,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 seed.set(f);
                 let (region, open) = self.region_of(seed, &touch, &ahead);
                 done = done.or(&region);
-                if open {
-                    // An open region without elimination marks never gets
-                    // one: the plain rules judge whatever it splits into.
-                    // Its parts the line can no longer cut grow with every
-                    // step, so it is judged at every step beside the head.
-                    if self.fm.open_checks
-                        && !region.intersects(&self.fm.negas)
-                        && !self.open_region_ok(&region, reach, &mut stuck)
-                    {
-                        return false;
-                    }
-                } else if self.sealed_ok(&region) {
-                    sealed = sealed.or(&region);
-                } else {
+                if !self.region_judged_ok(&region, open, reach, &mut stuck, &mut sealed) {
                     return false;
                 }
             }
@@ -1124,15 +1111,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 seed.set(f);
                 let (region, open) = self.region_of(seed, &touch, &ahead);
                 rest = rest.and_not(&region);
-                if open {
-                    if !region.intersects(&self.fm.negas)
-                        && !self.open_region_ok(&region, reach, &mut stuck)
-                    {
-                        return false;
-                    }
-                } else if self.sealed_ok(&region) {
-                    sealed = sealed.or(&region);
-                } else {
+                if !self.region_judged_ok(&region, open, reach, &mut stuck, &mut sealed) {
                     return false;
                 }
             }
@@ -1140,6 +1119,31 @@ impl<'p, const N: usize> Search<'p, N> {
         if sealed != known {
             self.finals.push(sealed);
         }
+        true
+    }
+
+    /// Judges one region: an open one by the hopelessness tests (without
+    /// elimination marks: an open region without marks never gets one, the
+    /// plain rules judge whatever it splits into, and its parts the line can
+    /// no longer cut grow with every step), a sealed one by the validator's
+    /// region check, adding it to `sealed` when it passes.
+    fn region_judged_ok(
+        &mut self,
+        region: &Bits<N>,
+        open: bool,
+        reach: &Bits<N>,
+        stuck: &mut Option<Links<N>>,
+        sealed: &mut Bits<N>,
+    ) -> bool {
+        if open {
+            return !self.fm.open_checks
+                || region.intersects(&self.fm.negas)
+                || self.open_region_ok(region, reach, stuck);
+        }
+        if !self.sealed_ok(region) {
+            return false;
+        }
+        *sealed = sealed.or(region);
         true
     }
 
