@@ -595,20 +595,25 @@ impl<const N: usize> FaceMasks<N> {
     pub fn stuck(&self, links: &Links<N>, reach: &Bits<N>) -> Links<N> {
         let below = reach.shr(self.ncols);
         // A vertical edge east of face f: the east nodes of both rows.
-        let both_r = self.east(&reach.and(&below));
-        let one_r = self.east(&reach.or(&below));
+        let (top_r, bottom_r) = (self.east(reach), self.east(&below));
         // A horizontal edge below face f: both nodes of the row below.
-        let east_below = self.east(&below);
-        let both_d = below.and(&east_below);
-        let one_d = below.or(&east_below);
         let e = &self.end_links;
-        let cut_r = both_r.or(&one_r.and(&e.right));
-        let cut_w = both_r.or(&one_r.and(&e.wrap));
-        let cut_d = both_d.or(&one_d.and(&e.down));
+        let cut_r = coverable(&top_r, &bottom_r, &e.right);
+        let cut_w = coverable(&top_r, &bottom_r, &e.wrap);
+        let cut_d = coverable(&below, &bottom_r, &e.down);
         Links {
             right: links.right.and_not(&self.enterable.right.and(&cut_r)),
             down: links.down.and_not(&self.enterable.down.and(&cut_d)),
             wrap: links.wrap.and_not(&self.enterable.wrap.and(&cut_w)),
         }
     }
+}
+
+/// The edges the line may still cover, per edge bit: those with both nodes
+/// in reach (`a`: one node's bit, `b`: the other's), and those it may end on
+/// (`ends`) with either. The line covers an edge only by passing from one of
+/// its nodes to the other, or by ending on it.
+#[inline]
+pub fn coverable<const N: usize>(a: &Bits<N>, b: &Bits<N>, ends: &Bits<N>) -> Bits<N> {
+    a.and(b).or(&ends.and(&a.or(b)))
 }

@@ -38,7 +38,7 @@
 //! faces that share no edge, the flood also runs through those rim nodes.
 
 use super::bits::Bits;
-use super::faces::{FaceMasks, Link, Links, RimLinks};
+use super::faces::{coverable, FaceMasks, Link, Links, RimLinks};
 use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
 use super::Limits;
@@ -1021,20 +1021,12 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         // Covered edges, or enterable ones the line may still pass (both
         // nodes reachable) or end on (an end edge, one node reachable).
-        let east = self.east_of(reach);
-        let ok_h = m.edge_h.and(
-            &reach
-                .and(&east)
-                .or(&m.end_h.and(&reach.or(&east)))
-                .or(&m.edge_h.and_not(&self.open_h)),
-        );
-        let south = reach.shr(nc);
-        let ok_v = m.edge_v.and(
-            &reach
-                .and(&south)
-                .or(&m.end_v.and(&reach.or(&south)))
-                .or(&m.edge_v.and_not(&self.open_v)),
-        );
+        let ok_h = coverable(reach, &self.east_of(reach), &m.end_h)
+            .and(&m.edge_h)
+            .or(&m.edge_h.and_not(&self.open_h));
+        let ok_v = coverable(reach, &reach.shr(nc), &m.end_v)
+            .and(&m.edge_v)
+            .or(&m.edge_v.and_not(&self.open_v));
         m.must_h.and_not(&ok_h).is_empty() && m.must_v.and_not(&ok_v).is_empty()
     }
 
