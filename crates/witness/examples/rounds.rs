@@ -7,6 +7,10 @@
 
 use std::time::{Duration, Instant};
 
+/// The allocator the `witness` binary uses.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use witness::solve::{plan::Plan, Limits};
 
 fn main() {
