@@ -182,6 +182,19 @@ pub struct FaceMasks<const N: usize> {
     pub ylops: Bits<N>,
     /// Any polyomino, subtractive or not.
     pub any_poly: Bits<N>,
+    /// Per kind of piece (not subtractive, of positive size): where it
+    /// stands and every placement of it on inside faces.
+    pub placements: Vec<PiecePlaces<N>>,
+}
+
+/// A kind of piece and the face sets it can cover.
+#[derive(Clone, Debug)]
+pub struct PiecePlaces<const N: usize> {
+    /// The faces holding a piece of this kind.
+    pub at: Bits<N>,
+    /// Every placement (each orientation the rules allow, anywhere on the
+    /// inside faces, across a pillar's seam too) as a face set.
+    pub places: Vec<Bits<N>>,
 }
 
 impl<const N: usize> FaceMasks<N> {
@@ -234,6 +247,7 @@ impl<const N: usize> FaceMasks<N> {
             sized_polys: Bits::empty(),
             ylops: Bits::empty(),
             any_poly: Bits::empty(),
+            placements: Vec::new(),
         };
         for v in 0..p.nodes() {
             if v % ncols == ncols - 1 {
@@ -363,6 +377,9 @@ impl<const N: usize> FaceMasks<N> {
                 m.sized_polys = m.sized_polys.or(set);
             }
         }
+        if !m.polys.is_empty() {
+            m.build_placements(p);
+        }
         if !m.exact {
             m.build_rim(p);
         }
@@ -371,6 +388,82 @@ impl<const N: usize> FaceMasks<N> {
             m.colored_squares_stars = m.colored_squares_stars.or(set);
         }
         m
+    }
+
+    /// Lists, for each kind of piece (not subtractive, of positive size),
+    /// every placement on the inside faces.
+    fn build_placements(&mut self, p: &Plan) {
+        let b = &p.rules.board;
+        let (fw, fh) = (b.w / 2, b.h / 2);
+        let mut kinds: Vec<(u16, Bits<N>)> = Vec::new();
+        for i in 0..b.len() {
+            let f = self.face_of[i];
+            if f == NONE || b.outside[i] {
+                continue;
+            }
+            let Sym::Poly(k) = b.sym[i] else { continue };
+            if b.shapes[k as usize].size() == 0 {
+                continue;
+            }
+            match kinds.iter_mut().find(|(s, _)| *s == k) {
+                Some((_, at)) => at.set(f as usize),
+                None => {
+                    let mut at = Bits::empty();
+                    at.set(f as usize);
+                    kinds.push((k, at));
+                }
+            }
+        }
+        for (k, at) in kinds {
+            let mut places = Vec::new();
+            for shape in b.shapes[k as usize].orientations() {
+                let (sw, sh) = shape.bounds();
+                let (sw, sh) = (sw as usize, sh as usize);
+                if sh > fh || sw > fw {
+                    continue;
+                }
+                let xs = if b.pillar { fw } else { fw + 1 - sw };
+                for ay in 0..=fh - sh {
+                    'place: for ax in 0..xs {
+                        let mut set = Bits::<N>::empty();
+                        for &(cx, cy) in shape.cells() {
+                            let fx = (ax + cx as usize) % fw;
+                            let f = (ay + cy as usize) * self.ncols + fx;
+                            if !self.inside.get(f) {
+                                continue 'place;
+                            }
+                            set.set(f);
+                        }
+                        places.push(set);
+                    }
+                }
+            }
+            self.placements.push(PiecePlaces { at, places });
+        }
+    }
+
+    /// The faces of `region` that some placement inside it, of a kind of
+    /// piece standing in it, covers; `None` when some such kind has no
+    /// placement inside it. Each piece's final region, a part of this one,
+    /// is tiled by pieces of this region, that piece among them.
+    pub fn piece_cover(&self, region: &Bits<N>) -> Option<Bits<N>> {
+        let mut cover = Bits::empty();
+        for k in &self.placements {
+            if !k.at.intersects(region) {
+                continue;
+            }
+            let mut any = false;
+            for pl in &k.places {
+                if pl.and_not(region).is_empty() {
+                    cover = cover.or(pl);
+                    any = true;
+                }
+            }
+            if !any {
+                return None;
+            }
+        }
+        Some(cover)
     }
 
     /// Builds the rim tables (see [`Rim`]) and sets every rim link.
@@ -616,4 +709,57 @@ impl<const N: usize> FaceMasks<N> {
 #[inline]
 pub fn coverable<const N: usize>(a: &Bits<N>, b: &Bits<N>, ends: &Bits<N>) -> Bits<N> {
     a.and(b).or(&ends.and(&a.or(b)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Color, Polyomino, Pos, Puzzle, Symbol, SymbolKind};
+
+    /// A 3x3 panel with one fixed L piece (three squares: `#.` over `##`)
+    /// on the centre face.
+    fn l_panel(pillar: bool) -> (FaceMasks<1>, usize) {
+        let mut p = Puzzle::new(3, 3, pillar).unwrap();
+        p.cell_mut(Pos::new(0, 0)).start = true;
+        let shape = Polyomino::new([(0, 0), (0, 1), (1, 1)], false);
+        p.cell_mut(Pos::new(3, 3)).symbol = Some(Symbol::new(
+            SymbolKind::Poly(shape),
+            Color::from_name("black"),
+        ));
+        let plan = Plan::new(&p).unwrap();
+        (FaceMasks::new(&plan), plan.ncols)
+    }
+
+    fn faces(ncols: usize, at: &[(usize, usize)]) -> Bits<1> {
+        let mut b = Bits::empty();
+        for &(x, y) in at {
+            b.set(y * ncols + x);
+        }
+        b
+    }
+
+    #[test]
+    fn pieces_cover_only_what_fits_inside_the_region() {
+        let (fm, nc) = l_panel(false);
+        // The L fits nowhere in a straight row of faces.
+        assert_eq!(fm.piece_cover(&faces(nc, &[(0, 1), (1, 1), (2, 1)])), None);
+        // Of the four placements on the panel, two lie in the left column
+        // and the lower middle faces, and together they cover them all.
+        let left = faces(nc, &[(0, 0), (0, 1), (0, 2), (1, 1), (1, 2)]);
+        assert_eq!(
+            fm.piece_cover(&left),
+            Some(faces(nc, &[(0, 0), (0, 1), (0, 2), (1, 1), (1, 2)]))
+        );
+        let corner = faces(nc, &[(1, 0), (1, 1), (2, 1), (1, 2)]);
+        assert_eq!(
+            fm.piece_cover(&corner),
+            Some(faces(nc, &[(1, 0), (1, 1), (2, 1)]))
+        );
+        // A region without the piece asks nothing.
+        assert_eq!(fm.piece_cover(&faces(nc, &[(0, 0)])), Some(Bits::empty()));
+        // Across a pillar's seam: the L at x 2 reaches back to x 0.
+        let (fm, nc) = l_panel(true);
+        let seam = faces(nc, &[(2, 0), (2, 1), (0, 1)]);
+        assert_eq!(fm.piece_cover(&seam.or(&faces(nc, &[(1, 1)]))), Some(seam));
+    }
 }

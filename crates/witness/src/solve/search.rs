@@ -22,9 +22,10 @@
 //!   the validator's own region check, elimination marks included. Such a
 //!   region is final: its slots, its walls and so its verdict cannot change;
 //! - an open region without elimination marks is already hopeless (a star
-//!   without a partner left, pieces needing more room than there is, a part
-//!   the line can no longer cut holding two square colours, a crowded star
-//!   or more room than its pieces fill).
+//!   without a partner left, pieces needing more room than there is, a
+//!   piece with no placement inside the region, a part the line can no
+//!   longer cut holding two square colours, a crowded star, more room than
+//!   its pieces fill or faces no placement of the region's pieces covers).
 //!
 //! The line covers an edge only by passing from one of its nodes to the
 //! other, or by ending on it: so an edge counts as still coverable only
@@ -1307,6 +1308,15 @@ impl<'p, const N: usize> Search<'p, N> {
         if area > region.count() {
             return false;
         }
+        // Faces pieces of this region can cover, inside it.
+        let cover = if area > 0 {
+            match fm.piece_cover(region) {
+                Some(c) => c,
+                None => return false,
+            }
+        } else {
+            Bits::empty()
+        };
         let pieces = if area > 0 {
             region.and(&fm.sized_polys)
         } else {
@@ -1331,7 +1341,9 @@ impl<'p, const N: usize> Search<'p, N> {
             seeds = seeds.and_not(&part);
             // A part the line can no longer cut ends up whole in one region,
             // which holds at most the region's pieces.
-            if part.intersects(&pieces) && part.count() > area {
+            // That region is tiled by the pieces, so they cover the part.
+            if part.intersects(&pieces) && (part.count() > area || !part.and_not(&cover).is_empty())
+            {
                 return false;
             }
             if fm.mixed_squares(&part) {
