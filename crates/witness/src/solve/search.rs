@@ -9,8 +9,10 @@
 //! - without elimination marks on the board: a dot can no longer be
 //!   covered or passed through, a triangle already has too many line edges
 //!   or can no longer get enough, two squares of different colours side by
-//!   side can no longer be separated, or the dotted nodes still to visit
-//!   break the grid's colour parity;
+//!   side can no longer be separated, a node the line must pass has fewer
+//!   than two ways left (counted again after the edges that nodes with
+//!   exactly two ways force), or the dotted nodes still to visit break the
+//!   grid's colour parity;
 //! - a node the line must visit lies in a pocket it could only enter to
 //!   end there, where there is no end or the pockets do not nest
 //!   ([`super::pockets`]);
@@ -112,6 +114,19 @@ pub struct Search<'p, const N: usize> {
 
 /// Whether to go on.
 type Go = bool;
+
+/// Per node, whether at least one, at least two and at least three of the
+/// sets hold it.
+#[inline]
+fn tally<const N: usize>(sets: &[Bits<N>; 4]) -> (Bits<N>, Bits<N>, Bits<N>) {
+    let (mut one, mut two, mut three) = (Bits::empty(), Bits::empty(), Bits::empty());
+    for x in sets {
+        three = three.or(&two.and(x));
+        two = two.or(&one.and(x));
+        one = one.or(x);
+    }
+    (one, two, three)
+}
 
 /// The move index (left, right, up, down) the mirror line makes when the
 /// main line makes move `d`.
@@ -902,7 +917,7 @@ impl<'p, const N: usize> Search<'p, N> {
     fn local_ok(&self, h: usize, reach: &Bits<N>) -> bool {
         let plan = self.plan;
         if !plan.symmetric {
-            return self.ways_ok(reach)
+            return self.ways_ok(h, reach)
                 && self.covers_ok(reach)
                 && plan
                     .triangles
@@ -992,7 +1007,14 @@ impl<'p, const N: usize> Search<'p, N> {
     /// edge that ends the line there or leads to a node of `reach` (the
     /// nodes the line can still visit, the head included). As bitsets: per
     /// direction, the must-pass nodes with a way that way; each needs two.
-    fn ways_ok(&self, reach: &Bits<N>) -> bool {
+    ///
+    /// Then forced edges: a must-pass node with exactly two ways takes both.
+    /// The rest of the line is a simple path from the head, so no node
+    /// takes three edges and the head takes one; a node whose two edges
+    /// are forced takes no other (nor does the head, once its one is), and
+    /// those edges are dropped before the ways are counted again, until
+    /// nothing changes.
+    fn ways_ok(&self, h: usize, reach: &Bits<N>) -> bool {
         let m = self.masks;
         let nc = self.plan.ncols;
         let covered_nodes = m.walk.and_not(&self.free);
@@ -1000,16 +1022,48 @@ impl<'p, const N: usize> Search<'p, N> {
         if must.is_empty() {
             return true;
         }
-        let go = reach;
-        let east = self.open_h.and(&self.east_of(go).or(&m.end_h));
-        let west = self.onto_east(&self.open_h.and(&go.or(&m.end_h)));
-        let south = self.open_v.and(&go.shr(nc).or(&m.end_v));
-        let north = self.open_v.and(&go.or(&m.end_v)).shl(nc);
-        let two = east
-            .and(&west)
-            .or(&south.and(&north))
-            .or(&east.or(&west).and(&south.or(&north)));
-        must.and_not(&two).is_empty()
+        let mut head = Bits::<N>::empty();
+        head.set(self.plan.node_of[h] as usize);
+        // Ways off the board's nodes: end edges, by the node they leave.
+        let end_h = self.open_h.and(&m.end_h);
+        let end_v = self.open_v.and(&m.end_v);
+        let (end_e, end_w) = (end_h, self.onto_east(&end_h));
+        let (end_s, end_n) = (end_v, end_v.shl(nc));
+        // Edges between two nodes of `reach`, by west and by north node.
+        let mut eh = self.open_h.and(reach).and(&self.east_of(reach));
+        let mut ev = self.open_v.and(reach).and(&reach.shr(nc));
+        for _ in 0..16 {
+            let ways = [
+                eh.or(&end_e),
+                self.onto_east(&eh).or(&end_w),
+                ev.or(&end_s),
+                ev.shl(nc).or(&end_n),
+            ];
+            let (_, two, three) = tally(&ways);
+            if !must.and_not(&two).is_empty() {
+                return false;
+            }
+            // Edges forced by a must-pass node with two ways, at either end
+            // (not end edges: the line may stop on one, short of its far
+            // node).
+            let pair = must.and(&two).and_not(&three);
+            let fh = eh.and_not(&m.end_h).and(&pair.or(&self.east_of(&pair)));
+            let fv = ev.and_not(&m.end_v).and(&pair.or(&pair.shr(nc)));
+            let (one, two, three) = tally(&[fh, self.onto_east(&fh), fv, fv.shl(nc)]);
+            if !three.is_empty() || head.intersects(&two) {
+                return false;
+            }
+            // Nodes with all the edges they may take.
+            let full = two.or(&head.and(&one));
+            let nh = fh.or(&eh.and_not(&full).and_not(&self.east_of(&full)));
+            let nv = fv.or(&ev.and_not(&full).and_not(&full.shr(nc)));
+            if nh == eh && nv == ev {
+                return true;
+            }
+            eh = nh;
+            ev = nv;
+        }
+        true
     }
 
     /// Without symmetry: every dot and every edge the line must cover is
