@@ -298,6 +298,10 @@ impl Puzzle {
         let i = self.index(p);
         &mut self.cells[i]
     }
+    /// Every slot, column by column (index `x * height + y`).
+    pub fn cell_slice(&self) -> &[Cell] {
+        &self.cells
+    }
     /// Every slot with its position, column by column.
     pub fn cells(&self) -> impl Iterator<Item = (Pos, &Cell)> {
         self.cells

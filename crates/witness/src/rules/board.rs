@@ -94,46 +94,50 @@ impl Board {
         if n > u32::MAX as usize / 2 {
             return Err(Error::Size("grid too large".into()));
         }
-        // Per-slot tables, filled a column at a time. Neighbours by index
-        // arithmetic (column-major: `x * h + y`), the same as
-        // `Puzzle::neighbor`: x wraps on pillars.
+        // Per-slot tables, filled in one pass a column at a time.
+        // Neighbours by index arithmetic (column-major: `x * h + y`), the
+        // same as `Puzzle::neighbor`: x wraps on pillars.
         let pillar = p.pillar();
-        let mut kind = Vec::with_capacity(n);
-        let mut nbr = Vec::with_capacity(n);
-        let mut dot = Vec::with_capacity(n);
-        let mut gap = Vec::with_capacity(n);
-        let mut start = Vec::with_capacity(n);
-        let mut end = Vec::with_capacity(n);
+        let cells = p.cell_slice();
+        let mut kind = vec![SlotKind::Face; n];
+        let mut nbr = vec![[NONE; 4]; n];
+        let mut flood_nbr = vec![[NONE; 4]; n];
+        let mut dot = vec![Dot::None; n];
+        let mut gap = vec![Gap::None; n];
+        let mut start = vec![false; n];
+        let mut end = vec![false; n];
         for x in 0..w {
-            let column = |x: Option<usize>| x.map_or(NONE, |x| (x * h) as u32);
-            let left = column(if x > 0 {
+            let left = if x > 0 {
                 Some(x - 1)
             } else {
                 pillar.then_some(w - 1)
-            });
-            let right = column(if x + 1 < w {
+            };
+            let right = if x + 1 < w {
                 Some(x + 1)
             } else {
                 pillar.then_some(0)
-            });
-            let here = (x * h) as u32;
-            let side = |c: u32, y: usize| if c == NONE { NONE } else { c + y as u32 };
-            kind.extend((0..h).map(|y| Pos::new(x, y).kind()));
-            nbr.extend((0..h).map(|y| {
-                [
-                    side(left, y),
-                    side(right, y),
-                    if y > 0 { here + y as u32 - 1 } else { NONE },
-                    if y + 1 < h { here + y as u32 + 1 } else { NONE },
-                ]
-            }));
-            let cells = (0..h).map(|y| p.cell(Pos::new(x, y)));
-            dot.extend(cells.clone().map(|c| c.dot));
-            gap.extend(cells.clone().map(|c| c.gap));
-            start.extend(cells.clone().map(|c| c.start));
-            end.extend(cells.map(|c| c.end.is_some()));
+            };
+            let here = x * h;
+            for y in 0..h {
+                let i = here + y;
+                let c = &cells[i];
+                kind[i] = match (x % 2, y % 2) {
+                    (1, 1) => SlotKind::Face,
+                    (0, 0) => SlotKind::Node,
+                    _ => SlotKind::Edge,
+                };
+                let l = left.map_or(NONE, |c| (c * h + y) as u32);
+                let r = right.map_or(NONE, |c| (c * h + y) as u32);
+                let u = if y > 0 { (i - 1) as u32 } else { NONE };
+                let d = if y + 1 < h { (i + 1) as u32 } else { NONE };
+                nbr[i] = [l, r, u, d];
+                flood_nbr[i] = [d, u, r, l];
+                dot[i] = c.dot;
+                gap[i] = c.gap;
+                start[i] = c.start;
+                end[i] = c.end.is_some();
+            }
         }
-        let flood_nbr = nbr.iter().map(|&[l, r, u, d]| [d, u, r, l]).collect();
         let mirror = if p.symmetry.is_some() {
             (0..w)
                 .flat_map(|x| (0..h).map(move |y| p.index(p.mirror(Pos::new(x, y))) as u32))
@@ -168,11 +172,8 @@ impl Board {
         };
         b.compute_outside();
         let mut colors: Vec<crate::model::Color> = Vec::new();
-        for (i, pos) in (0..w)
-            .flat_map(|x| (0..h).map(move |y| Pos::new(x, y)))
-            .enumerate()
-        {
-            let Some(s) = &p.cell(pos).symbol else {
+        for (i, c) in cells.iter().enumerate() {
+            let Some(s) = &c.symbol else {
                 continue;
             };
             if b.outside[i] {

@@ -4,7 +4,7 @@
 
 use super::bits::Bits;
 use crate::error::Result;
-use crate::model::{Gap, Puzzle, SlotKind};
+use crate::model::{Dot, Gap, Puzzle, SlotKind};
 use crate::rules::board::{Sym, NONE};
 use crate::rules::Rules;
 
@@ -108,51 +108,99 @@ impl Plan {
                 slot_of_node[r * ncols + c] = s as u32;
             }
         }
+        // One pass over the slots, a column at a time.
         let mut enterable = vec![false; n];
-        for i in 0..n {
-            if b.kind[i] == SlotKind::Face || b.gap[i] != Gap::None {
-                continue;
-            }
-            if symmetric {
-                let m = b.mirror[i] as usize;
-                if m == i || b.gap[m] != Gap::None {
-                    continue;
-                }
-            }
-            enterable[i] = true;
-        }
-        let starts = (0..n).filter(|&i| b.start[i]).map(|i| i as u32).collect();
         let mut edge_nodes = vec![[NONE; 2]; n];
         let mut faces_around = vec![[NONE; 4]; n];
-        for i in 0..n {
-            match b.kind[i] {
-                SlotKind::Edge => {
-                    let nb = &b.nbr[i];
-                    let (a, c) = if (i % b.h) % 2 == 0 {
-                        (nb[0], nb[1]) // horizontal edge: left and right
-                    } else {
-                        (nb[2], nb[3]) // vertical edge: up and down
-                    };
-                    let node = |s: u32| if s == NONE { NONE } else { node_of[s as usize] };
-                    edge_nodes[i] = [node(a), node(c)];
+        let mut moves_at = vec![0u8; n];
+        let mut starts = Vec::new();
+        let mut dots = Vec::new();
+        let mut edge_dots = Vec::new();
+        let mut colored_dots = Vec::new();
+        let mut triangles = Vec::new();
+        let mut must_cover = Vec::new();
+        let mut triangle_count = vec![u32::MAX; n];
+        // Symbols seen: stars, squares, pieces, any but triangles.
+        let (mut stars, mut squares, mut polys, mut others) = (false, false, false, false);
+        let node = |s: u32| if s == NONE { NONE } else { node_of[s as usize] };
+        for x in 0..b.w {
+            for y in 0..b.h {
+                let i = x * b.h + y;
+                if b.start[i] {
+                    starts.push(i as u32);
                 }
-                SlotKind::Node => {
-                    let (x, y) = (i / b.h, i % b.h);
-                    let mut k = 0;
-                    for (dx, dy) in [(-1isize, -1isize), (1, -1), (-1, 1), (1, 1)] {
-                        let yy = y as isize + dy;
-                        let mut xx = x as isize + dx;
-                        if b.pillar {
-                            xx = xx.rem_euclid(b.w as isize);
-                        }
-                        if yy < 0 || yy >= b.h as isize || xx < 0 || xx >= b.w as isize {
+                moves_at[i] =
+                    (if y % 2 == 0 { 0b0011 } else { 0 }) | (if x % 2 == 0 { 0b1100 } else { 0 });
+                if matches!(b.dot[i], Dot::Blue | Dot::Yellow) {
+                    colored_dots.push(i as u32);
+                }
+                let kind = b.kind[i];
+                if kind == SlotKind::Face {
+                    match b.sym[i] {
+                        Sym::Empty => continue,
+                        Sym::Triangle(k) => {
+                            triangles.push((i as u32, k, b.nbr[i]));
+                            triangle_count[i] = k;
                             continue;
                         }
-                        faces_around[i][k] = b.index(xx as usize, yy as usize) as u32;
-                        k += 1;
+                        Sym::Star => stars = true,
+                        Sym::Poly(_) => polys = true,
+                        Sym::Square => {
+                            squares = true;
+                            // Right and down neighbours: the edge between,
+                            // the face beyond.
+                            for d in [1usize, 3] {
+                                let e = b.nbr[i][d];
+                                if e == NONE {
+                                    continue;
+                                }
+                                let f = b.nbr[e as usize][d];
+                                if f == NONE {
+                                    continue;
+                                }
+                                let f = f as usize;
+                                if b.sym[f] == Sym::Square && b.color[f] != b.color[i] {
+                                    must_cover.push(e);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                    others = true;
+                    continue;
+                }
+                if b.dot[i].is_some() {
+                    dots.push(i as u32);
+                    if kind == SlotKind::Edge {
+                        edge_dots.push(i as u32);
                     }
                 }
-                SlotKind::Face => {}
+                let m = b.mirror[i] as usize;
+                enterable[i] =
+                    b.gap[i] == Gap::None && (!symmetric || (m != i && b.gap[m] == Gap::None));
+                if kind == SlotKind::Edge {
+                    let nb = &b.nbr[i];
+                    edge_nodes[i] = if y % 2 == 0 {
+                        [node(nb[0]), node(nb[1])] // horizontal edge: left and right
+                    } else {
+                        [node(nb[2]), node(nb[3])] // vertical edge: up and down
+                    };
+                    continue;
+                }
+                // A node: the faces diagonal to it.
+                let mut k = 0;
+                for (dx, dy) in [(-1isize, -1isize), (1, -1), (-1, 1), (1, 1)] {
+                    let yy = y as isize + dy;
+                    let mut xx = x as isize + dx;
+                    if b.pillar {
+                        xx = xx.rem_euclid(b.w as isize);
+                    }
+                    if yy < 0 || yy >= b.h as isize || xx < 0 || xx >= b.w as isize {
+                        continue;
+                    }
+                    faces_around[i][k] = b.index(xx as usize, yy as usize) as u32;
+                    k += 1;
+                }
             }
         }
         let mut end_nodes = Vec::new();
@@ -173,41 +221,6 @@ impl Plan {
             })
             .collect();
         let local_prune = !b.has_negations;
-        let edge_dots = (0..n)
-            .filter(|&i| b.kind[i] == SlotKind::Edge && b.dot[i].is_some())
-            .map(|i| i as u32)
-            .collect();
-        let dots = (0..n)
-            .filter(|&i| b.kind[i] != SlotKind::Face && b.dot[i].is_some())
-            .map(|i| i as u32)
-            .collect();
-        let mut triangles = Vec::new();
-        let mut must_cover = Vec::new();
-        for i in 0..n {
-            if b.kind[i] != SlotKind::Face {
-                continue;
-            }
-            if let Sym::Triangle(k) = b.sym[i] {
-                triangles.push((i as u32, k, b.nbr[i]));
-            }
-            if b.sym[i] == Sym::Square {
-                // Right and down neighbours: the edge between, the face beyond.
-                for d in [1usize, 3] {
-                    let e = b.nbr[i][d];
-                    if e == NONE {
-                        continue;
-                    }
-                    let f = b.nbr[e as usize][d];
-                    if f == NONE {
-                        continue;
-                    }
-                    let f = f as usize;
-                    if b.sym[f] == Sym::Square && b.color[f] != b.color[i] {
-                        must_cover.push(e);
-                    }
-                }
-            }
-        }
         let offsets = block_offsets();
         // Off a pillar, a block is its node's index plus fixed deltas, and
         // the search reads it from those; on a pillar the blocks, which
@@ -242,27 +255,10 @@ impl Plan {
                 }
             }
         }
-        let mut triangle_count = vec![u32::MAX; n];
-        for &(f, k, _) in &triangles {
-            triangle_count[f as usize] = k;
-        }
-        let open_checks =
-            local_prune && (0..n).any(|i| matches!(b.sym[i], Sym::Star | Sym::Poly(_)));
-        let component_checks =
-            local_prune && (0..n).any(|i| matches!(b.sym[i], Sym::Star | Sym::Square));
-        let open_checks = open_checks || component_checks;
-        let local_only = (0..n).all(|i| matches!(b.sym[i], Sym::Empty | Sym::Triangle(_)));
-        let colored_dots = (0..n)
-            .filter(|&i| {
-                matches!(
-                    b.dot[i],
-                    crate::model::Dot::Blue | crate::model::Dot::Yellow
-                )
-            })
-            .map(|i| i as u32)
-            .collect();
-        let bare = local_only
-            && (0..n).all(|i| b.dot[i] == crate::model::Dot::None && b.sym[i] == Sym::Empty);
+        let component_checks = local_prune && (stars || squares);
+        let open_checks = (local_prune && (stars || polys)) || component_checks;
+        let local_only = !others;
+        let bare = local_only && triangles.is_empty() && b.dot.iter().all(|&d| d == Dot::None);
         let mut must_pass: Vec<u32> = Vec::new();
         if !symmetric && local_prune {
             for i in 0..n {
@@ -312,13 +308,7 @@ impl Plan {
             block_deltas,
             block_inner,
             triangle_count,
-            moves_at: (0..n)
-                .map(|i| {
-                    let (x, y) = (i / b.h, i % b.h);
-                    (if y.is_multiple_of(2) { 0b0011 } else { 0 })
-                        | (if x.is_multiple_of(2) { 0b1100 } else { 0 })
-                })
-                .collect(),
+            moves_at,
             undirected: puzzle.undirected,
             rules,
             symmetric,
