@@ -249,67 +249,63 @@ impl<const N: usize> FaceMasks<N> {
             any_poly: Bits::empty(),
             placements: Vec::new(),
         };
-        for v in 0..p.nodes() {
-            if v % ncols == ncols - 1 {
-                m.last_col.set(v);
-            } else {
-                m.not_last.set(v);
-            }
-        }
-        for i in 0..n {
-            if b.kind[i] != SlotKind::Face {
-                continue;
-            }
-            let (x, y) = (i / b.h, i % b.h);
-            let f = (y / 2) * ncols + x / 2;
-            m.face_of[i] = f as u32;
-            m.slot_of[f] = i as u32;
-            if !b.outside[i] {
-                m.inside.set(f);
-            }
-        }
-        let inside_face =
-            |s: u32| s != NONE && m.face_of[s as usize] != NONE && !b.outside[s as usize];
-        let mut links = Vec::new();
-        for i in 0..n {
-            if b.kind[i] != SlotKind::Edge {
-                continue;
-            }
-            let x = i / b.h;
-            // Left/up face and right/down face of the edge (nbr: left, right, up, down).
-            let (a, c) = if x.is_multiple_of(2) {
-                (b.nbr[i][0], b.nbr[i][1])
-            } else {
-                (b.nbr[i][2], b.nbr[i][3])
-            };
-            if !inside_face(a) || !inside_face(c) {
-                continue;
-            }
-            let fa = m.face_of[a as usize];
-            let link = if x % 2 == 1 {
-                Link::Down(fa)
-            } else if x == 0 {
-                // A pillar's seam: the left face is in the last column.
-                Link::Wrap(fa)
-            } else {
-                Link::Right(fa)
-            };
-            m.link_of[i] = Some(link);
-            links.push((i, link));
-        }
-        for (i, link) in links {
-            m.links.put(link, true);
-            if p.enterable[i] {
-                m.enterable.put(link, true);
-                if b.end[i] {
-                    m.end_links.put(link, true);
+        for r in 0..p.nrows {
+            for c in 0..ncols {
+                if c == ncols - 1 {
+                    m.last_col.set(r * ncols + c);
+                } else {
+                    m.not_last.set(r * ncols + c);
                 }
             }
         }
-        for i in 0..n {
-            if b.kind[i] != SlotKind::Node {
-                continue;
+        // Faces (odd x, odd y), a column at a time.
+        for x in (1..b.w).step_by(2) {
+            for y in (1..b.h).step_by(2) {
+                let i = x * b.h + y;
+                let f = (y / 2) * ncols + x / 2;
+                m.face_of[i] = f as u32;
+                m.slot_of[f] = i as u32;
+                if !b.outside[i] {
+                    m.inside.set(f);
+                }
             }
+        }
+        // Edges: horizontal ones (even x, odd y) join the faces left and
+        // right, vertical ones (odd x, even y) those above and below.
+        for x in 0..b.w {
+            for y in (1 - x % 2..b.h).step_by(2) {
+                let i = x * b.h + y;
+                let (a, c) = if x % 2 == 0 {
+                    (b.nbr[i][0], b.nbr[i][1])
+                } else {
+                    (b.nbr[i][2], b.nbr[i][3])
+                };
+                let inside_face =
+                    |s: u32| s != NONE && m.face_of[s as usize] != NONE && !b.outside[s as usize];
+                if !inside_face(a) || !inside_face(c) {
+                    continue;
+                }
+                let fa = m.face_of[a as usize];
+                let link = if x % 2 == 1 {
+                    Link::Down(fa)
+                } else if x == 0 {
+                    // A pillar's seam: the left face is in the last column.
+                    Link::Wrap(fa)
+                } else {
+                    Link::Right(fa)
+                };
+                m.link_of[i] = Some(link);
+                m.links.put(link, true);
+                if p.enterable[i] {
+                    m.enterable.put(link, true);
+                    if b.end[i] {
+                        m.end_links.put(link, true);
+                    }
+                }
+            }
+        }
+        for &s in &p.slot_of_node {
+            let i = s as usize;
             let mut k = 0;
             for f in p.faces_around[i] {
                 if f != NONE && !b.outside[f as usize] {
@@ -318,60 +314,66 @@ impl<const N: usize> FaceMasks<N> {
                 }
             }
         }
+        // Symbols, by face; the colours of squares and of stars.
+        let mut symbols: Vec<(usize, usize)> = Vec::new();
         let mut square_colors: Vec<u8> = Vec::new();
         let mut star_colors: Vec<u8> = Vec::new();
-        for i in 0..n {
-            let f = m.face_of[i];
-            if f == NONE || b.outside[i] {
-                continue;
-            }
-            let f = f as usize;
-            match b.sym[i] {
-                Sym::Square if !square_colors.contains(&b.color[i]) => {
-                    square_colors.push(b.color[i])
+        for x in (1..b.w).step_by(2) {
+            for y in (1..b.h).step_by(2) {
+                let i = x * b.h + y;
+                if b.sym[i] == Sym::Empty || b.outside[i] {
+                    continue;
                 }
-                Sym::Star if !star_colors.contains(&b.color[i]) => star_colors.push(b.color[i]),
-                Sym::Poly(k) => {
-                    let size = b.shapes[k as usize].size() as u32;
-                    match m.polys.iter_mut().find(|(s, _)| *s == size) {
-                        Some((_, set)) => set.set(f),
-                        None => {
-                            let mut set = Bits::empty();
-                            set.set(f);
-                            m.polys.push((size, set));
-                        }
+                let f = m.face_of[i] as usize;
+                symbols.push((i, f));
+                match b.sym[i] {
+                    Sym::Square if !square_colors.contains(&b.color[i]) => {
+                        square_colors.push(b.color[i])
                     }
-                    m.any_poly.set(f);
+                    Sym::Star if !star_colors.contains(&b.color[i]) => star_colors.push(b.color[i]),
+                    Sym::Poly(k) => {
+                        let size = b.shapes[k as usize].size() as u32;
+                        match m.polys.iter_mut().find(|(s, _)| *s == size) {
+                            Some((_, set)) => set.set(f),
+                            None => {
+                                let mut set = Bits::empty();
+                                set.set(f);
+                                m.polys.push((size, set));
+                            }
+                        }
+                        m.any_poly.set(f);
+                    }
+                    Sym::Ylop(_) => {
+                        m.ylops.set(f);
+                        m.any_poly.set(f);
+                    }
+                    Sym::Nega => m.negas.set(f),
+                    _ => {}
                 }
-                Sym::Ylop(_) => {
-                    m.ylops.set(f);
-                    m.any_poly.set(f);
-                }
-                Sym::Nega => m.negas.set(f),
-                _ => {}
             }
         }
-        let faces_where = |pred: &dyn Fn(usize) -> bool| {
-            let mut set = Bits::<N>::empty();
-            for i in 0..n {
-                let f = m.face_of[i];
-                if f != NONE && !b.outside[i] && b.sym[i] != Sym::Empty && pred(i) {
-                    set.set(f as usize);
+        m.squares = vec![Bits::empty(); square_colors.len()];
+        m.stars = vec![
+            StarColor {
+                stars: Bits::empty(),
+                all: Bits::empty(),
+            };
+            star_colors.len()
+        ];
+        for &(i, f) in &symbols {
+            let c = b.color[i];
+            if b.sym[i] == Sym::Square {
+                if let Some(k) = square_colors.iter().position(|&q| q == c) {
+                    m.squares[k].set(f);
                 }
             }
-            set
-        };
-        m.squares = square_colors
-            .iter()
-            .map(|&c| faces_where(&|i| b.sym[i] == Sym::Square && b.color[i] == c))
-            .collect();
-        m.stars = star_colors
-            .iter()
-            .map(|&c| StarColor {
-                stars: faces_where(&|i| b.sym[i] == Sym::Star && b.color[i] == c),
-                all: faces_where(&|i| b.color[i] == c),
-            })
-            .collect();
+            if let Some(k) = star_colors.iter().position(|&q| q == c) {
+                m.stars[k].all.set(f);
+                if b.sym[i] == Sym::Star {
+                    m.stars[k].stars.set(f);
+                }
+            }
+        }
         for (size, set) in &m.polys {
             if *size > 0 {
                 m.sized_polys = m.sized_polys.or(set);
