@@ -13,9 +13,11 @@
 //!   than two ways left (counted again after the edges that nodes with
 //!   exactly two ways force), or the dotted nodes still to visit break the
 //!   grid's colour parity;
-//! - a node the line must visit lies in a pocket it could only enter to
-//!   end there, where there is no end or the pockets do not nest
-//!   ([`super::pockets`]);
+//! - a node the line must visit is out of its reach, or lies in a pocket
+//!   it could only enter to end there, where there is no end or the
+//!   pockets do not nest ([`super::pockets`]). With symmetry this is the
+//!   main (blue) line, over the nodes it alone can reach: it must visit
+//!   the blue dots and the mirror nodes of the yellow ones;
 //! - with elimination marks: more dots, triangles and unseparable square
 //!   pairs are lost for good than there are marks to cancel them, on the
 //!   whole board or in one region;
@@ -89,8 +91,8 @@ pub struct Search<'p, const N: usize> {
     must_nodes: Bits<N>,
     /// Nodes of even colour in the grid's 2-colouring.
     even: Bits<N>,
-    /// Nodes the single line must visit, for the pocket test (without
-    /// symmetry and elimination marks); otherwise empty.
+    /// Nodes the line (with symmetry: the main line) must visit, for the
+    /// pocket test, without elimination marks; otherwise empty.
     pocket_must: Bits<N>,
     /// The pocket test's tables, when `pocket_must` is not empty.
     pockets: Option<Pockets>,
@@ -158,6 +160,20 @@ impl<'p, const N: usize> Search<'p, N> {
                 pocket_must.set(plan.node_of[v as usize] as usize);
             }
             pocket_must = pocket_must.or(&masks.dot_nodes);
+        }
+        if plan.symmetric && plan.local_prune {
+            // The main (blue) line must pass its blue dots and the mirror
+            // nodes of yellow ones.
+            for &s in &plan.colored_dots {
+                let s = s as usize;
+                let t = match b.dot[s] {
+                    crate::model::Dot::Blue => s,
+                    _ => b.mirror[s] as usize,
+                };
+                if plan.node_of[t] != NONE {
+                    pocket_must.set(plan.node_of[t] as usize);
+                }
+            }
         }
         let mut even = Bits::empty();
         // The 2-colouring holds across a pillar's seam only for an even
@@ -651,6 +667,8 @@ impl<'p, const N: usize> Search<'p, N> {
                 return false;
             }
         }
+        // The nodes the main line alone can reach.
+        let main_reach = reach;
         if plan.symmetric {
             let mut both = reach;
             for v in reach.iter() {
@@ -668,11 +686,15 @@ impl<'p, const N: usize> Search<'p, N> {
             return false;
         }
         if let Some(pockets) = &mut self.pockets {
-            let mut must = self.pocket_must.and(&reach);
+            // Nodes the main line must still visit: none out of its reach.
+            let mut must = self.pocket_must.and(&self.free);
+            if !must.and_not(&main_reach).is_empty() {
+                return false;
+            }
             must.clear(hv);
             let lines = &self.lines;
             if !must.is_empty()
-                && !pockets.ok(hv, &reach, &must, &self.masks.ends, |e| {
+                && !pockets.ok(hv, &main_reach, &must, &self.masks.ends, |e| {
                     lines[e as usize] == Line::None
                 })
             {
