@@ -96,6 +96,9 @@ pub struct Search<'p, const N: usize> {
     pocket_must: Bits<N>,
     /// The pocket test's tables, when `pocket_must` is not empty.
     pockets: Option<Pockets>,
+    /// The nodes of `pocket_must` that are not ends: the line passes them,
+    /// so each needs two ways.
+    main_must: Bits<N>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     /// Faces of sealed regions already judged and passed, as known at each
@@ -189,7 +192,17 @@ impl<'p, const N: usize> Search<'p, N> {
                 even.set(v);
             }
         }
+        let mut main_must = pocket_must;
+        for &v in &plan.end_nodes {
+            if b.end[plan.slot_of_node[v as usize] as usize] {
+                main_must.clear(v as usize);
+            }
+        }
+        if !plan.symmetric {
+            main_must = masks.must_pass;
+        }
         Search {
+            main_must,
             must_nodes,
             even,
             pocket_must,
@@ -679,7 +692,7 @@ impl<'p, const N: usize> Search<'p, N> {
         if !plan.local_prune && !self.negation_budget_ok(&reach) {
             return false;
         }
-        if plan.local_prune && !self.local_ok(h, &reach) {
+        if plan.local_prune && !self.local_ok(h, &reach, &main_reach) {
             return false;
         }
         if !self.must_nodes.is_empty() && !self.parity_ok(h, &reach) {
@@ -936,7 +949,7 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// Dots, triangles and square pairs, for boards without elimination marks.
-    fn local_ok(&self, h: usize, reach: &Bits<N>) -> bool {
+    fn local_ok(&self, h: usize, reach: &Bits<N>, main_reach: &Bits<N>) -> bool {
         let plan = self.plan;
         if !plan.symmetric {
             return self.ways_ok(h, reach)
@@ -946,32 +959,9 @@ impl<'p, const N: usize> Search<'p, N> {
                     .iter()
                     .all(|&(_, k, edges)| !self.triangle_lost(k, &edges, reach));
         }
-        let b = &plan.rules.board;
-        // A node the line must still pass through needs a way in and a
-        // different way out (the way out may be an endpoint on an edge).
-        for &v in &plan.must_pass {
-            let v = v as usize;
-            if self.covered[v] {
-                continue;
-            }
-            let mut ways = 0;
-            for k in 0..4 {
-                let e = b.nbr[v][k];
-                if e == NONE || !plan.enterable[e as usize] || self.covered[e as usize] {
-                    continue;
-                }
-                let t = b.nbr[e as usize][k];
-                if b.end[e as usize]
-                    || (t != NONE
-                        && (t as usize == h || !self.covered[t as usize])
-                        && plan.enterable[t as usize])
-                {
-                    ways += 1;
-                }
-            }
-            if ways < 2 {
-                return false;
-            }
+        // The main line passes its must-visit nodes: two ways each.
+        if !self.ways_ok(h, main_reach) {
+            return false;
         }
         if !self
             .masks
@@ -1039,8 +1029,7 @@ impl<'p, const N: usize> Search<'p, N> {
     fn ways_ok(&self, h: usize, reach: &Bits<N>) -> bool {
         let m = self.masks;
         let nc = self.plan.ncols;
-        let covered_nodes = m.walk.and_not(&self.free);
-        let must = m.must_pass.and_not(&covered_nodes);
+        let must = self.main_must.and(&self.free);
         if must.is_empty() {
             return true;
         }
