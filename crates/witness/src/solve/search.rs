@@ -198,9 +198,6 @@ impl<'p, const N: usize> Search<'p, N> {
                 main_must.clear(v as usize);
             }
         }
-        if !plan.symmetric {
-            main_must = masks.must_pass;
-        }
         Search {
             main_must,
             must_nodes,
