@@ -166,7 +166,8 @@ fn progress(n: usize) -> ProgressBar {
     pb
 }
 
-/// Runs `witness bench`; exits 1 when a returned path fails validation.
+/// Runs `witness bench`; exits 1 when a returned path fails validation,
+/// 130 when Ctrl-C stopped it (after reporting the puzzles that finished).
 pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     let text = input::read_text(&a.file)?;
     let lines: Vec<(usize, &str)> = text
@@ -181,16 +182,30 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
         .map_err(|e| e.to_string())?;
     let cancel = Arc::new(AtomicBool::new(false));
     {
+        // The first Ctrl-C stops the run, which reports what finished; a
+        // second one ends the process at once. Without a handler (another
+        // one installed already), Ctrl-C simply ends the process.
         let c = cancel.clone();
-        let _ = ctrlc_like(move || c.store(true, Ordering::Relaxed));
+        let _ = ctrlc::set_handler(move || {
+            if c.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
     }
     let pb = progress(lines.len());
     let t0 = Instant::now();
     let results: Mutex<Vec<Outcome>> = Mutex::new(Vec::with_capacity(lines.len()));
     pool.install(|| {
         lines.par_iter().for_each(|&(n, line)| {
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
             let (id, puzzle) = parse_line(n, line);
             let o = run_one(id, puzzle, &a, &cancel);
+            // A solve cut short by Ctrl-C is no result.
+            if o.status == "timeout" && cancel.load(Ordering::Relaxed) {
+                return;
+            }
             results.lock().expect("lock").push(o);
             pb.inc(1);
         })
@@ -198,6 +213,14 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     pb.finish_and_clear();
     let wall = t0.elapsed();
     let results = results.into_inner().expect("lock");
+    let stopped = cancel.load(Ordering::Relaxed);
+    if stopped {
+        println!(
+            "stopped by Ctrl-C: {} of {} puzzles finished; the figures cover those",
+            results.len(),
+            lines.len()
+        );
+    }
     let mut by_status: HashMap<&str, usize> = HashMap::new();
     let mut times: Vec<f64> = Vec::new();
     let mut bad = Vec::new();
@@ -240,7 +263,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
         fmt_ms(percentile(&times, 0.9)),
         fmt_ms(percentile(&times, 0.99)),
         fmt_ms(times.last().copied().unwrap_or(0.0)),
-        times.iter().sum::<f64>() / 1e3
+        times.iter().sum::<f64>() / 1e3 + 0.0
     );
     println!(
         "wall time: {:.3} s with {} threads",
@@ -286,13 +309,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
         println!("INVALID PATHS RETURNED: {}", bad.join(", "));
         return Ok(1);
     }
-    Ok(0)
-}
-
-/// Installs nothing: a stopped benchmark simply ends (Ctrl-C kills the
-/// process); kept as the one place to wire a handler in.
-fn ctrlc_like(_f: impl Fn() + Send + 'static) -> Result<(), ()> {
-    Ok(())
+    Ok(if stopped { 130 } else { 0 })
 }
 
 /// Options of `witness bench-check`.

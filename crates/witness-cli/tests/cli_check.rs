@@ -237,3 +237,60 @@ fn batch_writes_one_line_per_input_line() {
         assert!(r.get("valid").is_none(), "{r}");
     }
 }
+
+/// Ctrl-C stops `witness bench`: it reports the puzzles that finished (none
+/// here: the one it works on is far from done) and exits with 130.
+#[cfg(unix)]
+#[test]
+fn bench_stops_on_ctrl_c() {
+    // The corpus as the library's corpus tests find it.
+    let dir = std::env::var("WITNESS_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus")
+        });
+    let corpus = dir.join("witnesspuzzles-dev.jsonl");
+    let text = match std::fs::read_to_string(&corpus) {
+        Ok(t) => t,
+        Err(e) if std::env::var("WITNESS_REQUIRE_CORPUS").is_ok_and(|v| v == "1") => {
+            panic!(
+                "corpus file {} is required but unreadable: {e}",
+                corpus.display()
+            )
+        }
+        Err(e) => {
+            eprintln!("SKIPPED: corpus file {} not found ({e})", corpus.display());
+            return;
+        }
+    };
+    // A panel the solver needs far more than a minute for.
+    let hard = text
+        .lines()
+        .find(|l| l.contains("\"2FDC2778\""))
+        .expect("puzzle 2FDC2778 in the corpus");
+    let dir = TempDir::new("ctrl-c");
+    let file = dir.file("hard.jsonl", &format!("{hard}\n{hard}\n{hard}\n"));
+    let child = Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(["bench", file.to_str().unwrap(), "--jobs", "1"])
+        .args(["--timeout-ms", "120000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // SAFETY: sends SIGINT to the child we spawned, which is still running
+    // (it cannot finish a puzzle in that time).
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, libc::SIGINT);
+    }
+    let start = std::time::Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(start.elapsed().as_secs() < 30, "stopping took too long");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    assert!(
+        stdout.contains("stopped by Ctrl-C: 0 of 3 puzzles finished"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("puzzles: 0 "), "{stdout}");
+}
