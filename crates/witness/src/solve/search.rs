@@ -695,6 +695,11 @@ impl<'p, const N: usize> Search<'p, N> {
         if !self.must_nodes.is_empty() && !self.parity_ok(h, &reach) {
             return false;
         }
+        // Without squares, stars or pieces, what a sealed region could fail
+        // (dots, triangles) the local checks have already seen.
+        if !(plan.local_only || self.regions_ok(h, &reach)) {
+            return false;
+        }
         if let Some(pockets) = &mut self.pockets {
             // Nodes the main line must still visit: none out of its reach.
             let mut must = self.pocket_must.and(&self.free);
@@ -711,9 +716,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 return false;
             }
         }
-        // Without squares, stars or pieces, what a sealed region could fail
-        // (dots, triangles) the local checks have already seen.
-        plan.local_only || self.regions_ok(h, &reach)
+        true
     }
 
     /// True when an uncovered edge may still be covered: the line passes
