@@ -197,6 +197,19 @@ pub struct PiecePlaces<const N: usize> {
     pub places: Vec<Bits<N>>,
 }
 
+/// Sets face `f` in the set of `sets` filed under `key`, adding that set
+/// when there is none yet.
+fn mark_in<K: PartialEq, const N: usize>(sets: &mut Vec<(K, Bits<N>)>, key: K, f: usize) {
+    match sets.iter_mut().find(|(k, _)| *k == key) {
+        Some((_, set)) => set.set(f),
+        None => {
+            let mut set = Bits::empty();
+            set.set(f);
+            sets.push((key, set));
+        }
+    }
+}
+
 impl<const N: usize> FaceMasks<N> {
     /// Builds the tables for a plan.
     pub fn new(p: &Plan) -> Self {
@@ -316,6 +329,8 @@ impl<const N: usize> FaceMasks<N> {
         }
         // Symbols, by face; the colours of squares and of stars.
         let mut symbols: Vec<(usize, usize)> = Vec::new();
+        // Kinds of piece (by shape, of positive size) and their faces.
+        let mut kinds: Vec<(u16, Bits<N>)> = Vec::new();
         let mut square_colors: Vec<u8> = Vec::new();
         let mut star_colors: Vec<u8> = Vec::new();
         for x in (1..b.w).step_by(2) {
@@ -333,13 +348,9 @@ impl<const N: usize> FaceMasks<N> {
                     Sym::Star if !star_colors.contains(&b.color[i]) => star_colors.push(b.color[i]),
                     Sym::Poly(k) => {
                         let size = b.shapes[k as usize].size() as u32;
-                        match m.polys.iter_mut().find(|(s, _)| *s == size) {
-                            Some((_, set)) => set.set(f),
-                            None => {
-                                let mut set = Bits::empty();
-                                set.set(f);
-                                m.polys.push((size, set));
-                            }
+                        mark_in(&mut m.polys, size, f);
+                        if size > 0 {
+                            mark_in(&mut kinds, k, f);
                         }
                         m.any_poly.set(f);
                     }
@@ -379,9 +390,7 @@ impl<const N: usize> FaceMasks<N> {
                 m.sized_polys = m.sized_polys.or(set);
             }
         }
-        if !m.polys.is_empty() {
-            m.build_placements(p);
-        }
+        m.build_placements(p, kinds);
         if !m.exact {
             m.build_rim(p);
         }
@@ -392,30 +401,11 @@ impl<const N: usize> FaceMasks<N> {
         m
     }
 
-    /// Lists, for each kind of piece (not subtractive, of positive size),
-    /// every placement on the inside faces.
-    fn build_placements(&mut self, p: &Plan) {
+    /// Lists every placement on the inside faces of each kind of piece
+    /// (by shape, with the faces holding it).
+    fn build_placements(&mut self, p: &Plan, kinds: Vec<(u16, Bits<N>)>) {
         let b = &p.rules.board;
         let (fw, fh) = (b.w / 2, b.h / 2);
-        let mut kinds: Vec<(u16, Bits<N>)> = Vec::new();
-        for i in 0..b.len() {
-            let f = self.face_of[i];
-            if f == NONE || b.outside[i] {
-                continue;
-            }
-            let Sym::Poly(k) = b.sym[i] else { continue };
-            if b.shapes[k as usize].size() == 0 {
-                continue;
-            }
-            match kinds.iter_mut().find(|(s, _)| *s == k) {
-                Some((_, at)) => at.set(f as usize),
-                None => {
-                    let mut at = Bits::empty();
-                    at.set(f as usize);
-                    kinds.push((k, at));
-                }
-            }
-        }
         for (k, at) in kinds {
             let mut places = Vec::new();
             for shape in b.shapes[k as usize].orientations() {

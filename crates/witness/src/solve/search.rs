@@ -1014,10 +1014,10 @@ impl<'p, const N: usize> Search<'p, N> {
         out
     }
 
-    /// Without symmetry: every node the line must still pass through has
-    /// a way in and a different way out. A way is an uncovered enterable
-    /// edge that ends the line there or leads to a node of `reach` (the
-    /// nodes the line can still visit, the head included). As bitsets: per
+    /// Every node of `main_must` the line (with symmetry: the main line)
+    /// has still to pass has a way in and a different way out. A way is an
+    /// uncovered enterable edge that ends the line there or leads to a node
+    /// of `reach` (the nodes the line can still visit, the head included). As bitsets: per
     /// direction, the must-pass nodes with a way that way; each needs two.
     ///
     /// Then forced edges: a must-pass node with exactly two ways takes both.
