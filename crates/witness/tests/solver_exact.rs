@@ -266,3 +266,44 @@ fn fast_count_equals_brute_force_on_marked_square_panels() {
     }
     assert!(marked > 300, "only {marked} panels with marks");
 }
+
+/// Panels of squares, stars, pieces and triangles in two colours with
+/// many elimination marks: an open region holding marks fails once more
+/// of its elements must go (lone stars, wrong triangles, pieces that
+/// cannot tile it, squares of a second colour the line can no longer
+/// separate) than it holds marks. More by hand: MIXED_SEED, MIXED_CASES.
+#[test]
+fn fast_count_equals_brute_force_on_marked_mixed_panels() {
+    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let mut r = Rng(var("MIXED_SEED").unwrap_or(0x0A11_5EED_0F00_0042));
+    let mut marked = 0;
+    for case in 0..var("MIXED_CASES").unwrap_or(800) {
+        let mut p = random_panel(&mut r, 4, 6, 3);
+        let faces: Vec<Pos> = p
+            .positions()
+            .filter(|q| q.kind() == witness::model::SlotKind::Face)
+            .collect();
+        for q in faces {
+            let kind = match r.below(14) {
+                0 | 1 => SymbolKind::Square,
+                2..=4 => SymbolKind::Star,
+                5 | 6 => SymbolKind::Nega,
+                7 => SymbolKind::Triangle(1 + r.below(3) as u32),
+                8 if r.chance(15) => SymbolKind::Ylop(random_shape(&mut r)),
+                8 | 9 => SymbolKind::Poly(random_shape(&mut r)),
+                _ => {
+                    p.cell_mut(q).symbol = None;
+                    continue;
+                }
+            };
+            let color = COLORS[r.below(2) as usize].clone();
+            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
+        }
+        marked += p
+            .positions()
+            .any(|q| matches!(&p.cell(q).symbol, Some(s) if s.kind == SymbolKind::Nega))
+            as u32;
+        assert_counts_agree(case, &p);
+    }
+    assert!(marked > 300, "only {marked} panels with marks");
+}

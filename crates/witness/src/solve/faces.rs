@@ -192,6 +192,8 @@ pub struct FaceMasks<const N: usize> {
 pub struct PiecePlaces<const N: usize> {
     /// The faces holding a piece of this kind.
     pub at: Bits<N>,
+    /// The number of faces a piece of this kind covers.
+    pub size: u32,
     /// Every placement (each orientation the rules allow, anywhere on the
     /// inside faces, across a pillar's seam too) as a face set.
     pub places: Vec<Bits<N>>,
@@ -430,7 +432,8 @@ impl<const N: usize> FaceMasks<N> {
                     }
                 }
             }
-            self.placements.push(PiecePlaces { at, places });
+            let size = b.shapes[k as usize].size() as u32;
+            self.placements.push(PiecePlaces { at, size, places });
         }
     }
 
@@ -456,6 +459,50 @@ impl<const N: usize> FaceMasks<N> {
             }
         }
         Some(cover)
+    }
+
+    /// The fewest pieces of `region` to take away (with elimination marks)
+    /// before the rest could tile a part of it: every piece of a kind with
+    /// no placement inside it, then the largest pieces until the others
+    /// fit in its area. Only for regions without subtractive pieces.
+    pub fn pieces_in_excess(&self, region: &Bits<N>) -> u32 {
+        let room = region.count();
+        let mut area = self.area(region);
+        let mut taken = 0;
+        // Sizes of the pieces that might stay, largest first.
+        let mut kept = [(0u32, 0u32); 16];
+        let mut nkept = 0;
+        for k in &self.placements {
+            let here = k.at.and(region).count();
+            if here == 0 {
+                continue;
+            }
+            if k.places.iter().all(|pl| !pl.and_not(region).is_empty()) {
+                taken += here;
+                area -= here * k.size;
+            } else if nkept < kept.len() {
+                kept[nkept] = (k.size, here);
+                nkept += 1;
+            } else {
+                // Too many kinds to sort here: no more than a lower bound.
+                return taken;
+            }
+        }
+        if area <= room {
+            return taken;
+        }
+        let kept = &mut kept[..nkept];
+        kept.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        for &(size, here) in kept.iter() {
+            for _ in 0..here {
+                area -= size;
+                taken += 1;
+                if area <= room {
+                    return taken;
+                }
+            }
+        }
+        taken
     }
 
     /// Builds the rim tables (see [`Rim`]) and sets every rim link.

@@ -1194,9 +1194,13 @@ impl<'p, const N: usize> Search<'p, N> {
         sealed: &mut Bits<N>,
     ) -> bool {
         if open {
-            return !self.fm.open_checks
-                || region.intersects(&self.fm.negas)
-                || self.open_region_ok(region, reach, stuck);
+            if !self.fm.open_checks {
+                return true;
+            }
+            if region.intersects(&self.fm.negas) {
+                return self.marked_region_ok(region, reach, stuck);
+            }
+            return self.open_region_ok(region, reach, stuck);
         }
         if !self.sealed_ok(region) {
             return false;
@@ -1390,14 +1394,7 @@ impl<'p, const N: usize> Search<'p, N> {
         if self.fm.squares.is_empty() && self.fm.stars.is_empty() && pieces.is_empty() {
             return true;
         }
-        let stuck = stuck.get_or_insert_with(|| {
-            // Covered start edges joined for now may still turn into walls.
-            let mut links = self.links;
-            for &(link, _) in &self.half_walls {
-                links.put(link, false);
-            }
-            fm.stuck(&links, reach)
-        });
+        let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
         let mut seeds = region.and(&fm.colored_squares_stars).or(&pieces);
         while let Some(f) = seeds.first() {
             let mut seed = Bits::empty();
@@ -1421,6 +1418,81 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         true
+    }
+
+    /// False when an open region holding elimination marks already has
+    /// more elements that must go than marks. A mark removes one element of
+    /// its own final region, and the region's final regions split its
+    /// elements and its marks between them, so the elements that are wrong
+    /// in any part of it each need a mark of their own: triangles already
+    /// wrong for good, stars with no partner of their colour left in it
+    /// (marks do not count: a used mark is gone at the final check), the
+    /// pieces that cannot all tile a part of it ([`FaceMasks::pieces_in_excess`],
+    /// without subtractive pieces in it), and in each part the line can no
+    /// longer cut all squares but those of one colour. These are distinct
+    /// elements, so their counts add up.
+    fn marked_region_ok(
+        &self,
+        region: &Bits<N>,
+        reach: &Bits<N>,
+        stuck: &mut Option<Links<N>>,
+    ) -> bool {
+        let fm = &self.fm;
+        let marks = region.and(&fm.negas).count();
+        let mut need = 0;
+        for sc in &fm.stars {
+            if region.intersects(&sc.stars) && region.and(&sc.all).and_not(&fm.negas).count() < 2 {
+                need += 1;
+            }
+        }
+        for &(f, k, edges) in &self.plan.triangles {
+            let f = fm.face_of[f as usize];
+            if f != NONE && region.get(f as usize) && self.triangle_lost(k, &edges, reach) {
+                need += 1;
+            }
+        }
+        if need > marks {
+            return false;
+        }
+        if region.intersects(&fm.sized_polys) && !region.intersects(&fm.ylops) {
+            need += fm.pieces_in_excess(region);
+            if need > marks {
+                return false;
+            }
+        }
+        if !fm.mixed_squares(region) {
+            return true;
+        }
+        let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
+        let mut seeds = region.and(&fm.colored_squares_stars);
+        while let Some(f) = seeds.first() {
+            let mut seed = Bits::empty();
+            seed.set(f);
+            let part = fm.flood(seed, stuck);
+            seeds = seeds.and_not(&part);
+            let (mut all, mut most) = (0, 0);
+            for sq in &fm.squares {
+                let n = part.and(sq).count();
+                all += n;
+                most = most.max(n);
+            }
+            need += all - most;
+            if need > marks {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The links the line can no longer cut ([`FaceMasks::stuck`]); covered
+    /// start edges joined for now may still turn into walls, so they are
+    /// left out.
+    fn stuck_links(&self, reach: &Bits<N>) -> Links<N> {
+        let mut links = self.links;
+        for &(link, _) in &self.half_walls {
+            links.put(link, false);
+        }
+        self.fm.stuck(&links, reach)
     }
 
     /// The mid-segment start the regions pass through (not a wall), or
