@@ -492,7 +492,7 @@ impl<const N: usize> FaceMasks<N> {
             return taken;
         }
         let kept = &mut kept[..nkept];
-        kept.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        kept.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
         for &(size, here) in kept.iter() {
             for _ in 0..here {
                 area -= size;
