@@ -99,6 +99,9 @@ pub struct Search<'p, const N: usize> {
     /// The nodes of `pocket_must` that are not ends: the line passes them,
     /// so each needs two ways.
     main_must: Bits<N>,
+    /// With elimination marks: a face of the region of each dot the line
+    /// can no longer cover, as found at the current node (at most 64).
+    lost_dots: Vec<u32>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     /// Faces of sealed regions already judged and passed, as known at each
@@ -222,6 +225,7 @@ impl<'p, const N: usize> Search<'p, N> {
             negas: (0..n)
                 .filter(|&i| plan.rules.board.sym[i] == Sym::Nega)
                 .count() as u32,
+            lost_dots: Vec::with_capacity(64),
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
             finals: Vec::new(),
@@ -752,6 +756,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// more of them than marks on the board.
     fn negation_budget_ok(&mut self, reach: &Bits<N>) -> bool {
         let plan = self.plan;
+        self.lost_dots.clear();
         let mut errors = self.masks.dot_nodes.and(&self.free).and_not(reach).count();
         if errors > self.negas {
             return false;
@@ -857,6 +862,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 }
             }
         }
+        self.lost_dots.extend_from_slice(&faces[..k]);
         for &(f, n, edges) in &plan.triangles {
             let f = self.fm.face_of[f as usize];
             if f != NONE
@@ -1424,13 +1430,14 @@ impl<'p, const N: usize> Search<'p, N> {
     /// more elements that must go than marks. A mark removes one element of
     /// its own final region, and the region's final regions split its
     /// elements and its marks between them, so the elements that are wrong
-    /// in any part of it each need a mark of their own: triangles already
-    /// wrong for good, stars with no partner of their colour left in it
-    /// (marks do not count: a used mark is gone at the final check), the
-    /// pieces that cannot all tile a part of it ([`FaceMasks::pieces_in_excess`],
-    /// without subtractive pieces in it), and in each part the line can no
-    /// longer cut all squares but those of one colour. These are distinct
-    /// elements, so their counts add up.
+    /// in any part of it each need a mark of their own: dots the line can
+    /// no longer cover, triangles already wrong for good, stars with no
+    /// partner of their colour left in it (marks do not count: a used mark
+    /// is gone at the final check), the pieces that cannot all tile a part
+    /// of it ([`FaceMasks::pieces_in_excess`], without subtractive pieces
+    /// in it), and in each part the line can no longer cut all squares but
+    /// those of one colour and all stars of a colour but two. These are
+    /// distinct elements, so their counts add up.
     fn marked_region_ok(
         &self,
         region: &Bits<N>,
@@ -1439,7 +1446,11 @@ impl<'p, const N: usize> Search<'p, N> {
     ) -> bool {
         let fm = &self.fm;
         let marks = region.and(&fm.negas).count();
-        let mut need = 0;
+        let mut need = self
+            .lost_dots
+            .iter()
+            .filter(|&&f| region.get(f as usize))
+            .count() as u32;
         for sc in &fm.stars {
             if region.intersects(&sc.stars) && region.and(&sc.all).and_not(&fm.negas).count() < 2 {
                 need += 1;
@@ -1460,7 +1471,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 return false;
             }
         }
-        if !fm.mixed_squares(region) {
+        if !region.intersects(&fm.colored_squares_stars) {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
@@ -1477,6 +1488,11 @@ impl<'p, const N: usize> Search<'p, N> {
                 most = most.max(n);
             }
             need += all - most;
+            // Stars of one colour: all go, or two symbols of the colour
+            // stay in the final region, so at most two of them.
+            for sc in &fm.stars {
+                need += part.and(&sc.stars).count().saturating_sub(2);
+            }
             if need > marks {
                 return false;
             }
