@@ -29,7 +29,13 @@
 //!   without a partner left, pieces needing more room than there is, a
 //!   piece with no placement inside the region, a part the line can no
 //!   longer cut holding two square colours, a crowded star, more room than
-//!   its pieces fill or faces no placement of the region's pieces covers).
+//!   its pieces fill or faces no placement of the region's pieces covers;
+//!   parts with pieces that have more faces than their pieces' area, by
+//!   more than the other parts' pieces have area beyond their faces);
+//! - an open region with elimination marks has more elements that must go
+//!   (lost dots and triangles, lone stars, pieces that cannot tile it,
+//!   squares of a second colour or a third star of a colour in a part the
+//!   line can no longer cut) than marks.
 //!
 //! The line covers an edge only by passing from one of its nodes to the
 //! other, or by ending on it: so an edge counts as still coverable only
@@ -1402,6 +1408,9 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
         let mut seeds = region.and(&fm.colored_squares_stars).or(&pieces);
+        // Faces the parts with pieces have beyond their pieces' area, and
+        // area their pieces have beyond their faces.
+        let (mut short, mut over) = (0, 0);
         while let Some(f) = seeds.first() {
             let mut seed = Bits::empty();
             seed.set(f);
@@ -1410,9 +1419,14 @@ impl<'p, const N: usize> Search<'p, N> {
             // A part the line can no longer cut ends up whole in one region,
             // which holds at most the region's pieces.
             // That region is tiled by the pieces, so they cover the part.
-            if part.intersects(&pieces) && (part.count() > area || !part.and_not(&cover).is_empty())
-            {
-                return false;
+            if part.intersects(&pieces) {
+                let size = part.count();
+                if size > area || !part.and_not(&cover).is_empty() {
+                    return false;
+                }
+                let own = fm.area(&part);
+                short += size.saturating_sub(own);
+                over += own.saturating_sub(size);
             }
             if fm.mixed_squares(&part) {
                 return false;
@@ -1423,7 +1437,10 @@ impl<'p, const N: usize> Search<'p, N> {
                 }
             }
         }
-        true
+        // Each final region with pieces has as many faces as its pieces'
+        // area, so its parts that are short of area are made up by parts
+        // with area over.
+        short <= over
     }
 
     /// False when an open region holding elimination marks already has
