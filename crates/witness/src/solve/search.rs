@@ -105,6 +105,9 @@ pub struct Search<'p, const N: usize> {
     /// The nodes of `pocket_must` that are not ends: the line passes them,
     /// so each needs two ways.
     main_must: Bits<N>,
+    /// With elimination marks, without symmetry: the dotted nodes that are
+    /// not ends, which the line covers only by passing them.
+    dot_passes: Bits<N>,
     /// With elimination marks: a face of the region of each dot the line
     /// can no longer cover, as found at the current node (at most 64).
     lost_dots: Vec<u32>,
@@ -207,8 +210,18 @@ impl<'p, const N: usize> Search<'p, N> {
                 main_must.clear(v as usize);
             }
         }
+        let mut dot_passes = Bits::empty();
+        if !plan.symmetric && !plan.local_prune {
+            dot_passes = masks.dot_nodes;
+            for &v in &plan.end_nodes {
+                if b.end[plan.slot_of_node[v as usize] as usize] {
+                    dot_passes.clear(v as usize);
+                }
+            }
+        }
         Search {
             main_must,
+            dot_passes,
             must_nodes,
             even,
             pocket_must,
@@ -763,7 +776,14 @@ impl<'p, const N: usize> Search<'p, N> {
     fn negation_budget_ok(&mut self, reach: &Bits<N>) -> bool {
         let plan = self.plan;
         self.lost_dots.clear();
-        let mut errors = self.masks.dot_nodes.and(&self.free).and_not(reach).count();
+        // Dotted nodes out of reach, or passed only, with fewer than two
+        // ways left.
+        let mut lost = self.masks.dot_nodes.and(&self.free).and_not(reach);
+        let pass = self.dot_passes.and(&self.free).and(reach);
+        if !pass.is_empty() {
+            lost = lost.or(&pass.and_not(&self.two_ways(reach)));
+        }
+        let mut errors = lost.count();
         if errors > self.negas {
             return false;
         }
@@ -804,7 +824,7 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         errors += npairs as u32;
         errors <= self.negas
-            && (errors == 0 || self.lost_regions_ok(reach, &pairs[..npairs.min(pairs.len())]))
+            && (errors == 0 || self.lost_regions_ok(reach, lost, &pairs[..npairs.min(pairs.len())]))
     }
 
     /// The inside faces on the two sides of edge slot `e` (`NONE` where
@@ -836,13 +856,12 @@ impl<'p, const N: usize> Search<'p, N> {
     /// cancel it. Regions only split as the line grows, and a part gets
     /// its share of both the errors and the marks, so already now no region
     /// may hold more lost errors than marks.
-    fn lost_regions_ok(&mut self, reach: &Bits<N>, pairs: &[u32]) -> bool {
+    fn lost_regions_ok(&mut self, reach: &Bits<N>, mut lost: Bits<N>, pairs: &[u32]) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
         // The face each lost error's region is found from (at most 64).
         let mut faces = [0u32; 64];
         let mut k = 0;
-        let mut lost = self.masks.dot_nodes.and(&self.free).and_not(reach);
         while let Some(v) = lost.first() {
             lost.clear(v);
             let s = plan.slot_of_node[v] as usize;
@@ -1047,22 +1066,11 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         let mut head = Bits::<N>::empty();
         head.set(self.plan.node_of[h] as usize);
-        // Ways off the board's nodes: end edges, by the node they leave.
-        let end_h = self.open_h.and(&m.end_h);
-        let end_v = self.open_v.and(&m.end_v);
-        let (end_e, end_w) = (end_h, self.onto_east(&end_h));
-        let (end_s, end_n) = (end_v, end_v.shl(nc));
         // Edges between two nodes of `reach`, by west and by north node.
         let mut eh = self.open_h.and(reach).and(&self.east_of(reach));
         let mut ev = self.open_v.and(reach).and(&reach.shr(nc));
         for _ in 0..16 {
-            let ways = [
-                eh.or(&end_e),
-                self.onto_east(&eh).or(&end_w),
-                ev.or(&end_s),
-                ev.shl(nc).or(&end_n),
-            ];
-            let (_, two, three) = tally(&ways);
+            let (_, two, three) = tally(&self.way_sets(&eh, &ev));
             if !must.and_not(&two).is_empty() {
                 return false;
             }
@@ -1087,6 +1095,32 @@ impl<'p, const N: usize> Search<'p, N> {
             ev = nv;
         }
         true
+    }
+
+    /// Each node's ways out, as four sets (east, west, south, north): the
+    /// open edges `eh` (by west node) and `ev` (by north node), and the open
+    /// end edges, by the node they leave.
+    #[inline]
+    fn way_sets(&self, eh: &Bits<N>, ev: &Bits<N>) -> [Bits<N>; 4] {
+        let m = self.masks;
+        let nc = self.plan.ncols;
+        let end_h = self.open_h.and(&m.end_h);
+        let end_v = self.open_v.and(&m.end_v);
+        [
+            eh.or(&end_h),
+            self.onto_east(eh).or(&self.onto_east(&end_h)),
+            ev.or(&end_v),
+            ev.shl(nc).or(&end_v.shl(nc)),
+        ]
+    }
+
+    /// The nodes with two ways or more to go on: open edges to nodes of
+    /// `reach` (the head included) or open end edges.
+    fn two_ways(&self, reach: &Bits<N>) -> Bits<N> {
+        let nc = self.plan.ncols;
+        let eh = self.open_h.and(reach).and(&self.east_of(reach));
+        let ev = self.open_v.and(reach).and(&reach.shr(nc));
+        tally(&self.way_sets(&eh, &ev)).1
     }
 
     /// Without symmetry: every dot and every edge the line must cover is
