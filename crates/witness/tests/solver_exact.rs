@@ -307,3 +307,43 @@ fn fast_count_equals_brute_force_on_marked_mixed_panels() {
     }
     assert!(marked > 300, "only {marked} panels with marks");
 }
+
+/// A 3x2 panel starting at the centre of its left 2x2 block. Going round
+/// the block seals it with the first edge covered inside it (a spur): up,
+/// the spur lies between the top faces; down, between the bottom ones. The
+/// block's fixed L-tromino (top left, bottom left, bottom right) and
+/// monomino fit only when the spur is on top. The search keeps piece-fit
+/// verdicts of sealed regions; two seals of the same faces with different
+/// covered edges inside must not share one. Each variant (and its mirror
+/// image, which tries the other seal first) counts what the brute force
+/// counts, and has a solution (the spur on top, out along the top).
+#[test]
+fn fit_verdicts_depend_on_the_covered_edges_inside_a_region() {
+    for flip in [false, true] {
+        let mut p = Puzzle::new(3, 2, false).unwrap();
+        let y = |y: usize| if flip { 4 - y } else { y };
+        p.cell_mut(Pos::new(2, 2)).start = true;
+        p.cell_mut(Pos::new(6, y(0))).end =
+            Some(if flip { Direction::Down } else { Direction::Up });
+        let ell: Vec<(u8, u8)> = [(0, 0), (0, 1), (1, 1)]
+            .iter()
+            .map(|&(x, cy)| (x, if flip { 1 - cy } else { cy }))
+            .collect();
+        p.cell_mut(Pos::new(1, y(1))).symbol = Some(Symbol::new(
+            SymbolKind::Poly(witness::model::Polyomino::new(ell, false)),
+            COLORS[0].clone(),
+        ));
+        p.cell_mut(Pos::new(3, y(3))).symbol = Some(Symbol::new(
+            SymbolKind::Poly(witness::model::Polyomino::new([(0, 0)], false)),
+            COLORS[0].clone(),
+        ));
+        assert_counts_agree(flip as u64, &p);
+        let mut found = Vec::new();
+        solve::for_each_solution(&p, &Limits::none(), |path| {
+            found.push(path.to_string());
+            true
+        })
+        .unwrap();
+        assert!(!found.is_empty(), "flip {flip}: no solution");
+    }
+}

@@ -198,6 +198,21 @@ impl Rules {
         self.judge_region(region, covered, ws, true).valid
     }
 
+    /// True when the polyominoes of one region, final for the line drawn
+    /// so far, fit it (spec §5.6; true without any). Only the fit: the
+    /// region's other symbols are not looked at. For solvers.
+    pub fn region_fits(&self, region: &[u32], ws: &mut Workspace) -> bool {
+        ws.removed.clear();
+        ws.removed.resize(self.board.len(), false);
+        check::poly_fit(
+            &self.board,
+            &self.polys,
+            region,
+            &ws.removed,
+            &mut ws.scratch,
+        )
+    }
+
     /// One region's verdict (spec §5.3): a plain `regionCheck`, or the
     /// elimination procedure when the region holds marks. `ws.removed` must
     /// be all false; it is restored. With `decide_only` the failures and

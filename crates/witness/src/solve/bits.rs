@@ -1,7 +1,7 @@
 //! Fixed-size bitsets over the nodes of a grid, for fast flood fills.
 
 /// A set of up to `64 * N` nodes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Bits<const N: usize>(pub [u64; N]);
 
 impl<const N: usize> Default for Bits<N> {

@@ -33,13 +33,12 @@
 //! such pair of slots, at most [`MAX_PAIRS`] of them. Everything else is
 //! left to the search.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
+use super::hash::WordHash;
 use super::plan::Plan;
 use super::{Count, Limits, Status};
 use crate::model::SlotKind;
 use crate::rules::board::NONE;
+use std::collections::HashMap;
 
 /// The most states one step of the programme may hold; beyond it the count
 /// gives up and the search counts instead. Two tables of this many states
@@ -166,32 +165,7 @@ fn singles_ok(s: u64, plugs: usize) -> bool {
     n < 2 || weight(tags[0], tags[1]) > 0
 }
 
-/// A hasher for packed states (a 64-bit finaliser; states are already
-/// uniform-width integers).
-#[derive(Default)]
-struct StateHasher(u64);
-
-impl Hasher for StateHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(self.0 ^ b as u64);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        let mut h = x ^ self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^= h >> 33;
-        self.0 = h;
-    }
-}
-
-type Table = HashMap<u64, u128, BuildHasherDefault<StateHasher>>;
+type Table = HashMap<u64, u128, WordHash>;
 
 /// The node grid in processing order: `outer` lines of `inner` nodes.
 struct Grid {

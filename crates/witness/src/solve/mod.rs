@@ -12,12 +12,14 @@
 //! depth-first search, [`faces`] its regions as face bitsets, [`bits`] the
 //! bitsets its flood fills use, [`brute`] the unpruned reference it is
 //! tested against, [`limits`] time limits and cancellation, [`frontier`]
-//! the exact path count of bare panels.
+//! the exact path count of bare panels, [`pockets`] the cut-node test for
+//! nodes the line must visit, [`hash`] the hasher of their tables.
 
 pub mod bits;
 pub mod brute;
 pub mod faces;
 pub mod frontier;
+pub mod hash;
 pub mod limits;
 pub mod plan;
 pub mod pockets;

@@ -48,8 +48,11 @@
 //! on boards with removed faces, where nodes and edges beside them join
 //! faces that share no edge, the flood also runs through those rim nodes.
 
+use std::collections::HashMap;
+
 use super::bits::Bits;
 use super::faces::{coverable, FaceMasks, Link, Links, RimLinks};
+use super::hash::WordHash;
 use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
 use super::Limits;
@@ -111,6 +114,9 @@ pub struct Search<'p, const N: usize> {
     /// With elimination marks: a face of the region of each dot the line
     /// can no longer cover, as found at the current node (at most 64).
     lost_dots: Vec<u32>,
+    /// Piece-fit verdicts of sealed regions, by their faces and the links
+    /// inside them (the covered edges between their faces), for this start.
+    fits: HashMap<(Bits<N>, Links<N>), bool, WordHash>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     /// Faces of sealed regions already judged and passed, as known at each
@@ -131,6 +137,9 @@ pub struct Search<'p, const N: usize> {
 
 /// Whether to go on.
 type Go = bool;
+
+/// The most piece-fit verdicts a search keeps (then it starts over).
+pub const MAX_FITS: usize = 1 << 15;
 
 /// Per node, whether at least one, at least two and at least three of the
 /// sets hold it.
@@ -245,6 +254,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 .filter(|&i| plan.rules.board.sym[i] == Sym::Nega)
                 .count() as u32,
             lost_dots: Vec::with_capacity(64),
+            fits: HashMap::default(),
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
             finals: Vec::new(),
@@ -276,6 +286,8 @@ impl<'p, const N: usize> Search<'p, N> {
         visit: &mut impl FnMut(&Found) -> Go,
     ) -> Go {
         self.start = start;
+        // The start decides which covered edge regions pass through.
+        self.fits.clear();
         if !self.can_enter(start, true) {
             return true;
         }
@@ -475,9 +487,12 @@ impl<'p, const N: usize> Search<'p, N> {
                 && (!plan.local_prune || self.complete_locally())
                 && (if plan.local_only {
                     self.dot_colors_ok()
-                } else if plan.local_prune
-                    && b.kind[q] == SlotKind::Node
-                    && !self.regions_plausible()
+                } else if b.kind[q] == SlotKind::Node
+                    && !(if plan.local_prune {
+                        self.regions_plausible()
+                    } else {
+                        self.marked_end_ok()
+                    })
                 {
                     false
                 } else {
@@ -1322,16 +1337,41 @@ impl<'p, const N: usize> Search<'p, N> {
         }
     }
 
-    /// At an endpoint on a node, without elimination marks, on a board
-    /// whose regions the face links decide: false when some region fails
-    /// the bitset tests (the full validation then need not run).
+    /// At an endpoint on a node, without elimination marks: false when some
+    /// region fails the bitset tests (the full validation then need not
+    /// run). Sealed regions passed higher up this branch are final: skipped.
     fn regions_plausible(&mut self) -> bool {
         self.mend_half_walls();
-        let mut rest = self.fm.inside;
+        let known = self.finals.last().copied().unwrap_or(Bits::empty());
+        let mut rest = self.fm.inside.and_not(&known);
         while let Some(f) = rest.first() {
             let region = self.region_at(f);
             rest = rest.and_not(&region);
             if self.region_bits(&region) == Some(false) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// At an endpoint on a node, with elimination marks: the search's own
+    /// counting tests with nothing left for the line to reach (every region
+    /// is final) already fail, so the full validation need not run.
+    fn marked_end_ok(&mut self) -> bool {
+        let none = Bits::empty();
+        if !self.negation_budget_ok(&none) {
+            return false;
+        }
+        if !self.fm.open_checks {
+            return true;
+        }
+        self.mend_half_walls();
+        let (mut stuck, mut sealed) = (None, Bits::empty());
+        let mut rest = self.fm.inside;
+        while let Some(f) = rest.first() {
+            let region = self.region_at(f);
+            rest = rest.and_not(&region);
+            if !self.region_judged_ok(&region, true, &none, &mut stuck, &mut sealed) {
                 return false;
             }
         }
@@ -1350,6 +1390,9 @@ impl<'p, const N: usize> Search<'p, N> {
         if !b.has_negations {
             if let Some(verdict) = self.region_bits(region) {
                 return verdict;
+            }
+            if fm.exact {
+                return self.fits_cached(region);
             }
         }
         let first = region.first().expect("a region has a face");
@@ -1394,6 +1437,55 @@ impl<'p, const N: usize> Search<'p, N> {
             return false;
         }
         ok
+    }
+
+    /// Without elimination marks, on a board without removed faces: whether
+    /// a sealed region's pieces fit it, which is all its check has left to
+    /// tell once the bitsets have passed (the local checks have seen its
+    /// dots and triangles; a wrong "yes" would only be caught at the end).
+    /// The fit depends on the region's faces and on which edges between them
+    /// are covered, so verdicts are kept by those (at most [`MAX_FITS`]).
+    fn fits_cached(&mut self, region: &Bits<N>) -> bool {
+        let mut links = self.links;
+        for &(link, _) in &self.half_walls {
+            links.put(link, false);
+        }
+        let key = (
+            *region,
+            Links {
+                right: links.right.and(region),
+                down: links.down.and(region),
+                wrap: links.wrap.and(region),
+            },
+        );
+        if let Some(&fits) = self.fits.get(&key) {
+            return fits;
+        }
+        let b = &self.plan.rules.board;
+        let first = region.first().expect("a region has a face");
+        let seed = self.fm.slot_of[first] as usize;
+        let mut slots = std::mem::take(&mut self.region_buf);
+        regions::ordered_region(
+            b,
+            &self.covered,
+            self.start,
+            seed,
+            &mut slots,
+            &mut self.stack,
+        );
+        let fits = self.plan.rules.region_fits(&slots, &mut self.ws);
+        self.region_buf = slots;
+        if self.ws.fit_interrupted() {
+            // An interrupted fit said "fits": the search is stopping and
+            // reports nothing from here on.
+            self.stopped = true;
+            return false;
+        }
+        if self.fits.len() >= MAX_FITS {
+            self.fits.clear();
+        }
+        self.fits.insert(key, fits);
+        fits
     }
 
     /// False when an open region is already hopeless. Regions only ever
