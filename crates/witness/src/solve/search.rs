@@ -26,7 +26,8 @@
 //!   the validator's own region check, elimination marks included. Such a
 //!   region is final: its slots, its walls and so its verdict cannot change;
 //! - an open region without elimination marks is already hopeless (a star
-//!   without a partner left, pieces needing more room than there is, a
+//!   without a partner left, an odd number of stars of a colour nothing
+//!   else has there, pieces needing more room than there is, a
 //!   piece with no placement inside the region, a part the line can no
 //!   longer cut holding two square colours, a crowded star, more room than
 //!   its pieces fill or faces no placement of the region's pieces covers;
@@ -1502,7 +1503,11 @@ impl<'p, const N: usize> Search<'p, N> {
     ) -> bool {
         let fm = &self.fm;
         for sc in &fm.stars {
-            if region.intersects(&sc.stars) && region.and(&sc.all).count() < 2 {
+            // Each final region with stars of the colour holds exactly two
+            // symbols of it: with nothing else of the colour, two stars.
+            let stars = region.and(&sc.stars).count();
+            let all = region.and(&sc.all).count();
+            if stars > 0 && (all < 2 || (all == stars && stars % 2 == 1)) {
                 return false;
             }
         }
