@@ -180,6 +180,8 @@ pub struct FaceMasks<const N: usize> {
     pub sized_polys: Bits<N>,
     /// Subtractive polyominoes.
     pub ylops: Bits<N>,
+    /// Subtractive polyominoes by size: size and faces.
+    pub ylop_sizes: Vec<(u32, Bits<N>)>,
     /// Any polyomino, subtractive or not.
     pub any_poly: Bits<N>,
     /// Per kind of piece (not subtractive, of positive size): where it
@@ -261,6 +263,7 @@ impl<const N: usize> FaceMasks<N> {
             colored_squares_stars: Bits::empty(),
             sized_polys: Bits::empty(),
             ylops: Bits::empty(),
+            ylop_sizes: Vec::new(),
             any_poly: Bits::empty(),
             placements: Vec::new(),
         };
@@ -356,7 +359,9 @@ impl<const N: usize> FaceMasks<N> {
                         }
                         m.any_poly.set(f);
                     }
-                    Sym::Ylop(_) => {
+                    Sym::Ylop(k) => {
+                        let size = b.shapes[k as usize].size() as u32;
+                        mark_in(&mut m.ylop_sizes, size, f);
                         m.ylops.set(f);
                         m.any_poly.set(f);
                     }
@@ -613,6 +618,15 @@ impl<const N: usize> FaceMasks<N> {
             .filter(|sq| set.intersects(sq))
             .nth(1)
             .is_some()
+    }
+
+    /// The total size of the subtractive polyominoes in `region`.
+    #[inline]
+    pub fn ylop_area(&self, region: &Bits<N>) -> u32 {
+        self.ylop_sizes
+            .iter()
+            .map(|(size, set)| size * region.and(set).count())
+            .sum()
     }
 
     /// The total size of the (not subtractive) polyominoes in `region`.

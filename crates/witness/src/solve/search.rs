@@ -32,7 +32,8 @@
 //!   longer cut holding two square colours, a crowded star, more room than
 //!   its pieces fill or faces no placement of the region's pieces covers;
 //!   parts with pieces that have more faces than their pieces' area, by
-//!   more than the other parts' pieces have area beyond their faces);
+//!   more than the other parts' pieces have area beyond their faces; with
+//!   subtractive pieces, a net area below 0 or above its size);
 //! - an open region with elimination marks has more elements that must go
 //!   (lost dots and triangles, lone stars, pieces that cannot tile it,
 //!   squares of a second colour or a third star of a colour in a part the
@@ -1515,6 +1516,14 @@ impl<'p, const N: usize> Search<'p, N> {
         let area = if !fm.polys.is_empty() && !region.intersects(&fm.ylops) {
             fm.area(region)
         } else {
+            if region.intersects(&fm.ylops) {
+                // Each final region's pieces have a net area of 0 or its
+                // size: the region's net area is between 0 and its size.
+                let (add, take) = (fm.area(region), fm.ylop_area(region));
+                if take > add || add - take > region.count() {
+                    return false;
+                }
+            }
             0
         };
         if area > region.count() {
