@@ -560,12 +560,15 @@ impl<const N: usize> Masks<N> {
         for &v in &p.end_nodes {
             m.ends.set(v as usize);
         }
-        for e in 0..b.len() {
+        // Edges lie where exactly one coordinate is odd: in even slot rows
+        // they run horizontally, in odd ones vertically.
+        let edges = (0..b.w).flat_map(|x| (1 - x % 2..b.h).step_by(2).map(move |y| (x, y)));
+        for (x, y) in edges {
+            let e = x * b.h + y;
             if b.kind[e] != SlotKind::Edge {
                 continue;
             }
-            // Edges in even slot rows run horizontally.
-            let vertical = !(e % b.h).is_multiple_of(2);
+            let vertical = y % 2 == 1;
             let (back, ahead) = if vertical { (2, 3) } else { (0, 1) };
             let (a, c) = (b.nbr[e][back], b.nbr[e][ahead]);
             if a == NONE || c == NONE {
