@@ -116,6 +116,9 @@ pub struct Search<'p, const N: usize> {
     /// With elimination marks: a face of the region of each dot the line
     /// can no longer cover, as found at the current node (at most 64).
     lost_dots: Vec<u32>,
+    /// With elimination marks: the faces of the triangles already wrong for
+    /// good, as found at the current node.
+    lost_triangles: Bits<N>,
     /// Piece-fit verdicts of sealed regions, by their faces and the links
     /// inside them (the covered edges between their faces), for this start.
     fits: HashMap<(Bits<N>, Links<N>), bool, WordHash>,
@@ -256,6 +259,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 .filter(|&i| plan.rules.board.sym[i] == Sym::Nega)
                 .count() as u32,
             lost_dots: Vec::with_capacity(64),
+            lost_triangles: Bits::empty(),
             fits: HashMap::default(),
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
@@ -809,9 +813,14 @@ impl<'p, const N: usize> Search<'p, N> {
                 errors += 1;
             }
         }
-        for &(_, k, edges) in &plan.triangles {
+        self.lost_triangles = Bits::empty();
+        for &(f, k, edges) in &plan.triangles {
             if self.triangle_lost(k, &edges, reach) {
                 errors += 1;
+                let f = self.fm.face_of[f as usize];
+                if f != NONE {
+                    self.lost_triangles.set(f as usize);
+                }
             }
         }
         if errors > self.negas {
@@ -1613,12 +1622,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 need += 1;
             }
         }
-        for &(f, k, edges) in &self.plan.triangles {
-            let f = fm.face_of[f as usize];
-            if f != NONE && region.get(f as usize) && self.triangle_lost(k, &edges, reach) {
-                need += 1;
-            }
-        }
+        need += region.and(&self.lost_triangles).count();
         if need > marks {
             return false;
         }
