@@ -143,6 +143,15 @@ pub struct Search<'p, const N: usize> {
 /// Whether to go on.
 type Go = bool;
 
+/// Per edge bit (by west or north node), on a board without symmetry:
+/// uncovered edges the line may still cover, and covered ones.
+struct EdgeStates<const N: usize> {
+    may_h: Bits<N>,
+    may_v: Bits<N>,
+    covered_h: Bits<N>,
+    covered_v: Bits<N>,
+}
+
 /// The most piece-fit verdicts a search keeps (then it starts over).
 pub const MAX_FITS: usize = 1 << 15;
 
@@ -814,8 +823,14 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         self.lost_triangles = Bits::empty();
+        let states =
+            (!plan.symmetric && !plan.triangles.is_empty()).then(|| self.edge_states(reach));
         for &(f, k, edges) in &plan.triangles {
-            if self.triangle_lost(k, &edges, reach) {
+            let lost = match &states {
+                Some(states) => self.triangle_lost_on(k, &edges, states, reach),
+                None => self.triangle_lost(k, &edges, reach),
+            };
+            if lost {
                 errors += 1;
                 let f = self.fm.face_of[f as usize];
                 if f != NONE {
@@ -1005,16 +1020,76 @@ impl<'p, const N: usize> Search<'p, N> {
         have > k || have + may < k
     }
 
+    /// Without symmetry: the edges the line may still cover and has covered,
+    /// horizontal and vertical (by west and by north node): an uncovered
+    /// enterable edge with both nodes in `reach`, or one node for an edge
+    /// the line may end on (as [`Search::edge_coverable`] tells).
+    fn edge_states(&self, reach: &Bits<N>) -> EdgeStates<N> {
+        let m = self.masks;
+        let nc = self.plan.ncols;
+        EdgeStates {
+            may_h: coverable(reach, &self.east_of(reach), &m.end_h).and(&self.open_h),
+            may_v: coverable(reach, &reach.shr(nc), &m.end_v).and(&self.open_v),
+            covered_h: m.edge_h.and_not(&self.open_h),
+            covered_v: m.edge_v.and_not(&self.open_v),
+        }
+    }
+
+    /// [`Search::triangle_lost`] from the edge states of a board without
+    /// symmetry (edges without two nodes, which have no bit, looked up one
+    /// by one).
+    #[inline]
+    fn triangle_lost_on(
+        &self,
+        k: u32,
+        edges: &[u32; 4],
+        st: &EdgeStates<N>,
+        reach: &Bits<N>,
+    ) -> bool {
+        let (mut have, mut may) = (0, 0);
+        for &e in edges {
+            if e == NONE {
+                continue;
+            }
+            let bit = self.masks.edge_bit[e as usize];
+            if bit == NONE {
+                if self.covered[e as usize] {
+                    have += 1;
+                } else if self.edge_coverable(e as usize, reach) {
+                    may += 1;
+                }
+                continue;
+            }
+            let v = (bit & !VERTICAL) as usize;
+            let (covered, open) = if bit & VERTICAL != 0 {
+                (&st.covered_v, &st.may_v)
+            } else {
+                (&st.covered_h, &st.may_h)
+            };
+            if covered.get(v) {
+                have += 1;
+            } else if open.get(v) {
+                may += 1;
+            }
+        }
+        have > k || have + may < k
+    }
+
     /// Dots, triangles and square pairs, for boards without elimination marks.
     fn local_ok(&self, h: usize, reach: &Bits<N>, main_reach: &Bits<N>) -> bool {
         let plan = self.plan;
         if !plan.symmetric {
-            return self.ways_ok(h, reach)
-                && self.covers_ok(reach)
-                && plan
-                    .triangles
-                    .iter()
-                    .all(|&(_, k, edges)| !self.triangle_lost(k, &edges, reach));
+            if !(self.ways_ok(h, reach) && self.covers_ok(reach)) {
+                return false;
+            }
+            if plan.triangles.is_empty() {
+                return true;
+            }
+            let edges = self.edge_states(reach);
+            return plan
+                .triangles
+                .iter()
+                .all(|&(_, k, e)| !self.triangle_lost_on(k, &e, &edges, reach));
         }
         // The main line passes its must-visit nodes: two ways each.
         if !self.ways_ok(h, main_reach) {
