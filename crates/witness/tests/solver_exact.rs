@@ -229,6 +229,24 @@ fn fast_count_equals_brute_force_on_dotted_panels() {
     }
 }
 
+/// Gives every face of `p` the symbol `pick` draws (none for `None`), in
+/// one of the first two colours; true when some face got an elimination
+/// mark.
+fn fill_faces(r: &mut Rng, p: &mut Puzzle, pick: impl Fn(&mut Rng) -> Option<SymbolKind>) -> bool {
+    let faces: Vec<Pos> = p
+        .positions()
+        .filter(|q| q.kind() == witness::model::SlotKind::Face)
+        .collect();
+    for q in faces {
+        p.cell_mut(q).symbol = pick(r).map(|kind| {
+            let color = COLORS[r.below(2) as usize].clone();
+            Symbol::new(kind, color)
+        });
+    }
+    p.positions()
+        .any(|q| matches!(&p.cell(q).symbol, Some(s) if s.kind == SymbolKind::Nega))
+}
+
 /// Panels of squares in two colours with elimination marks (and some
 /// dots and triangles): side-by-side squares the line can no longer
 /// separate, dots it can no longer cover and triangles already wrong each
@@ -241,27 +259,14 @@ fn fast_count_equals_brute_force_on_marked_square_panels() {
     let mut marked = 0;
     for case in 0..var("MARK_CASES").unwrap_or(800) {
         let mut p = random_panel(&mut r, 3, 6, 4);
-        let faces: Vec<Pos> = p
-            .positions()
-            .filter(|q| q.kind() == witness::model::SlotKind::Face)
-            .collect();
-        for q in faces {
-            let kind = match r.below(12) {
+        marked += fill_faces(&mut r, &mut p, |r| {
+            Some(match r.below(12) {
                 0..=5 => SymbolKind::Square,
                 6 | 7 => SymbolKind::Nega,
                 8 => SymbolKind::Triangle(1 + r.below(3) as u32),
-                _ => {
-                    p.cell_mut(q).symbol = None;
-                    continue;
-                }
-            };
-            let color = COLORS[r.below(2) as usize].clone();
-            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
-        }
-        marked += p
-            .positions()
-            .any(|q| matches!(&p.cell(q).symbol, Some(s) if s.kind == SymbolKind::Nega))
-            as u32;
+                _ => return None,
+            })
+        }) as u32;
         assert_counts_agree(case, &p);
     }
     assert!(marked > 300, "only {marked} panels with marks");
@@ -279,30 +284,17 @@ fn fast_count_equals_brute_force_on_marked_mixed_panels() {
     let mut marked = 0;
     for case in 0..var("MIXED_CASES").unwrap_or(800) {
         let mut p = random_panel(&mut r, 4, 6, 3);
-        let faces: Vec<Pos> = p
-            .positions()
-            .filter(|q| q.kind() == witness::model::SlotKind::Face)
-            .collect();
-        for q in faces {
-            let kind = match r.below(14) {
+        marked += fill_faces(&mut r, &mut p, |r| {
+            Some(match r.below(14) {
                 0 | 1 => SymbolKind::Square,
                 2..=4 => SymbolKind::Star,
                 5 | 6 => SymbolKind::Nega,
                 7 => SymbolKind::Triangle(1 + r.below(3) as u32),
-                8 if r.chance(15) => SymbolKind::Ylop(random_shape(&mut r)),
-                8 | 9 => SymbolKind::Poly(random_shape(&mut r)),
-                _ => {
-                    p.cell_mut(q).symbol = None;
-                    continue;
-                }
-            };
-            let color = COLORS[r.below(2) as usize].clone();
-            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
-        }
-        marked += p
-            .positions()
-            .any(|q| matches!(&p.cell(q).symbol, Some(s) if s.kind == SymbolKind::Nega))
-            as u32;
+                8 if r.chance(15) => SymbolKind::Ylop(random_shape(r)),
+                8 | 9 => SymbolKind::Poly(random_shape(r)),
+                _ => return None,
+            })
+        }) as u32;
         assert_counts_agree(case, &p);
     }
     assert!(marked > 300, "only {marked} panels with marks");

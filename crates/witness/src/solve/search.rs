@@ -514,8 +514,7 @@ impl<'p, const N: usize> Search<'p, N> {
                     let ok = plan
                         .rules
                         .is_valid(&self.lines, self.start, q, &mut self.ws);
-                    if self.ws.fit_interrupted() {
-                        self.stopped = true;
+                    if self.fit_interrupted() {
                         return false;
                     }
                     ok
@@ -1483,15 +1482,7 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         let first = region.first().expect("a region has a face");
         let seed = fm.slot_of[first] as usize;
-        let mut slots = std::mem::take(&mut self.region_buf);
-        regions::ordered_region(
-            b,
-            &self.covered,
-            self.start,
-            seed,
-            &mut slots,
-            &mut self.stack,
-        );
+        let mut slots = self.list_region(seed);
         if b.has_negations {
             // The engine lists a region from its first slot in scan order
             // (the pass-through start included): its order matters to the
@@ -1516,13 +1507,30 @@ impl<'p, const N: usize> Search<'p, N> {
             .rules
             .region_ok(&slots, &self.covered, self.start, &mut self.ws);
         self.region_buf = slots;
-        if self.ws.fit_interrupted() {
-            // An interrupted fit said "fits": the search is stopping and
-            // reports nothing from here on.
-            self.stopped = true;
-            return false;
-        }
-        ok
+        ok && !self.fit_interrupted()
+    }
+
+    /// The slots of the region holding slot `seed`, in the engine's flood
+    /// order from it, in the reused region buffer (put it back after use).
+    fn list_region(&mut self, seed: usize) -> Vec<u32> {
+        let mut slots = std::mem::take(&mut self.region_buf);
+        regions::ordered_region(
+            &self.plan.rules.board,
+            &self.covered,
+            self.start,
+            seed,
+            &mut slots,
+            &mut self.stack,
+        );
+        slots
+    }
+
+    /// True (and the search stopping) when a polyomino fit gave up on the
+    /// limits: it then said "fits", and the search reports nothing more.
+    fn fit_interrupted(&mut self) -> bool {
+        let interrupted = self.ws.fit_interrupted();
+        self.stopped |= interrupted;
+        interrupted
     }
 
     /// Without elimination marks, on a board without removed faces: whether
@@ -1547,24 +1555,11 @@ impl<'p, const N: usize> Search<'p, N> {
         if let Some(&fits) = self.fits.get(&key) {
             return fits;
         }
-        let b = &self.plan.rules.board;
         let first = region.first().expect("a region has a face");
-        let seed = self.fm.slot_of[first] as usize;
-        let mut slots = std::mem::take(&mut self.region_buf);
-        regions::ordered_region(
-            b,
-            &self.covered,
-            self.start,
-            seed,
-            &mut slots,
-            &mut self.stack,
-        );
+        let slots = self.list_region(self.fm.slot_of[first] as usize);
         let fits = self.plan.rules.region_fits(&slots, &mut self.ws);
         self.region_buf = slots;
-        if self.ws.fit_interrupted() {
-            // An interrupted fit said "fits": the search is stopping and
-            // reports nothing from here on.
-            self.stopped = true;
+        if self.fit_interrupted() {
             return false;
         }
         if self.fits.len() >= MAX_FITS {
