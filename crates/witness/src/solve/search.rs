@@ -1571,10 +1571,14 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// False when an open region is already hopeless. Regions only ever
     /// split as the line grows, so it is when a star in it has no partner
-    /// of its colour left in it, or when its pieces need more room than it
-    /// has (no subtractive pieces in it), or when a part the line can no
-    /// longer cut holds squares of two colours or a star with more than one
-    /// partner. Only used on regions without elimination marks.
+    /// of its colour left in it (or the stars of a colour nothing else has
+    /// there cannot pair up), when its pieces need more room than it has
+    /// (with subtractive pieces: a net area below 0 or above its size), or
+    /// when a part the line can no longer cut holds squares of two colours,
+    /// a star with more than one partner or faces no piece can cover, or
+    /// when its parts with pieces are short of area by more than the other
+    /// parts' pieces have over. Only used on regions without elimination
+    /// marks.
     fn open_region_ok(
         &self,
         region: &Bits<N>,
