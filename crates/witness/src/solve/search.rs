@@ -816,14 +816,14 @@ impl<'p, const N: usize> Search<'p, N> {
         if errors > self.negas {
             return false;
         }
+        let states = (!plan.symmetric).then(|| self.edge_states(reach));
+        let st = states.as_ref();
         for &d in &plan.edge_dots {
-            if !self.slot_coverable(d as usize, reach) {
+            if !self.edge_open_on(d as usize, st, reach) {
                 errors += 1;
             }
         }
         self.lost_triangles = Bits::empty();
-        let states =
-            (!plan.symmetric && !plan.triangles.is_empty()).then(|| self.edge_states(reach));
         for &(f, k, edges) in &plan.triangles {
             let lost = match &states {
                 Some(states) => self.triangle_lost_on(k, &edges, states, reach),
@@ -848,7 +848,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let mut npairs = 0;
         for &e in &plan.must_cover {
             let e = e as usize;
-            if self.slot_coverable(e, reach) {
+            if self.edge_open_on(e, st, reach) {
                 continue;
             }
             let (f, g) = self.pair_faces(e);
@@ -1032,6 +1032,25 @@ impl<'p, const N: usize> Search<'p, N> {
             covered_h: m.edge_h.and_not(&self.open_h),
             covered_v: m.edge_v.and_not(&self.open_v),
         }
+    }
+
+    /// [`Search::slot_coverable`] for edge slot `e`: covered or still
+    /// coverable, read from the edge states where there are (boards without
+    /// symmetry) and the edge has a bit.
+    #[inline]
+    fn edge_open_on(&self, e: usize, st: Option<&EdgeStates<N>>, reach: &Bits<N>) -> bool {
+        if let Some(st) = st {
+            let bit = self.masks.edge_bit[e];
+            if bit != NONE {
+                let v = (bit & !VERTICAL) as usize;
+                return if bit & VERTICAL != 0 {
+                    st.covered_v.get(v) || st.may_v.get(v)
+                } else {
+                    st.covered_h.get(v) || st.may_h.get(v)
+                };
+            }
+        }
+        self.slot_coverable(e, reach)
     }
 
     /// [`Search::triangle_lost`] from the edge states of a board without
