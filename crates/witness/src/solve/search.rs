@@ -1559,10 +1559,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// The fit depends on the region's faces and on which edges between them
     /// are covered, so verdicts are kept by those (at most [`MAX_FITS`]).
     fn fits_cached(&mut self, region: &Bits<N>) -> bool {
-        let mut links = self.links;
-        for &(link, _) in &self.half_walls {
-            links.put(link, false);
-        }
+        let links = self.links_walled();
         let key = (
             *region,
             Links {
@@ -1649,15 +1646,11 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
-        let mut seeds = region.and(&fm.colored_squares_stars).or(&pieces);
+        let seeds = region.and(&fm.colored_squares_stars).or(&pieces);
         // Faces the parts with pieces have beyond their pieces' area, and
         // area their pieces have beyond their faces.
         let (mut short, mut over) = (0, 0);
-        while let Some(f) = seeds.first() {
-            let mut seed = Bits::empty();
-            seed.set(f);
-            let part = fm.flood(seed, stuck);
-            seeds = seeds.and_not(&part);
+        for part in fm.parts(seeds, stuck) {
             // A part the line can no longer cut ends up whole in one region,
             // which holds at most the region's pieces.
             // That region is tiled by the pieces, so they cover the part.
@@ -1729,12 +1722,7 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
-        let mut seeds = region.and(&fm.colored_squares_stars);
-        while let Some(f) = seeds.first() {
-            let mut seed = Bits::empty();
-            seed.set(f);
-            let part = fm.flood(seed, stuck);
-            seeds = seeds.and_not(&part);
+        for part in fm.parts(region.and(&fm.colored_squares_stars), stuck) {
             let (mut all, mut most) = (0, 0);
             for sq in &fm.squares {
                 let n = part.and(sq).count();
@@ -1758,11 +1746,17 @@ impl<'p, const N: usize> Search<'p, N> {
     /// start edges joined for now may still turn into walls, so they are
     /// left out.
     fn stuck_links(&self, reach: &Bits<N>) -> Links<N> {
+        self.fm.stuck(&self.links_walled(), reach)
+    }
+
+    /// The face links with every covered start edge a wall (as it is
+    /// covered), whatever it joins for now.
+    fn links_walled(&self) -> Links<N> {
         let mut links = self.links;
         for &(link, _) in &self.half_walls {
             links.put(link, false);
         }
-        self.fm.stuck(&links, reach)
+        links
     }
 
     /// The mid-segment start the regions pass through (not a wall), or
