@@ -8,7 +8,8 @@ use common::random::{place_start_end, random_shape, Rng, COLORS};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
 use witness::path::Path;
 use witness::rules::Rules;
-use witness::solve::{self, brute, Limits, Status};
+use witness::solve::plan::Plan;
+use witness::solve::{self, brute, Limits, Schedule, Status};
 
 fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
     let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
@@ -338,4 +339,67 @@ fn fit_verdicts_depend_on_the_covered_edges_inside_a_region() {
         .unwrap();
         assert!(!found.is_empty(), "flip {flip}: no solution");
     }
+}
+
+/// Restarts with tiny budgets (runs cut after a few nodes, in every move
+/// order the schedule tries) still find a solution exactly when the brute
+/// force finds one, and it validates. Half the panels are the random
+/// panels above (symmetry, pillars), half the marked mixed ones.
+#[test]
+fn restarts_find_a_solution_exactly_when_there_is_one() {
+    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let mut r = Rng(var("RESTART_SEED").unwrap_or(0x5EED_0F00_7E57_A7E5));
+    let tiny = Schedule {
+        first: 1,
+        growth: 2,
+        last: 64,
+    };
+    let (mut solvable, mut not_first) = (0, 0);
+    for case in 0..var("RESTART_CASES").unwrap_or(600) {
+        let mut p = if case % 2 == 0 {
+            random_puzzle(&mut r)
+        } else {
+            random_panel(&mut r, 4, 6, 3)
+        };
+        if case % 2 == 1 {
+            fill_faces(&mut r, &mut p, |r| {
+                Some(match r.below(14) {
+                    0 | 1 => SymbolKind::Square,
+                    2..=4 => SymbolKind::Star,
+                    5 => SymbolKind::Nega,
+                    6 | 7 => SymbolKind::Triangle(1 + r.below(3) as u32),
+                    8 if r.chance(15) => SymbolKind::Ylop(random_shape(r)),
+                    8 | 9 => SymbolKind::Poly(random_shape(r)),
+                    _ => return None,
+                })
+            });
+        }
+        let plan = Plan::new(&p).unwrap();
+        let (sol, _) = solve::solve_plan_with(&plan, &Limits::none(), &tiny).unwrap();
+        assert_eq!(sol.status, Status::Complete, "case {case}");
+        let mut brute_first: Option<Path> = None;
+        brute::enumerate(&p, &Limits::none(), |q| {
+            brute_first = Some(q.clone());
+            false
+        })
+        .unwrap();
+        assert_eq!(
+            sol.path.is_some(),
+            brute_first.is_some(),
+            "case {case}: restarts and brute force disagree on\n{}",
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+        if let Some(path) = &sol.path {
+            let v = Rules::new(&p).unwrap().check_path(&p, path).unwrap();
+            assert!(v.valid, "case {case}: returned path fails validation");
+            solvable += 1;
+            not_first += (sol.path != brute_first) as u32;
+        }
+    }
+    // The tiny budgets must really hand panels to the other orders.
+    assert!(solvable > 150, "only {solvable} solvable panels");
+    assert!(
+        not_first > 30,
+        "only {not_first} solutions from other orders"
+    );
 }

@@ -127,6 +127,16 @@ impl Scratch {
     pub fn clear_fit_interrupted(&mut self) {
         self.fit.clear_interrupted();
     }
+
+    /// Lets each polyomino fit give up after `n` steps (`None`: never).
+    pub fn set_fit_step_cap(&mut self, n: Option<u64>) {
+        self.fit.limits.max_steps = n;
+    }
+
+    /// How many search steps all polyomino fits so far took.
+    pub fn fit_steps(&self) -> u64 {
+        self.fit.total_steps()
+    }
 }
 
 /// Answers of earlier fits on one board, keyed exactly by the piece counts

@@ -112,8 +112,22 @@ impl Workspace {
         deadline: Option<std::time::Instant>,
         flags: Vec<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     ) {
-        self.scratch
-            .set_fit_limits(polyfit::FitLimits { deadline, flags });
+        self.scratch.set_fit_limits(polyfit::FitLimits {
+            deadline,
+            flags,
+            max_steps: None,
+        });
+    }
+
+    /// Lets each polyomino fit give up after `n` steps (`None`: never),
+    /// as [`Workspace::set_fit_limits`]'s limits do.
+    pub fn set_fit_step_cap(&mut self, n: Option<u64>) {
+        self.scratch.set_fit_step_cap(n);
+    }
+
+    /// How many search steps all polyomino fits so far took.
+    pub fn fit_steps(&self) -> u64 {
+        self.scratch.fit_steps()
     }
 
     /// True when a polyomino fit gave up on its limits since the last

@@ -397,12 +397,14 @@ pub struct FitLimits {
     pub deadline: Option<Instant>,
     /// Give up when any of these becomes true.
     pub flags: Vec<Arc<AtomicBool>>,
+    /// Give up after this many steps of one fit (a caller's work budget).
+    pub max_steps: Option<u64>,
 }
 
 impl FitLimits {
     /// True when some limit is set.
     pub fn is_set(&self) -> bool {
-        self.deadline.is_some() || !self.flags.is_empty()
+        self.deadline.is_some() || !self.flags.is_empty() || self.max_steps.is_some()
     }
 
     /// True when the fit must stop now.
@@ -453,6 +455,8 @@ pub struct FitScratch {
     last_interrupted: bool,
     /// The steps the latest fit took.
     last_steps: u64,
+    /// The steps of all fits so far.
+    total_steps: u64,
 }
 
 impl FitScratch {
@@ -470,6 +474,11 @@ impl FitScratch {
     /// How many search steps the latest fit took (0 when it needed none).
     pub fn last_steps(&self) -> u64 {
         self.last_steps
+    }
+
+    /// How many search steps all fits so far took.
+    pub fn total_steps(&self) -> u64 {
+        self.total_steps
     }
 
     /// Forgets an earlier interruption.
@@ -519,6 +528,7 @@ pub fn fits<'a>(
     let found = search.face(0);
     let aborted = search.aborted;
     fs.last_steps = search.steps - 0xFFF;
+    fs.total_steps += fs.last_steps;
     if memo.capacity() > 1 << 16 {
         memo = Memo::default(); // give the memory back
     } else {
@@ -806,7 +816,14 @@ impl Search<'_, '_> {
     /// onward, and within kind `t` placement `p` onward.
     fn at(&mut self, k: usize, t: usize, p: u32) -> bool {
         self.steps += 1;
-        if self.steps & 0xFFF == 0 && self.limits.is_set() && self.limits.expired() {
+        if self.steps & 0xFFF == 0
+            && self.limits.is_set()
+            && (self.limits.expired()
+                || self
+                    .limits
+                    .max_steps
+                    .is_some_and(|m| self.steps - 0xFFF > m))
+        {
             self.aborted = true;
         }
         if self.aborted {

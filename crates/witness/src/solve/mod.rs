@@ -23,9 +23,11 @@ pub mod hash;
 pub mod limits;
 pub mod plan;
 pub mod pockets;
+pub mod restart;
 pub mod search;
 
 pub use limits::Limits;
+pub use restart::Schedule;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -50,7 +52,7 @@ pub enum Status {
 /// The answer of [`solve`].
 #[derive(Clone, Debug)]
 pub struct Solution {
-    /// A solution, if one was found (the first in the engine's order).
+    /// A solution, if one was found (see [`solve`] for which).
     pub path: Option<Path>,
     /// `Complete` with no path means "no solution", proved by an exhaustive
     /// search.
@@ -103,7 +105,8 @@ fn path_of(plan: &Plan, f: &Found) -> Path {
 }
 
 /// Finds one solution: the first in the engine's order (starts column by
-/// column, moves left, right, up, down).
+/// column, moves left, right, up, down) when that order finds it quickly,
+/// else the first that one of the [`restart`] orders finds.
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
     let plan = Plan::new(puzzle)?;
     solve_plan(&plan, limits)
@@ -116,12 +119,26 @@ pub fn solve_plan(plan: &Plan, limits: &Limits) -> Result<Solution> {
 
 /// [`solve_plan`], also telling how many search nodes it visited.
 pub fn solve_plan_stats(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
+    solve_plan_with(plan, limits, &Schedule::default())
+}
+
+/// [`solve_plan_stats`] with the restarts' budgets given.
+pub fn solve_plan_with(
+    plan: &Plan,
+    limits: &Limits,
+    schedule: &Schedule,
+) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
-        let mut found = None;
-        s.run_all(&mut |f: &Found| {
-            found = Some(path_of(plan, f));
-            false
+        let found = restart::first_solution(plan, &mut s, schedule).map(|(start, end, moves)| {
+            path_of(
+                plan,
+                &Found {
+                    start,
+                    end,
+                    moves: &moves,
+                },
+            )
         });
         let status = if found.is_none() && s.stopped {
             Status::Stopped

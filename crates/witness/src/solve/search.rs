@@ -138,6 +138,15 @@ pub struct Search<'p, const N: usize> {
     pub tasks: Vec<(usize, Vec<Direction>)>,
     /// Count of search nodes visited.
     pub visited: u64,
+    /// The order in which moves are tried at each slot.
+    order: [Direction; 4],
+    /// [`Search::run_all`] begins with this start (by index) and goes on
+    /// round the list.
+    first_start: usize,
+    /// The run stops once `visited` passes this (a restart's budget).
+    run_cap: u64,
+    /// Set when `run_cap`, not the limits, stopped the search.
+    pub out_of_budget: bool,
 }
 
 /// Whether to go on.
@@ -151,6 +160,9 @@ struct EdgeStates<const N: usize> {
     covered_h: Bits<N>,
     covered_v: Bits<N>,
 }
+
+/// Polyomino fit steps that count as one search node in a run's budget.
+pub const FIT_STEPS_PER_NODE: u64 = 4;
 
 /// The most piece-fit verdicts a search keeps (then it starts over).
 pub const MAX_FITS: usize = 1 << 15;
@@ -279,13 +291,48 @@ impl<'p, const N: usize> Search<'p, N> {
             split_depth: None,
             tasks: Vec::new(),
             visited: 0,
+            order: Direction::ALL,
+            first_start: 0,
+            run_cap: u64::MAX,
+            out_of_budget: false,
         }
+    }
+
+    /// Sets the order in which moves are tried (the engine's is
+    /// [`Direction::ALL`]), and the start [`Search::run_all`] begins with
+    /// (an index into the plan's starts, taken modulo their number).
+    pub fn set_order(&mut self, order: [Direction; 4], first_start: usize) {
+        self.order = order;
+        self.first_start = first_start;
+    }
+
+    /// Stops the next runs once `n` more search nodes have been visited,
+    /// then sets [`Search::out_of_budget`] (and `stopped`); `None` lifts
+    /// the cap. Clears both flags.
+    ///
+    /// The budget counts polyomino fit steps too, [`FIT_STEPS_PER_NODE`] to
+    /// a node, and a single fit gives up past the whole budget's worth:
+    /// some fits take seconds, so nodes alone do not bound a run's time.
+    pub fn set_budget(&mut self, n: Option<u64>) {
+        self.run_cap = n.map_or(u64::MAX, |n| self.work().saturating_add(n));
+        self.ws
+            .set_fit_step_cap(n.map(|n| n.saturating_mul(FIT_STEPS_PER_NODE)));
+        self.ws.clear_fit_interrupted();
+        self.stopped = false;
+        self.out_of_budget = false;
+    }
+
+    /// The work done so far: nodes, and fit steps in node units.
+    #[inline]
+    fn work(&self) -> u64 {
+        self.visited + self.ws.fit_steps() / FIT_STEPS_PER_NODE
     }
 
     /// Searches from every start in turn.
     pub fn run_all(&mut self, visit: &mut impl FnMut(&Found) -> Go) {
-        for k in 0..self.plan.starts.len() {
-            let s = self.plan.starts[k] as usize;
+        let n = self.plan.starts.len();
+        for k in 0..n {
+            let s = self.plan.starts[(k + self.first_start) % n.max(1)] as usize;
             if !self.run_from(s, &[], visit) {
                 return;
             }
@@ -479,6 +526,12 @@ impl<'p, const N: usize> Search<'p, N> {
             self.stopped = true;
             return false;
         }
+        // A restart's budget; an interrupted fit may have used it up.
+        if self.run_cap != u64::MAX && (self.out_of_budget || self.work() > self.run_cap) {
+            self.stopped = true;
+            self.out_of_budget = true;
+            return false;
+        }
         if let Some(d) = self.split_depth {
             if self.moves.len() == d {
                 self.tasks.push((self.start, self.moves.clone()));
@@ -535,7 +588,8 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         let nbr = b.nbr[q];
         let allowed = plan.moves_at[q];
-        for (k, d) in Direction::ALL.into_iter().enumerate() {
+        for d in self.order {
+            let k = d as usize;
             if allowed & (1 << k) == 0 {
                 continue;
             }
@@ -1549,6 +1603,8 @@ impl<'p, const N: usize> Search<'p, N> {
     fn fit_interrupted(&mut self) -> bool {
         let interrupted = self.ws.fit_interrupted();
         self.stopped |= interrupted;
+        // Not the limits: the budget's step cap.
+        self.out_of_budget |= interrupted && self.run_cap != u64::MAX && !self.limits.expired();
         interrupted
     }
 
