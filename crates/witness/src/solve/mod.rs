@@ -155,6 +155,17 @@ pub fn solve_plan_with(
     })
 }
 
+/// Counts solutions on one thread in turns of `budget` search nodes, each
+/// going on from where the last stopped ([`restart::count_in_turns`]): a
+/// check that resuming loses and repeats nothing. `None` when the limits
+/// stopped it.
+pub fn count_in_turns(plan: &Plan, limits: &Limits, budget: u64) -> Result<Option<u64>> {
+    with_width!(plan, |masks: N| {
+        let mut s = Search::<N>::new(plan, &masks, limits);
+        Ok(restart::count_in_turns(&mut s, budget))
+    })
+}
+
 /// Calls `visit` with every solution in the engine's order, on one thread,
 /// until it returns false. Returns how the search ended.
 pub fn for_each_solution(

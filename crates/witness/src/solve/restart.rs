@@ -1,45 +1,46 @@
-//! Restarts: finding a first solution by short runs in several move orders.
+//! Interleaved runs: finding a first solution by searching in several move
+//! orders by turns.
 //!
 //! How long a depth-first search takes to reach its first solution depends
 //! a great deal on the order in which it tries moves: on the dev corpus's
 //! slowest puzzles one order needs a thousand times the nodes of another,
-//! and no order is best for all. So [`first_solution`] runs the search in
-//! a few orders in turn, each with a budget of work, and multiplies the
-//! budget after each round ([`Schedule`]). Each round begins with the
-//! engine's order, which gets twice the budget of the others, so most
-//! puzzles (solved within the first budget) get the engine's first
-//! solution.
+//! and no order is best for all. So [`first_solution`] searches in a few
+//! orders by turns, each turn with a budget of work ([`Schedule`]); a turn
+//! that runs out of budget leaves a resume point ([`Resume`]), and the
+//! order's next turn goes on from there, so no work is done twice. Each
+//! round begins with the engine's order, which gets twice the budget of
+//! the others, so most puzzles (solved within the first budget) get the
+//! engine's first solution, and none costs more than about twice its
+//! engine-order search.
 //!
-//! Exactness does not depend on the orders: a run that ends within its
-//! budget has searched every path, so "no solution" from it is proved.
-//! Once the budget passes the schedule's last, the engine's order runs
-//! without a budget, which bounds what the restarts cost an unsolvable
-//! panel. A budget counts search nodes and polyomino fit steps
+//! Exactness does not depend on the orders: an order whose turns end
+//! without running out of budget has searched every path, so "no solution"
+//! from it is proved. A budget counts search nodes and polyomino fit steps
 //! ([`Search::set_budget`]).
 
 use super::plan::Plan;
-use super::search::{Found, Search};
+use super::search::{Found, Resume, Search};
 use crate::model::Direction;
 
-/// The budgets of the runs, in search nodes.
+/// The budgets of the turns, in search nodes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Schedule {
-    /// The budget of the first round (the engine's order gets twice it).
+    /// The budget of a turn in the first round (the engine's order gets
+    /// twice it).
     pub first: u64,
-    /// By how much the budget grows from one round to the next (at least 2).
+    /// By how much the budget grows from one round to the next.
     pub growth: u64,
-    /// The last round with a budget; then the engine's order runs to the
-    /// end.
-    pub last: u64,
+    /// The largest budget of a turn (before the engine order's weight).
+    pub most: u64,
 }
 
 impl Default for Schedule {
-    /// 10,000 nodes, growing fourfold, up to 2,560,000 (about a second).
+    /// 10,000 nodes, doubling, up to 640,000.
     fn default() -> Self {
         Schedule {
             first: 10_000,
-            growth: 4,
-            last: 2_560_000,
+            growth: 2,
+            most: 640_000,
         }
     }
 }
@@ -68,8 +69,8 @@ const ORDERS: [([Direction; 4], (usize, usize)); 3] = [
     ),
 ];
 
-/// Runs `search` by `schedule` until it finds a solution, proves there is
-/// none, or its limits stop it; returns the solution as `(start, end,
+/// Searches by `schedule` until an order finds a solution or proves there
+/// is none, or the limits stop it; returns the solution as `(start, end,
 /// moves)`. Afterwards `search.stopped` tells whether the limits cut it
 /// short.
 pub fn first_solution<const N: usize>(
@@ -78,13 +79,14 @@ pub fn first_solution<const N: usize>(
     schedule: &Schedule,
 ) -> Option<(usize, usize, Vec<Direction>)> {
     let starts = plan.starts.len();
+    let mut resume: [Option<Resume>; ORDERS.len()] = Default::default();
     let mut budget = schedule.first.max(1);
     loop {
-        let last = budget > schedule.last;
         for (k, &(order, (num, den))) in ORDERS.iter().enumerate() {
             search.set_order(order, starts * num / den);
             let weight = if k == 0 { 2 } else { 1 };
-            search.set_budget((!last).then_some(budget.saturating_mul(weight)));
+            search.set_budget(Some(budget.saturating_mul(weight)));
+            search.set_resume(resume[k].take());
             let mut found = None;
             search.run_all(&mut |f: &Found| {
                 found = Some((f.start, f.end, f.moves.to_vec()));
@@ -94,7 +96,33 @@ pub fn first_solution<const N: usize>(
                 // A solution, a proof that there is none, or the limits.
                 return found;
             }
+            resume[k] = search.take_resume();
         }
-        budget = budget.saturating_mul(schedule.growth.max(2));
+        budget = budget
+            .saturating_mul(schedule.growth.max(1))
+            .min(schedule.most.max(1));
+    }
+}
+
+/// Counts the solutions by searching in the engine's order in turns of
+/// `budget` nodes, each going on from where the last stopped; `None` if
+/// the limits stopped it. Every solution is counted once (provided no
+/// polyomino fit outlasts a turn's budget, when a node's endpoint may be
+/// judged again): a check of the resume points.
+pub fn count_in_turns<const N: usize>(search: &mut Search<'_, N>, budget: u64) -> Option<u64> {
+    let mut count = 0;
+    search.set_order(Direction::ALL, 0);
+    let mut resume = None;
+    loop {
+        search.set_budget(Some(budget.max(1)));
+        search.set_resume(resume);
+        search.run_all(&mut |_: &Found| {
+            count += 1;
+            true
+        });
+        if !search.out_of_budget {
+            return (!search.stopped).then_some(count);
+        }
+        resume = search.take_resume();
     }
 }

@@ -147,6 +147,31 @@ pub struct Search<'p, const N: usize> {
     run_cap: u64,
     /// Set when `run_cap`, not the limits, stopped the search.
     pub out_of_budget: bool,
+    /// Where the budget stopped the search: [`Search::run_all`] resumes
+    /// there.
+    resume: Option<Resume>,
+    /// The loop index of the current start in [`Search::run_all`].
+    start_k: usize,
+    /// The moves of the branch being replayed to resume a search.
+    replay: Vec<Direction>,
+    /// Nodes at depths below this are replayed (already searched up to
+    /// the branch in `replay`); 0 when not resuming.
+    replay_to: usize,
+}
+
+/// Where a search stopped by its budget goes on: the node reached by
+/// `moves` from the `k`th start of [`Search::run_all`]'s loop, searched
+/// afresh, then everything after it in the search's order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Resume {
+    /// The loop index of the start.
+    pub k: usize,
+    /// The moves from it.
+    pub moves: Vec<Direction>,
+    /// Whether a polyomino fit outlasted the budget at that node: the
+    /// next turn then lets fits run to the end, or it would stop there
+    /// again.
+    pub in_fit: bool,
 }
 
 /// Whether to go on.
@@ -295,6 +320,10 @@ impl<'p, const N: usize> Search<'p, N> {
             first_start: 0,
             run_cap: u64::MAX,
             out_of_budget: false,
+            resume: None,
+            start_k: 0,
+            replay: Vec::new(),
+            replay_to: 0,
         }
     }
 
@@ -328,12 +357,56 @@ impl<'p, const N: usize> Search<'p, N> {
         self.visited + self.ws.fit_steps() / FIT_STEPS_PER_NODE
     }
 
-    /// Searches from every start in turn.
+    /// Where the budget stopped the last run, if it did (taken away).
+    pub fn take_resume(&mut self) -> Option<Resume> {
+        self.resume.take()
+    }
+
+    /// Makes the next [`Search::run_all`] go on from `resume` (with the
+    /// order it was stopped in): it searches nothing before that point
+    /// again. The nodes on the way there are passed through again, but
+    /// their endpoints are not reported again, except for the node the
+    /// budget stopped in the middle of a polyomino fit, which is searched
+    /// afresh.
+    pub fn set_resume(&mut self, resume: Option<Resume>) {
+        self.resume = resume;
+    }
+
+    /// Notes that the budget stopped the search here (the first time), in
+    /// the middle of a polyomino fit or not.
+    fn budget_stop(&mut self, in_fit: bool) {
+        self.stopped = true;
+        self.out_of_budget = true;
+        if self.resume.is_none() {
+            self.resume = Some(Resume {
+                k: self.start_k,
+                moves: self.moves.clone(),
+                in_fit,
+            });
+        }
+    }
+
+    /// Searches from every start in turn (going on from a resume point, if
+    /// one is set).
     pub fn run_all(&mut self, visit: &mut impl FnMut(&Found) -> Go) {
         let n = self.plan.starts.len();
-        for k in 0..n {
+        let from = self.resume.take();
+        let k0 = from.as_ref().map_or(0, |r| r.k);
+        if from.as_ref().is_some_and(|r| r.in_fit) {
+            self.ws.set_fit_step_cap(None);
+        }
+        for k in k0..n {
             let s = self.plan.starts[(k + self.first_start) % n.max(1)] as usize;
-            if !self.run_from(s, &[], visit) {
+            self.start_k = k;
+            if k == k0 {
+                if let Some(r) = &from {
+                    self.replay.clone_from(&r.moves);
+                    self.replay_to = r.moves.len();
+                }
+            }
+            let go = self.run_from(s, &[], visit);
+            self.replay_to = 0;
+            if !go {
                 return;
             }
         }
@@ -526,10 +599,19 @@ impl<'p, const N: usize> Search<'p, N> {
             self.stopped = true;
             return false;
         }
-        // A restart's budget; an interrupted fit may have used it up.
-        if self.run_cap != u64::MAX && (self.out_of_budget || self.work() > self.run_cap) {
-            self.stopped = true;
-            self.out_of_budget = true;
+        let depth = self.moves.len();
+        if self.replay_to == depth && self.replay_to > 0 {
+            // The resume point itself, searched afresh whatever the
+            // budget, so that every turn gets somewhere.
+            self.replay_to = 0;
+        } else if self.replay_to < depth
+            && self.run_cap != u64::MAX
+            && (self.out_of_budget || self.work() > self.run_cap)
+        {
+            // A turn's budget; an interrupted fit may have used it up.
+            // (Nodes on the way back to a resume point were searched
+            // before: no check there.)
+            self.budget_stop(false);
             return false;
         }
         if let Some(d) = self.split_depth {
@@ -549,7 +631,10 @@ impl<'p, const N: usize> Search<'p, N> {
     fn explore(&mut self, q: usize, visit: &mut impl FnMut(&Found) -> Go) -> Go {
         let plan = self.plan;
         let b = &plan.rules.board;
-        if b.end[q] {
+        let depth = self.moves.len();
+        // On the way back to a resume point: its endpoint was judged.
+        let replaying = self.replay_to > depth;
+        if b.end[q] && !replaying {
             let report = !plan.undirected || self.start <= q;
             if report
                 && (!plan.local_prune || self.complete_locally())
@@ -584,27 +669,50 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         if b.kind[q] == SlotKind::Node && !self.arrival_ok(q) {
+            // Not on the way back to a resume point: it passed before.
+            debug_assert!(
+                !replaying || self.stopped,
+                "a replayed node failed its checks"
+            );
+            self.replay_to = 0;
             return true;
         }
-        let nbr = b.nbr[q];
-        let allowed = plan.moves_at[q];
+        let mut skip = replaying;
         for d in self.order {
-            let k = d as usize;
-            if allowed & (1 << k) == 0 {
+            if skip {
+                // Resuming: the moves before the replayed one were searched.
+                if d != self.replay[depth] {
+                    continue;
+                }
+                skip = false;
+                if !self.move_open(q, d) {
+                    // Cannot happen (the same state allowed it before);
+                    // search the rest afresh rather than lose it.
+                    debug_assert!(false, "a replayed move is closed");
+                    self.replay_to = 0;
+                    continue;
+                }
+            }
+            if !self.move_open(q, d) {
                 continue;
             }
-            let r = nbr[k];
-            if r == NONE || !self.can_enter(r as usize, false) {
-                continue;
-            }
+            let r = b.nbr[q][d as usize] as usize;
             self.moves.push(d);
-            let go = self.enter(r as usize, visit);
+            let go = self.enter(r, visit);
             self.moves.pop();
             if !go {
                 return false;
             }
         }
         true
+    }
+
+    /// Whether the line at `q` may move in direction `d` now.
+    #[inline]
+    fn move_open(&self, q: usize, d: Direction) -> bool {
+        let k = d as usize;
+        let r = self.plan.rules.board.nbr[q][k];
+        self.plan.moves_at[q] & (1 << k) != 0 && r != NONE && self.can_enter(r as usize, false)
     }
 
     /// The checks on arriving at node `h`: cheap incremental ones, then the
@@ -1603,8 +1711,11 @@ impl<'p, const N: usize> Search<'p, N> {
     fn fit_interrupted(&mut self) -> bool {
         let interrupted = self.ws.fit_interrupted();
         self.stopped |= interrupted;
-        // Not the limits: the budget's step cap.
-        self.out_of_budget |= interrupted && self.run_cap != u64::MAX && !self.limits.expired();
+        if interrupted && self.run_cap != u64::MAX && !self.limits.expired() {
+            // Not the limits: the budget's step cap, in the middle of the
+            // current node, which a resumed run searches afresh.
+            self.budget_stop(true);
+        }
         interrupted
     }
 
