@@ -493,6 +493,9 @@ pub struct Masks<const N: usize> {
     /// Per slot: for an edge with nodes at both ends, its bit in the edge
     /// sets, with [`VERTICAL`] set for vertical edges; `NONE` otherwise.
     pub edge_bit: Vec<u32>,
+    /// Per slot: the [`Masks::edge_bit`] of its mirror slot with symmetry
+    /// (`NONE` when either has none), its own without.
+    pub mirror_bit: Vec<u32>,
 }
 
 /// The flag of [`Masks::edge_bit`] that marks a vertical edge.
@@ -522,6 +525,7 @@ impl<const N: usize> Masks<N> {
             east_in: Bits::empty(),
             east_wrap: Bits::empty(),
             edge_bit: vec![NONE; b.len()],
+            mirror_bit: Vec::new(),
         };
         for v in 0..p.nodes() {
             if v % p.ncols + 1 < p.ncols {
@@ -591,6 +595,18 @@ impl<const N: usize> Masks<N> {
                 }
             }
         }
+        m.mirror_bit = if p.symmetric {
+            (0..b.len())
+                .map(
+                    |e| match (m.edge_bit[e], m.edge_bit[b.mirror[e] as usize]) {
+                        (NONE, _) | (_, NONE) => NONE,
+                        (_, mb) => mb,
+                    },
+                )
+                .collect()
+        } else {
+            m.edge_bit.clone()
+        };
         for &e in p.must_cover.iter().chain(&p.edge_dots) {
             let bit = m.edge_bit[e as usize];
             if bit == NONE {

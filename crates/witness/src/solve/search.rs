@@ -177,13 +177,24 @@ pub struct Resume {
 /// Whether to go on.
 type Go = bool;
 
-/// Per edge bit (by west or north node), on a board without symmetry:
-/// uncovered edges the line may still cover, and covered ones.
+/// Per edge bit (by west or north node): the uncovered edges the line may
+/// still cover (whether an edge is covered is read from the slots).
 struct EdgeStates<const N: usize> {
     may_h: Bits<N>,
     may_v: Bits<N>,
-    covered_h: Bits<N>,
-    covered_v: Bits<N>,
+}
+
+impl<const N: usize> EdgeStates<N> {
+    /// Whether the uncovered edge with this bit may still be covered.
+    #[inline]
+    fn may(&self, bit: u32) -> bool {
+        let v = (bit & !VERTICAL) as usize;
+        if bit & VERTICAL != 0 {
+            self.may_v.get(v)
+        } else {
+            self.may_h.get(v)
+        }
+    }
 }
 
 /// Polyomino fit steps that count as one search node in a run's budget.
@@ -978,8 +989,8 @@ impl<'p, const N: usize> Search<'p, N> {
         if errors > self.negas {
             return false;
         }
-        let states = (!plan.symmetric).then(|| self.edge_states(reach));
-        let st = states.as_ref();
+        let states = self.edge_states(reach);
+        let st = Some(&states);
         for &d in &plan.edge_dots {
             if !self.edge_open_on(d as usize, st, reach) {
                 errors += 1;
@@ -987,10 +998,7 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         self.lost_triangles = Bits::empty();
         for &(f, k, edges) in &plan.triangles {
-            let lost = match &states {
-                Some(states) => self.triangle_lost_on(k, &edges, states, reach),
-                None => self.triangle_lost(k, &edges, reach),
-            };
+            let lost = self.triangle_lost_on(k, &edges, &states, reach);
             if lost {
                 errors += 1;
                 let f = self.fm.face_of[f as usize];
@@ -1181,35 +1189,32 @@ impl<'p, const N: usize> Search<'p, N> {
         have > k || have + may < k
     }
 
-    /// Without symmetry: the edges the line may still cover and has covered,
-    /// horizontal and vertical (by west and by north node): an uncovered
-    /// enterable edge with both nodes in `reach`, or one node for an edge
-    /// the line may end on (as [`Search::edge_coverable`] tells).
+    /// The uncovered edges the line may still cover, horizontal and
+    /// vertical (by west and by north node): an enterable edge with both
+    /// nodes in `reach`, or one node for an edge the line may end on (as
+    /// [`Search::edge_coverable`] tells). With symmetry `reach` holds the
+    /// nodes either line can reach; the mirror line covers an edge when the
+    /// main one covers its mirror edge, which callers look up too
+    /// ([`Masks::mirror_bit`]): it differs only at ends that have no mirror
+    /// end.
     fn edge_states(&self, reach: &Bits<N>) -> EdgeStates<N> {
         let m = self.masks;
         let nc = self.plan.ncols;
         EdgeStates {
             may_h: coverable(reach, &self.east_of(reach), &m.end_h).and(&self.open_h),
             may_v: coverable(reach, &reach.shr(nc), &m.end_v).and(&self.open_v),
-            covered_h: m.edge_h.and_not(&self.open_h),
-            covered_v: m.edge_v.and_not(&self.open_v),
         }
     }
 
     /// [`Search::slot_coverable`] for edge slot `e`: covered or still
-    /// coverable, read from the edge states where there are (boards without
-    /// symmetry) and the edge has a bit.
+    /// coverable, read from the edge states where the edge (and with
+    /// symmetry its mirror) has a bit.
     #[inline]
     fn edge_open_on(&self, e: usize, st: Option<&EdgeStates<N>>, reach: &Bits<N>) -> bool {
         if let Some(st) = st {
-            let bit = self.masks.edge_bit[e];
-            if bit != NONE {
-                let v = (bit & !VERTICAL) as usize;
-                return if bit & VERTICAL != 0 {
-                    st.covered_v.get(v) || st.may_v.get(v)
-                } else {
-                    st.covered_h.get(v) || st.may_h.get(v)
-                };
+            let (bit, mbit) = (self.masks.edge_bit[e], self.masks.mirror_bit[e]);
+            if bit != NONE && mbit != NONE {
+                return self.covered[e] || st.may(bit) || (mbit != bit && st.may(mbit));
             }
         }
         self.slot_coverable(e, reach)
@@ -1231,24 +1236,19 @@ impl<'p, const N: usize> Search<'p, N> {
             if e == NONE {
                 continue;
             }
-            let bit = self.masks.edge_bit[e as usize];
-            if bit == NONE {
-                if self.covered[e as usize] {
+            let e = e as usize;
+            let (bit, mbit) = (self.masks.edge_bit[e], self.masks.mirror_bit[e]);
+            if bit == NONE || mbit == NONE {
+                if self.covered[e] {
                     have += 1;
-                } else if self.edge_coverable(e as usize, reach) {
+                } else if self.slot_coverable(e, reach) {
                     may += 1;
                 }
                 continue;
             }
-            let v = (bit & !VERTICAL) as usize;
-            let (covered, open) = if bit & VERTICAL != 0 {
-                (&st.covered_v, &st.may_v)
-            } else {
-                (&st.covered_h, &st.may_h)
-            };
-            if covered.get(v) {
+            if self.covered[e] {
                 have += 1;
-            } else if open.get(v) {
+            } else if st.may(bit) || (mbit != bit && st.may(mbit)) {
                 may += 1;
             }
         }
@@ -1284,22 +1284,19 @@ impl<'p, const N: usize> Search<'p, N> {
         {
             return false;
         }
-        for &d in &plan.edge_dots {
-            if !self.slot_coverable(d as usize, reach) {
-                return false;
-            }
+        if plan.edge_dots.is_empty() && plan.must_cover.is_empty() && plan.triangles.is_empty() {
+            return true;
         }
-        for &e in &plan.must_cover {
-            if !self.slot_coverable(e as usize, reach) {
-                return false;
-            }
-        }
-        for &(_, k, edges) in &plan.triangles {
-            if self.triangle_lost(k, &edges, reach) {
-                return false;
-            }
-        }
-        true
+        let states = self.edge_states(reach);
+        let st = Some(&states);
+        plan.edge_dots
+            .iter()
+            .chain(&plan.must_cover)
+            .all(|&e| self.edge_open_on(e as usize, st, reach))
+            && plan
+                .triangles
+                .iter()
+                .all(|&(_, k, e)| !self.triangle_lost_on(k, &e, &states, reach))
     }
 
     /// `x` moved from each node's east neighbour onto the node (across a
