@@ -119,9 +119,10 @@ pub struct Search<'p, const N: usize> {
     /// With elimination marks: the faces of the triangles already wrong for
     /// good, as found at the current node.
     lost_triangles: Bits<N>,
-    /// Piece-fit verdicts of sealed regions, by their faces and the links
-    /// inside them (the covered edges between their faces), for this start.
-    fits: HashMap<(Bits<N>, Links<N>), bool, WordHash>,
+    /// Piece-fit verdicts of sealed regions, by their faces, the links
+    /// inside them (the covered edges between their faces) and the start
+    /// (which decides the covered edge regions pass through).
+    fits: HashMap<(Bits<N>, Links<N>, u64), bool, WordHash>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     /// Faces of sealed regions already judged and passed, as known at each
@@ -432,8 +433,6 @@ impl<'p, const N: usize> Search<'p, N> {
         visit: &mut impl FnMut(&Found) -> Go,
     ) -> Go {
         self.start = start;
-        // The start decides which covered edge regions pass through.
-        self.fits.clear();
         if !self.can_enter(start, true) {
             return true;
         }
@@ -1721,7 +1720,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// tell once the bitsets have passed (the local checks have seen its
     /// dots and triangles; a wrong "yes" would only be caught at the end).
     /// The fit depends on the region's faces and on which edges between them
-    /// are covered, so verdicts are kept by those (at most [`MAX_FITS`]).
+    /// are covered (and the start: a pass-through start edge is no wall),
+    /// so verdicts are kept by those (at most [`MAX_FITS`]).
     fn fits_cached(&mut self, region: &Bits<N>) -> bool {
         let links = self.links_walled();
         let key = (
@@ -1731,6 +1731,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 down: links.down.and(region),
                 wrap: links.wrap.and(region),
             },
+            self.start as u64,
         );
         if let Some(&fits) = self.fits.get(&key) {
             return fits;
