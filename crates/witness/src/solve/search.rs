@@ -146,6 +146,9 @@ pub struct Search<'p, const N: usize> {
     first_start: usize,
     /// The run stops once `visited` passes this (a restart's budget).
     run_cap: u64,
+    /// Below this node count the budget needs no look (checked anyway
+    /// every 64 nodes, as fits add work too).
+    node_cap: u64,
     /// Set when `run_cap`, not the limits, stopped the search.
     pub out_of_budget: bool,
     /// Where the budget stopped the search: [`Search::run_all`] resumes
@@ -331,6 +334,7 @@ impl<'p, const N: usize> Search<'p, N> {
             order: Direction::ALL,
             first_start: 0,
             run_cap: u64::MAX,
+            node_cap: u64::MAX,
             out_of_budget: false,
             resume: None,
             start_k: 0,
@@ -356,11 +360,24 @@ impl<'p, const N: usize> Search<'p, N> {
     /// some fits take seconds, so nodes alone do not bound a run's time.
     pub fn set_budget(&mut self, n: Option<u64>) {
         self.run_cap = n.map_or(u64::MAX, |n| self.work().saturating_add(n));
+        self.node_cap = n.map_or(u64::MAX, |n| self.visited.saturating_add(n));
         self.ws
             .set_fit_step_cap(n.map(|n| n.saturating_mul(FIT_STEPS_PER_NODE)));
         self.ws.clear_fit_interrupted();
         self.stopped = false;
         self.out_of_budget = false;
+    }
+
+    /// Whether the turn's budget is used up (by an interrupted fit, or by
+    /// nodes and fit steps); also sets `node_cap`, the node count at which
+    /// it will be if no fit runs meanwhile.
+    fn over_budget(&mut self) -> bool {
+        if self.run_cap == u64::MAX {
+            return false;
+        }
+        let w = self.work();
+        self.node_cap = self.visited + self.run_cap.saturating_sub(w);
+        self.out_of_budget || w > self.run_cap
     }
 
     /// The work done so far: nodes, and fit steps in node units.
@@ -389,6 +406,7 @@ impl<'p, const N: usize> Search<'p, N> {
     fn budget_stop(&mut self, in_fit: bool) {
         self.stopped = true;
         self.out_of_budget = true;
+        self.node_cap = 0;
         if self.resume.is_none() {
             self.resume = Some(Resume {
                 k: self.start_k,
@@ -609,18 +627,15 @@ impl<'p, const N: usize> Search<'p, N> {
             self.stopped = true;
             return false;
         }
-        let depth = self.moves.len();
-        if self.replay_to == depth && self.replay_to > 0 {
-            // The resume point itself, searched afresh whatever the
+        if self.replay_to > 0 {
+            // Nodes on the way back to a resume point were searched before;
+            // the resume point itself is searched afresh whatever the
             // budget, so that every turn gets somewhere.
-            self.replay_to = 0;
-        } else if self.replay_to < depth
-            && self.run_cap != u64::MAX
-            && (self.out_of_budget || self.work() > self.run_cap)
-        {
+            if self.replay_to == self.moves.len() {
+                self.replay_to = 0;
+            }
+        } else if (self.visited > self.node_cap || self.ticks & 63 == 0) && self.over_budget() {
             // A turn's budget; an interrupted fit may have used it up.
-            // (Nodes on the way back to a resume point were searched
-            // before: no check there.)
             self.budget_stop(false);
             return false;
         }
@@ -687,15 +702,20 @@ impl<'p, const N: usize> Search<'p, N> {
             self.replay_to = 0;
             return true;
         }
+        let nbr = b.nbr[q];
+        let allowed = plan.moves_at[q];
         let mut skip = replaying;
         for d in self.order {
+            let k = d as usize;
+            let r = nbr[k];
+            let open = allowed & (1 << k) != 0 && r != NONE && self.can_enter(r as usize, false);
             if skip {
                 // Resuming: the moves before the replayed one were searched.
                 if d != self.replay[depth] {
                     continue;
                 }
                 skip = false;
-                if !self.move_open(q, d) {
+                if !open {
                     // Cannot happen (the same state allowed it before);
                     // search the rest afresh rather than lose it.
                     debug_assert!(false, "a replayed move is closed");
@@ -703,26 +723,17 @@ impl<'p, const N: usize> Search<'p, N> {
                     continue;
                 }
             }
-            if !self.move_open(q, d) {
+            if !open {
                 continue;
             }
-            let r = b.nbr[q][d as usize] as usize;
             self.moves.push(d);
-            let go = self.enter(r, visit);
+            let go = self.enter(r as usize, visit);
             self.moves.pop();
             if !go {
                 return false;
             }
         }
         true
-    }
-
-    /// Whether the line at `q` may move in direction `d` now.
-    #[inline]
-    fn move_open(&self, q: usize, d: Direction) -> bool {
-        let k = d as usize;
-        let r = self.plan.rules.board.nbr[q][k];
-        self.plan.moves_at[q] & (1 << k) != 0 && r != NONE && self.can_enter(r as usize, false)
     }
 
     /// The checks on arriving at node `h`: cheap incremental ones, then the
