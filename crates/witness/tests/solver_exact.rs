@@ -273,6 +273,20 @@ fn fast_count_equals_brute_force_on_marked_square_panels() {
     assert!(marked > 300, "only {marked} panels with marks");
 }
 
+/// A face's symbol on the mixed panels: squares, stars, elimination marks,
+/// triangles, pieces (a few subtractive), or none.
+fn mixed_symbol(r: &mut Rng) -> Option<SymbolKind> {
+    Some(match r.below(14) {
+        0 | 1 => SymbolKind::Square,
+        2..=4 => SymbolKind::Star,
+        5 | 6 => SymbolKind::Nega,
+        7 => SymbolKind::Triangle(1 + r.below(3) as u32),
+        8 if r.chance(15) => SymbolKind::Ylop(random_shape(r)),
+        8 | 9 => SymbolKind::Poly(random_shape(r)),
+        _ => return None,
+    })
+}
+
 /// Panels of squares, stars, pieces and triangles in two colours with
 /// many elimination marks: an open region holding marks fails once more
 /// of its elements must go (lone stars, wrong triangles, pieces that
@@ -285,17 +299,7 @@ fn fast_count_equals_brute_force_on_marked_mixed_panels() {
     let mut marked = 0;
     for case in 0..var("MIXED_CASES").unwrap_or(800) {
         let mut p = random_panel(&mut r, 4, 6, 3);
-        marked += fill_faces(&mut r, &mut p, |r| {
-            Some(match r.below(14) {
-                0 | 1 => SymbolKind::Square,
-                2..=4 => SymbolKind::Star,
-                5 | 6 => SymbolKind::Nega,
-                7 => SymbolKind::Triangle(1 + r.below(3) as u32),
-                8 if r.chance(15) => SymbolKind::Ylop(random_shape(r)),
-                8 | 9 => SymbolKind::Poly(random_shape(r)),
-                _ => return None,
-            })
-        }) as u32;
+        marked += fill_faces(&mut r, &mut p, mixed_symbol) as u32;
         assert_counts_agree(case, &p);
     }
     assert!(marked > 300, "only {marked} panels with marks");
@@ -364,17 +368,7 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
             random_panel(&mut r, 4, 6, 3)
         };
         if case % 2 == 1 {
-            fill_faces(&mut r, &mut p, |r| {
-                Some(match r.below(14) {
-                    0 | 1 => SymbolKind::Square,
-                    2..=4 => SymbolKind::Star,
-                    5 => SymbolKind::Nega,
-                    6 | 7 => SymbolKind::Triangle(1 + r.below(3) as u32),
-                    8 if r.chance(15) => SymbolKind::Ylop(random_shape(r)),
-                    8 | 9 => SymbolKind::Poly(random_shape(r)),
-                    _ => return None,
-                })
-            });
+            fill_faces(&mut r, &mut p, mixed_symbol);
         }
         let plan = Plan::new(&p).unwrap();
         let want = brute_count(&p);
