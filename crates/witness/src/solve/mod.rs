@@ -122,7 +122,7 @@ pub fn solve_plan_stats(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)>
     solve_plan_with(plan, limits, &Schedule::default())
 }
 
-/// [`solve_plan_stats`] with the restarts' budgets given.
+/// [`solve_plan_stats`] with the turns' budgets given.
 pub fn solve_plan_with(
     plan: &Plan,
     limits: &Limits,

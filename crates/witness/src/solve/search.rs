@@ -144,7 +144,8 @@ pub struct Search<'p, const N: usize> {
     /// [`Search::run_all`] begins with this start (by index) and goes on
     /// round the list.
     first_start: usize,
-    /// The run stops once `visited` passes this (a restart's budget).
+    /// The run stops once its work (nodes and fit steps, [`Search::work`])
+    /// passes this: a turn's budget.
     run_cap: u64,
     /// Below this node count the budget needs no look (checked anyway
     /// every 64 nodes, as fits add work too).
@@ -393,10 +394,11 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// Makes the next [`Search::run_all`] go on from `resume` (with the
     /// order it was stopped in): it searches nothing before that point
-    /// again. The nodes on the way there are passed through again, but
-    /// their endpoints are not reported again, except for the node the
-    /// budget stopped in the middle of a polyomino fit, which is searched
-    /// afresh.
+    /// again. The nodes on the way there are passed through again without
+    /// their endpoints being judged again; the resume node itself is
+    /// searched afresh (so when the budget stopped in the middle of its
+    /// polyomino fit, after its endpoint was reported, that endpoint is
+    /// reported again: harmless for a first solution).
     pub fn set_resume(&mut self, resume: Option<Resume>) {
         self.resume = resume;
     }
