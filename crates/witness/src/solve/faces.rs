@@ -447,7 +447,15 @@ impl<const N: usize> FaceMasks<N> {
     /// placement inside it. Each piece's final region, a part of this one,
     /// is tiled by pieces of this region, that piece among them.
     pub fn piece_cover(&self, region: &Bits<N>) -> Option<Bits<N>> {
+        self.piece_cover_of(region, region)
+    }
+
+    /// [`FaceMasks::piece_cover`], stopping as soon as the cover holds
+    /// `need` (it then has at least `need`, and still `None` exactly when
+    /// some kind has no placement inside the region).
+    pub fn piece_cover_of(&self, region: &Bits<N>, need: &Bits<N>) -> Option<Bits<N>> {
         let mut cover = Bits::empty();
+        let mut done = false;
         for k in &self.placements {
             if !k.at.intersects(region) {
                 continue;
@@ -455,8 +463,15 @@ impl<const N: usize> FaceMasks<N> {
             let mut any = false;
             for pl in &k.places {
                 if pl.and_not(region).is_empty() {
-                    cover = cover.or(pl);
                     any = true;
+                    if done {
+                        break;
+                    }
+                    cover = cover.or(pl);
+                    if need.and_not(&cover).is_empty() {
+                        done = true;
+                        break;
+                    }
                 }
             }
             if !any {

@@ -1806,15 +1806,6 @@ impl<'p, const N: usize> Search<'p, N> {
         if area > region.count() {
             return false;
         }
-        // Faces pieces of this region can cover, inside it.
-        let cover = if area > 0 {
-            match fm.piece_cover(region) {
-                Some(c) => c,
-                None => return false,
-            }
-        } else {
-            Bits::empty()
-        };
         let pieces = if area > 0 {
             region.and(&fm.sized_polys)
         } else {
@@ -1828,15 +1819,19 @@ impl<'p, const N: usize> Search<'p, N> {
         // Faces the parts with pieces have beyond their pieces' area, and
         // area their pieces have beyond their faces.
         let (mut short, mut over) = (0, 0);
+        // The parts with pieces, which placements inside the region must
+        // cover.
+        let mut need = Bits::empty();
         for part in fm.parts(seeds, stuck) {
             // A part the line can no longer cut ends up whole in one region,
             // which holds at most the region's pieces.
             // That region is tiled by the pieces, so they cover the part.
             if part.intersects(&pieces) {
                 let size = part.count();
-                if size > area || !part.and_not(&cover).is_empty() {
+                if size > area {
                     return false;
                 }
+                need = need.or(&part);
                 let own = fm.area(&part);
                 short += size.saturating_sub(own);
                 over += own.saturating_sub(size);
@@ -1848,6 +1843,14 @@ impl<'p, const N: usize> Search<'p, N> {
                 if part.intersects(&sc.stars) && part.and(&sc.all).count() > 2 {
                     return false;
                 }
+            }
+        }
+        // Each kind of piece standing in the region needs a placement
+        // inside it, and those placements must cover the parts above.
+        if area > 0 {
+            match fm.piece_cover_of(region, &need) {
+                Some(cover) if need.and_not(&cover).is_empty() => {}
+                _ => return false,
             }
         }
         // Each final region with pieces has as many faces as its pieces'
