@@ -126,6 +126,17 @@ fn assert_counts_agree(case: u64, p: &Puzzle) {
     );
 }
 
+/// The brute force's first solution (in the engine's order), if any.
+fn brute_first(p: &Puzzle) -> Option<Path> {
+    let mut first = None;
+    brute::enumerate(p, &Limits::none(), |q| {
+        first = Some(q.clone());
+        false
+    })
+    .unwrap();
+    first
+}
+
 fn brute_count(p: &Puzzle) -> u64 {
     let mut n = 0;
     let st = brute::enumerate(p, &Limits::none(), |_| {
@@ -151,12 +162,7 @@ fn fast_count_equals_brute_force_on_random_panels() {
         assert_counts_agree(case, &p);
         // solve finds the brute force's first solution, which validates.
         let first = solve::solve(&p, &Limits::none()).unwrap();
-        let mut brute_first: Option<Path> = None;
-        brute::enumerate(&p, &Limits::none(), |q| {
-            brute_first = Some(q.clone());
-            false
-        })
-        .unwrap();
+        let brute_first = brute_first(&p);
         assert_eq!(
             first.path, brute_first,
             "case {case}: first solutions differ"
@@ -381,16 +387,11 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
         );
         let (sol, _) = solve::solve_plan_with(&plan, &Limits::none(), &tiny).unwrap();
         assert_eq!(sol.status, Status::Complete, "case {case}");
-        let mut brute_first: Option<Path> = None;
-        brute::enumerate(&p, &Limits::none(), |q| {
-            brute_first = Some(q.clone());
-            false
-        })
-        .unwrap();
+        let brute_first = brute_first(&p);
         assert_eq!(
             sol.path.is_some(),
             brute_first.is_some(),
-            "case {case}: restarts and brute force disagree on\n{}",
+            "case {case}: turns and brute force disagree on\n{}",
             witness::formats::wpjson::to_string(&p).unwrap()
         );
         if let Some(path) = &sol.path {
