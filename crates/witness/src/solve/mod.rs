@@ -13,7 +13,9 @@
 //! bitsets its flood fills use, [`brute`] the unpruned reference it is
 //! tested against, [`limits`] time limits and cancellation, [`frontier`]
 //! the exact path count of bare panels, [`pockets`] the cut-node test for
-//! nodes the line must visit, [`hash`] the hasher of their tables.
+//! nodes the line must visit, [`hash`] the hasher of their tables,
+//! [`turns`] the search for a first solution by turns in several move
+//! orders.
 
 pub mod bits;
 pub mod brute;
@@ -23,11 +25,11 @@ pub mod hash;
 pub mod limits;
 pub mod plan;
 pub mod pockets;
-pub mod restart;
 pub mod search;
+pub mod turns;
 
 pub use limits::Limits;
-pub use restart::Schedule;
+pub use turns::Schedule;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -106,7 +108,7 @@ fn path_of(plan: &Plan, f: &Found) -> Path {
 
 /// Finds one solution: the first in the engine's order (starts column by
 /// column, moves left, right, up, down) when that order finds it quickly,
-/// else the first that one of the [`restart`] orders finds.
+/// else the first that one of the [`turns`] orders finds.
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
     let plan = Plan::new(puzzle)?;
     solve_plan(&plan, limits)
@@ -130,7 +132,7 @@ pub fn solve_plan_with(
 ) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
-        let found = restart::first_solution(plan, &mut s, schedule).map(|(start, end, moves)| {
+        let found = turns::first_solution(plan, &mut s, schedule).map(|(start, end, moves)| {
             path_of(
                 plan,
                 &Found {
@@ -156,13 +158,13 @@ pub fn solve_plan_with(
 }
 
 /// Counts solutions on one thread in turns of `budget` search nodes, each
-/// going on from where the last stopped ([`restart::count_in_turns`]): a
+/// going on from where the last stopped ([`turns::count_in_turns`]): a
 /// check that resuming loses and repeats nothing. `None` when the limits
 /// stopped it.
 pub fn count_in_turns(plan: &Plan, limits: &Limits, budget: u64) -> Result<Option<u64>> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
-        Ok(restart::count_in_turns(&mut s, budget))
+        Ok(turns::count_in_turns(&mut s, budget))
     })
 }
 
