@@ -39,6 +39,13 @@ pub struct Pockets {
     info: Vec<Info>,
     /// The depth-first stack: node and next neighbour to try.
     stack: Vec<(u16, u8)>,
+    /// The node discovered at each time (from 1).
+    order: Vec<u16>,
+    /// The pockets of the last search: root's discovery time, size, and
+    /// whether they hold an end.
+    found: Vec<(u16, u16, bool)>,
+    /// Per discovery time, for [`narrow`](Self::narrow).
+    skip: Vec<u16>,
 }
 
 impl Pockets {
@@ -67,6 +74,9 @@ impl Pockets {
             adj,
             info: vec![Info::default(); n],
             stack: Vec::with_capacity(n),
+            order: vec![0; n + 2],
+            found: Vec::with_capacity(n),
+            skip: vec![0; n + 2],
         }
     }
 
@@ -81,9 +91,75 @@ impl Pockets {
         ends: &Bits<N>,
         open: impl Fn(u32) -> bool,
     ) -> bool {
+        self.scan(head, reach, must, ends, open).is_some()
+    }
+
+    /// [`ok`](Self::ok), and on success narrows `reach` to the nodes such a
+    /// line may still visit. Dropped are the nodes the head cannot reach
+    /// over `open` edges, the pockets without an end (a line entering one
+    /// would have to end there), and, when some pocket holds a node of
+    /// `must`, the pockets beside the innermost such pocket (the line ends
+    /// in that one, so it enters no pocket outside it). The rest stays: it
+    /// is an over-estimate, so the checks that read it stay exact.
+    pub fn narrow<const N: usize>(
+        &mut self,
+        head: usize,
+        reach: &mut Bits<N>,
+        must: &Bits<N>,
+        ends: &Bits<N>,
+        open: impl Fn(u32) -> bool,
+    ) -> bool {
+        let Some((time, inner)) = self.scan(head, reach, must, ends, open) else {
+            return false;
+        };
+        let time = time as usize;
+        // Per discovery time: the end of a dropped subtree starting there.
+        self.skip[..=time].fill(0);
+        let mut dropped = false;
+        for &(d, s, has_ends) in &self.found {
+            let beside = inner.is_some_and(|(di, si)| di + si <= d || d + s <= di);
+            if !has_ends || beside {
+                let at = &mut self.skip[d as usize];
+                *at = (*at).max(d + s);
+                dropped = true;
+            }
+        }
+        if !dropped && time == reach.count() as usize {
+            return true;
+        }
+
+        let mut out = Bits::empty();
+        let mut d = 1;
+        while d <= time {
+            let to = self.skip[d] as usize;
+            if to > d {
+                d = to;
+                continue;
+            }
+            out.set(self.order[d] as usize);
+            d += 1;
+        }
+        *reach = out;
+        true
+    }
+
+    /// The depth-first search: `None` when the test fails, else the last
+    /// discovery time and the innermost pocket holding a must-visit node
+    /// (its root's discovery time and size). `found` gets every pocket
+    /// cut off from the head side (root's discovery time, size, whether it
+    /// holds an end), and `order` the node discovered at each time.
+    fn scan<const N: usize>(
+        &mut self,
+        head: usize,
+        reach: &Bits<N>,
+        must: &Bits<N>,
+        ends: &Bits<N>,
+        open: impl Fn(u32) -> bool,
+    ) -> Option<(u16, Option<(u16, u16)>)> {
         for v in reach.iter() {
             self.info[v].disc = 0;
         }
+        self.found.clear();
         let mut time = 1u16;
         self.info[head] = Info {
             disc: time,
@@ -91,12 +167,13 @@ impl Pockets {
             via: NONE,
             ..Info::default()
         };
+        self.order[1] = head as u16;
         self.stack.clear();
         self.stack.push((head as u16, 0));
         // Parts of the rest beside the head holding must-visit nodes.
         let mut head_parts = 0;
-        // The innermost pocket holding a must-visit node (its root's disc).
-        let mut inner: Option<u16> = None;
+        // The innermost pocket holding a must-visit node.
+        let mut inner: Option<(u16, u16)> = None;
         while let Some(top) = self.stack.last_mut() {
             let u = top.0 as usize;
             if (top.1 as usize) < 4 {
@@ -122,6 +199,7 @@ impl Pockets {
                         size: 1,
                         via: e,
                     };
+                    self.order[time as usize] = t as u16;
                     self.stack.push((t as u16, 0));
                 } else if dt < self.info[u].low {
                     self.info[u].low = dt;
@@ -139,34 +217,39 @@ impl Pockets {
             pi.must += c.must;
             pi.ends += c.ends;
             pi.size += c.size;
-            if c.low < pi.disc || c.must == 0 {
+            if c.low < pi.disc {
                 continue;
             }
-            // The subtree of `u` is cut off by `p` and holds must-visit
-            // nodes: the line ends in it, so it needs an end.
+            // The subtree of `u` is cut off by `p`: a line entering it
+            // passes `p` and never comes back out, so it ends in it.
+            self.found.push((c.disc, c.size, c.ends > 0));
+            if c.must == 0 {
+                continue;
+            }
+            // It holds must-visit nodes, so the line ends in it: it needs
+            // an end.
             if c.ends == 0 {
-                return false;
+                return None;
             }
             if p == head {
                 head_parts += 1;
                 if head_parts > 1 {
-                    return false;
+                    return None;
                 }
-            } else {
-                // Found in post-order: a later pocket either contains the
-                // earlier ones or lies beside them.
-                let (d, s) = (c.disc, c.size);
-                match inner {
-                    None => inner = Some(d),
-                    Some(di) => {
-                        if !(d <= di && di < d + s) {
-                            return false;
-                        }
+            }
+            // Found in post-order: a later pocket either contains the
+            // earlier ones or lies beside them.
+            let (d, s) = (c.disc, c.size);
+            match inner {
+                None => inner = Some((d, s)),
+                Some((di, _)) => {
+                    if !(d <= di && di < d + s) {
+                        return None;
                     }
                 }
             }
         }
-        true
+        Some((time, inner))
     }
 }
 
@@ -226,5 +309,46 @@ mod tests {
         // Closing the rung between 3 and 7 leaves 7 a dead end off 6.
         let rung = plan.rules.board.index(6, 1) as u32;
         assert!(!pk.ok(0, &strip, &set(&[7]), &set(&[3]), |e| e != rung));
+    }
+
+    #[test]
+    fn narrowing_drops_pockets_without_an_end_and_beside_the_must_pocket() {
+        let plan = strip();
+        let mut pk = Pockets::new(&plan);
+        let b56 = plan.rules.board.index(3, 2) as u32;
+        let teeth = |e: u32| e != b56;
+        let nodes = |r: &Bits<1>| r.iter().collect::<Vec<_>>();
+        // From 0 along the top, with 5 and 6 hanging off 1 and 2: with the
+        // end at 3, neither tooth can be entered (the line would have to
+        // end in it).
+        let mut reach = set(&[0, 1, 2, 3, 5, 6]);
+        assert!(pk.narrow(0, &mut reach, &set(&[]), &set(&[3]), teeth));
+        assert_eq!(nodes(&reach), [0, 1, 2, 3]);
+        // An end in tooth 6 keeps it; tooth 5 goes.
+        let mut reach = set(&[0, 1, 2, 3, 5, 6]);
+        assert!(pk.narrow(0, &mut reach, &set(&[]), &set(&[3, 6]), teeth));
+        assert_eq!(nodes(&reach), [0, 1, 2, 3, 6]);
+        // Ends at 3 and in both teeth: nothing goes.
+        let mut reach = set(&[0, 1, 2, 3, 5, 6]);
+        assert!(pk.narrow(0, &mut reach, &set(&[]), &set(&[3, 5, 6]), teeth));
+        assert_eq!(nodes(&reach), [0, 1, 2, 3, 5, 6]);
+        // The line must visit 6 and so ends there: tooth 5 and node 3, in
+        // pockets beside tooth 6, go although they hold ends.
+        let mut reach = set(&[0, 1, 2, 3, 5, 6]);
+        assert!(pk.narrow(0, &mut reach, &set(&[6]), &set(&[3, 5, 6]), teeth));
+        assert_eq!(nodes(&reach), [0, 1, 2, 6]);
+        // With the rung 5-6 open, 1-5-6-2 is a loop: nothing is cut off
+        // but 3, which holds the only end and stays.
+        let mut reach = set(&[0, 1, 2, 3, 5, 6]);
+        assert!(pk.narrow(0, &mut reach, &set(&[]), &set(&[3]), |_| true));
+        assert_eq!(nodes(&reach), [0, 1, 2, 3, 5, 6]);
+        // Nodes the head cannot get to over open edges go too.
+        let mut reach = set(&[0, 1, 2, 3, 7]);
+        let rung = plan.rules.board.index(6, 1) as u32;
+        assert!(pk.narrow(0, &mut reach, &set(&[]), &set(&[3]), |e| e != rung));
+        assert_eq!(nodes(&reach), [0, 1, 2, 3]);
+        // A failed test leaves the answer false, as `ok` gives it.
+        let mut reach = set(&[0, 1, 2, 3, 5, 6]);
+        assert!(!pk.narrow(0, &mut reach, &set(&[5, 6]), &set(&[5, 6]), teeth));
     }
 }

@@ -39,12 +39,22 @@
 //!   squares of a second colour or a third star of a colour in a part the
 //!   line can no longer cut) than marks.
 //!
+//! "Reach" is narrowed to the nodes the line may still visit before any of
+//! these tests: dead ends are peeled off (nodes with one way on that are
+//! not ends nor must-visit nodes, again and again), and every 16 slots of
+//! depth the pocket search drops the pockets
+//! the line could only enter to end there without an end, or beside the
+//! pocket it must end in. What is dropped stays dropped below (the next
+//! floods stay inside it). So a region beside dropped nodes only counts
+//! as sealed, dots and triangles there as lost. All this only shrinks an
+//! over-estimate of where the line can go, so nothing is lost.
+//!
 //! The line covers an edge only by passing from one of its nodes to the
 //! other, or by ending on it: so an edge counts as still coverable only
 //! while both its nodes are reachable (one, for an edge the line may end
 //! on). The regions beside the head are judged at every step, and all
-//! regions when some free node drops out of reach; sealed regions, being
-//! final, once per branch.
+//! regions when some free node has dropped out of reach since the last
+//! node checked; sealed regions, being final, once per branch.
 //!
 //! Regions are face bitsets flooded over per-edge links ([`super::faces`]);
 //! on boards with removed faces, where nodes and edges beside them join
@@ -64,6 +74,10 @@ use crate::rules::board::{Sym, NONE};
 use crate::rules::regions;
 use crate::rules::Workspace;
 
+/// The pocket narrowing runs every this many slots of depth (the module
+/// overview says 16); the nodes it drops stay dropped below.
+const NARROW_EVERY: usize = 16;
+
 /// What the visitor is told about each solution.
 pub struct Found<'a> {
     /// The start slot.
@@ -81,6 +95,9 @@ pub struct Search<'p, const N: usize> {
     lines: Vec<Line>,
     covered: Vec<bool>,
     free: Bits<N>,
+    /// The nodes the line may still visit, as the last node checked on
+    /// this branch found them: later floods stay inside them.
+    room: Bits<N>,
     /// Enterable horizontal edges the line does not cover, by west node.
     open_h: Bits<N>,
     /// Enterable vertical edges the line does not cover, by north node.
@@ -105,7 +122,7 @@ pub struct Search<'p, const N: usize> {
     /// Nodes the line (with symmetry: the main line) must visit, for the
     /// pocket test, without elimination marks; otherwise empty.
     pocket_must: Bits<N>,
-    /// The pocket test's tables, when `pocket_must` is not empty.
+    /// The pocket test's tables (unless the plan is bare).
     pockets: Option<Pockets>,
     /// The nodes of `pocket_must` that are not ends: the line passes them,
     /// so each needs two ways.
@@ -301,12 +318,13 @@ impl<'p, const N: usize> Search<'p, N> {
             must_nodes,
             even,
             pocket_must,
-            pockets: (!pocket_must.is_empty()).then(|| Pockets::new(plan)),
+            pockets: (!plan.bare).then(|| Pockets::new(plan)),
             plan,
             masks,
             lines: vec![Line::None; n],
             covered: vec![false; n],
             free: masks.walk,
+            room: masks.walk,
             open_h: masks.edge_h,
             open_v: masks.edge_v,
             moves: Vec::with_capacity(n),
@@ -456,6 +474,7 @@ impl<'p, const N: usize> Search<'p, N> {
         if !self.can_enter(start, true) {
             return true;
         }
+        self.room = self.masks.walk;
         self.half_walls.clear();
         let mut starts = [start, usize::MAX];
         if self.plan.symmetric {
@@ -649,7 +668,9 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         self.mark(q);
         let finals = self.finals.len();
+        let room = self.room;
         let go = self.explore(q, visit);
+        self.room = room;
         self.finals.truncate(finals);
         self.unmark(q);
         go
@@ -846,6 +867,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let plan = self.plan;
         let b = &plan.rules.board;
         let mut cur = Bits::<N>::empty();
+        let room = self.free.and(&self.room);
         for k in 0..4 {
             let e = b.nbr[h][k];
             if e == NONE || !self.can_enter(e as usize, false) {
@@ -854,7 +876,7 @@ impl<'p, const N: usize> Search<'p, N> {
             let t = b.nbr[e as usize][k];
             if t != NONE {
                 let v = plan.node_of[t as usize];
-                if v != NONE && self.free.get(v as usize) {
+                if v != NONE && room.get(v as usize) {
                     cur.set(v as usize);
                 }
             }
@@ -872,7 +894,7 @@ impl<'p, const N: usize> Search<'p, N> {
                     .or(&cur.and(&m.right_wrap).shr(nc - 1))
                     .or(&cur.and(&m.left_wrap).shl(nc - 1));
             }
-            nx = nx.and(&self.free);
+            nx = nx.and(&room);
             if let Some(stop) = stop {
                 if nx.intersects(stop) {
                     return (true, nx);
@@ -902,8 +924,33 @@ impl<'p, const N: usize> Search<'p, N> {
                     .any(|&e| e != NONE && b.end[e as usize] && self.can_enter(e as usize, false));
         }
         let mut reach = self.reach(h);
-        // An endpoint must stay reachable (beyond the head itself).
         let hv = plan.node_of[h] as usize;
+        let mut pockets_seen = false;
+        reach = self.peel(hv, reach);
+        if let Some(pockets) = &mut self.pockets {
+            if !self.moves.is_empty() && self.moves.len().is_multiple_of(NARROW_EVERY) {
+                // Nodes the main line must still visit: none out of its
+                // reach, and the pockets must allow one line through them
+                // all. Then only the nodes such a line may visit count.
+                let mut must = self.pocket_must.and(&self.free);
+                if !must.and_not(&reach).is_empty() {
+                    return false;
+                }
+                must.clear(hv);
+                let lines = &self.lines;
+                if !pockets.narrow(hv, &mut reach, &must, &self.masks.ends, |e| {
+                    lines[e as usize] == Line::None
+                }) {
+                    return false;
+                }
+                pockets_seen = true;
+            }
+        }
+        // Whether nodes dropped out of reach since the last node checked on
+        // this branch.
+        let dropped = !self.room.and(&self.free).and_not(&reach).is_empty();
+        self.room = reach;
+        // An endpoint must stay reachable (beyond the head itself).
         let mut ends = reach.and(&self.masks.ends);
         ends.clear(hv);
         if ends.is_empty() {
@@ -934,11 +981,10 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         // Without squares, stars or pieces, what a sealed region could fail
         // (dots, triangles) the local checks have already seen.
-        if !(plan.local_only || self.regions_ok(h, &reach)) {
+        if !(plan.local_only || self.regions_ok(h, &reach, dropped)) {
             return false;
         }
-        if let Some(pockets) = &mut self.pockets {
-            // Nodes the main line must still visit: none out of its reach.
+        if let (Some(pockets), false) = (&mut self.pockets, pockets_seen) {
             let mut must = self.pocket_must.and(&self.free);
             if !must.and_not(&main_reach).is_empty() {
                 return false;
@@ -954,6 +1000,20 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         true
+    }
+
+    /// `reach` without its dead ends: nodes other than the head, ends and
+    /// must-visit nodes with at most one way on, again until none is left.
+    fn peel(&self, hv: usize, mut reach: Bits<N>) -> Bits<N> {
+        let mut keep = self.masks.ends.or(&self.pocket_must);
+        keep.set(hv);
+        loop {
+            let leaves = reach.and_not(&self.two_ways(&reach)).and_not(&keep);
+            if leaves.is_empty() {
+                return reach;
+            }
+            reach = reach.and_not(&leaves);
+        }
     }
 
     /// True when an uncovered edge may still be covered: the line passes
@@ -1433,10 +1493,11 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// Checks the regions beside the head (and beside its mirror), and all
-    /// regions when some free node is out of reach: a region the line can
+    /// regions when `dropped` (some free node dropped out of reach since
+    /// the last node checked on this branch): a region the line can
     /// no longer touch gets the validator's region check, an open one the
     /// hopelessness tests.
-    fn regions_ok(&mut self, h: usize, reach: &Bits<N>) -> bool {
+    fn regions_ok(&mut self, h: usize, reach: &Bits<N>, dropped: bool) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
         let heads = if plan.symmetric {
@@ -1498,7 +1559,7 @@ impl<'p, const N: usize> Search<'p, N> {
         // reach: a region loses its last reachable corner (sealed), or links
         // beside the lost nodes can no longer be cut. Only then are the other
         // regions judged too.
-        if self.fm.open_checks && !self.free.and_not(reach).is_empty() {
+        if self.fm.open_checks && dropped {
             let mut rest = self.fm.inside.and_not(&done);
             while let Some(f) = rest.first() {
                 let mut seed = Bits::empty();
