@@ -946,9 +946,9 @@ impl<'p, const N: usize> Search<'p, N> {
                 pockets_seen = true;
             }
         }
-        // Whether nodes dropped out of reach since the last node checked on
-        // this branch.
-        let dropped = !self.room.and(&self.free).and_not(&reach).is_empty();
+        // The nodes that dropped out of reach since the last node checked
+        // on this branch.
+        let mut dropped = self.room.and(&self.free).and_not(&reach);
         self.room = reach;
         // An endpoint must stay reachable (beyond the head itself).
         let mut ends = reach.and(&self.masks.ends);
@@ -969,6 +969,11 @@ impl<'p, const N: usize> Search<'p, N> {
                 both.set(plan.mirror_node[v] as usize);
             }
             reach = both;
+            let mut lost = dropped;
+            for v in dropped.iter() {
+                lost.set(plan.mirror_node[v] as usize);
+            }
+            dropped = lost.and_not(&reach);
         }
         if !plan.local_prune && !self.negation_budget_ok(&reach) {
             return false;
@@ -981,7 +986,7 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         // Without squares, stars or pieces, what a sealed region could fail
         // (dots, triangles) the local checks have already seen.
-        if !(plan.local_only || self.regions_ok(h, &reach, dropped)) {
+        if !(plan.local_only || self.regions_ok(h, &reach, &dropped)) {
             return false;
         }
         if let (Some(pockets), false) = (&mut self.pockets, pockets_seen) {
@@ -1493,11 +1498,12 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// Checks the regions beside the head (and beside its mirror), and all
-    /// regions when `dropped` (some free node dropped out of reach since
-    /// the last node checked on this branch): a region the line can
+    /// regions beside the nodes `dropped` out of reach since the last node
+    /// checked on this branch (theirs are the only other cuts and seals
+    /// that can have changed): a region the line can
     /// no longer touch gets the validator's region check, an open one the
     /// hopelessness tests.
-    fn regions_ok(&mut self, h: usize, reach: &Bits<N>, dropped: bool) -> bool {
+    fn regions_ok(&mut self, h: usize, reach: &Bits<N>, dropped: &Bits<N>) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
         let heads = if plan.symmetric {
@@ -1557,10 +1563,10 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         // Away from the head, regions change when free nodes drop out of
         // reach: a region loses its last reachable corner (sealed), or links
-        // beside the lost nodes can no longer be cut. Only then are the other
-        // regions judged too.
-        if self.fm.open_checks && dropped {
-            let mut rest = self.fm.inside.and_not(&done);
+        // beside the lost nodes can no longer be cut. So the regions beside
+        // them are judged too.
+        if self.fm.open_checks && !dropped.is_empty() {
+            let mut rest = self.fm.touched(dropped).and_not(&done);
             while let Some(f) = rest.first() {
                 let mut seed = Bits::empty();
                 seed.set(f);
