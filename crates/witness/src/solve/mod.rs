@@ -109,9 +109,106 @@ fn path_of(plan: &Plan, f: &Found) -> Path {
 /// Finds one solution: the first in the engine's order (starts column by
 /// column, moves left, right, up, down) when that order finds it quickly,
 /// else the first that one of the [`turns`] orders finds.
+///
+/// When the first round of turns does not settle it and the machine has
+/// two cores, the engine's order goes on on one thread and the other
+/// orders on another, and the first to finish answers
+/// ([`solve_plan_threads`]); [`solve_plan`] stays on one thread.
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
     let plan = Plan::new(puzzle)?;
-    solve_plan(&plan, limits)
+    let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    if two {
+        solve_plan_threads(&plan, limits).map(|(s, _)| s)
+    } else {
+        solve_plan(&plan, limits)
+    }
+}
+
+/// [`solve_plan`] on two threads past the first round of turns: one goes
+/// on in the engine's order, the other in the other orders by turns, each
+/// from where the first round left it, and the first to find a solution or
+/// prove there is none stops the other. Puzzles settled in the first round
+/// get the same answer as from [`solve_plan`]; later, which order answers
+/// first may depend on timing. Also tells the search nodes visited.
+pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
+    solve_plan_threads_with(plan, limits, &Schedule::default())
+}
+
+/// [`solve_plan_threads`] with the turns' budgets given.
+pub fn solve_plan_threads_with(
+    plan: &Plan,
+    limits: &Limits,
+    schedule: &Schedule,
+) -> Result<(Solution, u64)> {
+    with_width!(plan, |masks: N| {
+        // A stop flag of our own, to stop the thread that lost the race.
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut lim = limits.clone();
+        lim.stop = Some(stop.clone());
+        let mut turns = turns::Turns::new(schedule);
+        let mut s = Search::<N>::new(plan, &masks, &lim);
+        let first = turns.round(plan, &mut s, &turns::Turns::ALL);
+        let (answer, complete, visited) = match first {
+            Some(answer) => (answer, !s.stopped, s.visited),
+            None => {
+                let mut other = turns.clone();
+                let masks = &masks;
+                let lim = &lim;
+                let race = |search: &mut Search<'_, N>, t: &mut turns::Turns, orders: &[usize]| {
+                    let answer = t.run(plan, search, orders);
+                    // Stopped by the other thread's win, or by the limits.
+                    let complete = !search.stopped;
+                    if answer.is_some() || complete {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    (answer, complete, search.visited)
+                };
+                let (mine, theirs) = std::thread::scope(|scope| {
+                    let race = &race;
+                    let handle = scope.spawn(move || {
+                        let mut s2 = Search::<N>::new(plan, masks, lim);
+                        race(&mut s2, &mut other, &[1, 2])
+                    });
+                    let mine = race(&mut s, &mut turns, &[0]);
+                    (
+                        mine,
+                        handle.join().expect("the solving thread does not panic"),
+                    )
+                });
+                let visited = mine.2 + theirs.2;
+                // The engine's order wins a tie.
+                if mine.0.is_some() || (mine.1 && theirs.0.is_none()) {
+                    (mine.0, true, visited)
+                } else if theirs.0.is_some() || theirs.1 {
+                    (theirs.0, true, visited)
+                } else {
+                    (None, false, visited)
+                }
+            }
+        };
+        let found = answer.map(|(start, end, moves)| {
+            path_of(
+                plan,
+                &Found {
+                    start,
+                    end,
+                    moves: &moves,
+                },
+            )
+        });
+        let status = if found.is_none() && !complete {
+            Status::Stopped
+        } else {
+            Status::Complete
+        };
+        Ok((
+            Solution {
+                path: found,
+                status,
+            },
+            visited,
+        ))
+    })
 }
 
 /// [`solve`] on a prepared plan.

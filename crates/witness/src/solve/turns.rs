@@ -69,6 +69,81 @@ const ORDERS: [([Direction; 4], (usize, usize)); 3] = [
     ),
 ];
 
+/// A solution as `(start, end, moves)`.
+pub type Answer = (usize, usize, Vec<Direction>);
+
+/// The state of a search by turns: each order's resume point and the
+/// budget of the next round.
+#[derive(Clone, Debug)]
+pub struct Turns {
+    resume: [Option<Resume>; ORDERS.len()],
+    budget: u64,
+    schedule: Schedule,
+}
+
+impl Turns {
+    /// Before the first round.
+    pub fn new(schedule: &Schedule) -> Turns {
+        Turns {
+            resume: Default::default(),
+            budget: schedule.first.max(1),
+            schedule: *schedule,
+        }
+    }
+
+    /// The orders of the default rounds, by index: the engine's first.
+    pub const ALL: [usize; ORDERS.len()] = [0, 1, 2];
+
+    /// One round: a turn for each order of `orders` (indices into the
+    /// round's orders, the engine's being 0). `Some` when a turn ended the
+    /// search: with a solution, with a proof that there is none, or cut
+    /// short by the limits (`search.stopped`); `None` when every turn ran
+    /// out of budget.
+    pub fn round<const N: usize>(
+        &mut self,
+        plan: &Plan,
+        search: &mut Search<'_, N>,
+        orders: &[usize],
+    ) -> Option<Option<Answer>> {
+        let starts = plan.starts.len();
+        for &k in orders {
+            let (order, (num, den)) = ORDERS[k];
+            search.set_order(order, starts * num / den);
+            let weight = if k == 0 { 2 } else { 1 };
+            search.set_budget(Some(self.budget.saturating_mul(weight)));
+            search.set_resume(self.resume[k].take());
+            let mut found = None;
+            search.run_all(&mut |f: &Found| {
+                found = Some((f.start, f.end, f.moves.to_vec()));
+                false
+            });
+            if found.is_some() || !search.out_of_budget {
+                return Some(found);
+            }
+            self.resume[k] = search.take_resume();
+        }
+        self.budget = self
+            .budget
+            .saturating_mul(self.schedule.growth.max(1))
+            .min(self.schedule.most.max(1));
+        None
+    }
+
+    /// Rounds over `orders` until one ends the search (see [`round`](Self::round)).
+    pub fn run<const N: usize>(
+        &mut self,
+        plan: &Plan,
+        search: &mut Search<'_, N>,
+        orders: &[usize],
+    ) -> Option<Answer> {
+        loop {
+            if let Some(answer) = self.round(plan, search, orders) {
+                return answer;
+            }
+        }
+    }
+}
+
 /// Searches by `schedule` until an order finds a solution or proves there
 /// is none, or the limits stop it; returns the solution as `(start, end,
 /// moves)`. Afterwards `search.stopped` tells whether the limits cut it
@@ -77,31 +152,8 @@ pub fn first_solution<const N: usize>(
     plan: &Plan,
     search: &mut Search<'_, N>,
     schedule: &Schedule,
-) -> Option<(usize, usize, Vec<Direction>)> {
-    let starts = plan.starts.len();
-    let mut resume: [Option<Resume>; ORDERS.len()] = Default::default();
-    let mut budget = schedule.first.max(1);
-    loop {
-        for (k, &(order, (num, den))) in ORDERS.iter().enumerate() {
-            search.set_order(order, starts * num / den);
-            let weight = if k == 0 { 2 } else { 1 };
-            search.set_budget(Some(budget.saturating_mul(weight)));
-            search.set_resume(resume[k].take());
-            let mut found = None;
-            search.run_all(&mut |f: &Found| {
-                found = Some((f.start, f.end, f.moves.to_vec()));
-                false
-            });
-            if found.is_some() || !search.out_of_budget {
-                // A solution, a proof that there is none, or the limits.
-                return found;
-            }
-            resume[k] = search.take_resume();
-        }
-        budget = budget
-            .saturating_mul(schedule.growth.max(1))
-            .min(schedule.most.max(1));
-    }
+) -> Option<Answer> {
+    Turns::new(schedule).run(plan, search, &Turns::ALL)
 }
 
 /// Counts the solutions by searching in the engine's order in turns of
