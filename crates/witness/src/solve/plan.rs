@@ -8,6 +8,11 @@ use crate::model::{Dot, Gap, Puzzle, SlotKind};
 use crate::rules::board::{Sym, NONE};
 use crate::rules::Rules;
 
+/// The board size from which the search narrows its reach with the pocket
+/// search (7x7 nodes: panels of 6x6 faces); on smaller boards it costs more
+/// than it saves.
+pub const NARROW_MIN_NODES: usize = 49;
+
 /// The per-puzzle tables of the search.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -41,6 +46,10 @@ pub struct Plan {
     /// No elimination marks: uncovered dots, wrong triangles and clashing
     /// neighbours may prune at once.
     pub local_prune: bool,
+    /// The search's pocket narrowing runs on boards of at least this many
+    /// nodes ([`NARROW_MIN_NODES`] unless changed; tests lower it to run
+    /// it on small panels).
+    pub narrow_min_nodes: usize,
     /// Check open regions for hopeless stars and crowded pieces (no
     /// elimination marks, and stars or polyominoes on the board).
     pub open_checks: bool,
@@ -323,6 +332,7 @@ impl Plan {
             end_nodes,
             mirror_node,
             local_prune,
+            narrow_min_nodes: NARROW_MIN_NODES,
             dots,
             edge_dots,
             triangles,

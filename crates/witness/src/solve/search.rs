@@ -41,8 +41,9 @@
 //!
 //! "Reach" is narrowed to the nodes the line may still visit before any of
 //! these tests: dead ends are peeled off (nodes with one way on that are
-//! not ends nor must-visit nodes, again and again), and every 16 slots of
-//! depth the pocket search drops the pockets
+//! not ends nor must-visit nodes, again and again), and on boards of
+//! [`Plan::narrow_min_nodes`] nodes or more (49: 6x6 faces), every 16 slots
+//! of depth the pocket search drops the pockets
 //! the line could only enter to end there without an end, or beside the
 //! pocket it must end in. What is dropped stays dropped below (the next
 //! floods stay inside it). So a region beside dropped nodes only counts
@@ -98,6 +99,8 @@ pub struct Search<'p, const N: usize> {
     /// The nodes the line may still visit, as the last node checked on
     /// this branch found them: later floods stay inside them.
     room: Bits<N>,
+    /// Whether the pocket narrowing runs ([`Plan::narrow_min_nodes`]).
+    narrowing: bool,
     /// Enterable horizontal edges the line does not cover, by west node.
     open_h: Bits<N>,
     /// Enterable vertical edges the line does not cover, by north node.
@@ -122,7 +125,7 @@ pub struct Search<'p, const N: usize> {
     /// Nodes the line (with symmetry: the main line) must visit, for the
     /// pocket test, without elimination marks; otherwise empty.
     pocket_must: Bits<N>,
-    /// The pocket test's tables (unless the plan is bare).
+    /// The pocket test's tables, for must-visit nodes or narrowing.
     pockets: Option<Pockets>,
     /// The nodes of `pocket_must` that are not ends: the line passes them,
     /// so each needs two ways.
@@ -318,13 +321,16 @@ impl<'p, const N: usize> Search<'p, N> {
             must_nodes,
             even,
             pocket_must,
-            pockets: (!plan.bare).then(|| Pockets::new(plan)),
+            pockets: (!plan.bare
+                && (plan.nodes() >= plan.narrow_min_nodes || !pocket_must.is_empty()))
+            .then(|| Pockets::new(plan)),
             plan,
             masks,
             lines: vec![Line::None; n],
             covered: vec![false; n],
             free: masks.walk,
             room: masks.walk,
+            narrowing: plan.nodes() >= plan.narrow_min_nodes,
             open_h: masks.edge_h,
             open_v: masks.edge_v,
             moves: Vec::with_capacity(n),
@@ -928,7 +934,10 @@ impl<'p, const N: usize> Search<'p, N> {
         let mut pockets_seen = false;
         reach = self.peel(hv, reach);
         if let Some(pockets) = &mut self.pockets {
-            if !self.moves.is_empty() && self.moves.len().is_multiple_of(NARROW_EVERY) {
+            if self.narrowing
+                && !self.moves.is_empty()
+                && self.moves.len().is_multiple_of(NARROW_EVERY)
+            {
                 // Nodes the main line must still visit: none out of its
                 // reach, and the pockets must allow one line through them
                 // all. Then only the nodes such a line may visit count.
