@@ -106,6 +106,27 @@ fn path_of(plan: &Plan, f: &Found) -> Path {
     Path::new(plan.rules.board.pos(f.start), f.moves.to_vec())
 }
 
+/// The solution of a search's answer; without one, "no solution" when the
+/// search was `complete`, else stopped.
+fn solution_of(plan: &Plan, answer: Option<turns::Answer>, complete: bool) -> Solution {
+    let status = if answer.is_none() && !complete {
+        Status::Stopped
+    } else {
+        Status::Complete
+    };
+    let path = answer.map(|(start, end, moves)| {
+        path_of(
+            plan,
+            &Found {
+                start,
+                end,
+                moves: &moves,
+            },
+        )
+    });
+    Solution { path, status }
+}
+
 /// Finds one solution: the first in the engine's order (starts column by
 /// column, moves left, right, up, down) when that order finds it quickly,
 /// else the first that one of the [`turns`] orders finds.
@@ -186,28 +207,7 @@ pub fn solve_plan_threads_with(
                 }
             }
         };
-        let found = answer.map(|(start, end, moves)| {
-            path_of(
-                plan,
-                &Found {
-                    start,
-                    end,
-                    moves: &moves,
-                },
-            )
-        });
-        let status = if found.is_none() && !complete {
-            Status::Stopped
-        } else {
-            Status::Complete
-        };
-        Ok((
-            Solution {
-                path: found,
-                status,
-            },
-            visited,
-        ))
+        Ok((solution_of(plan, answer, complete), visited))
     })
 }
 
@@ -229,28 +229,8 @@ pub fn solve_plan_with(
 ) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
-        let found = turns::first_solution(plan, &mut s, schedule).map(|(start, end, moves)| {
-            path_of(
-                plan,
-                &Found {
-                    start,
-                    end,
-                    moves: &moves,
-                },
-            )
-        });
-        let status = if found.is_none() && s.stopped {
-            Status::Stopped
-        } else {
-            Status::Complete
-        };
-        Ok((
-            Solution {
-                path: found,
-                status,
-            },
-            s.visited,
-        ))
+        let answer = turns::first_solution(plan, &mut s, schedule);
+        Ok((solution_of(plan, answer, !s.stopped), s.visited))
     })
 }
 
