@@ -91,7 +91,8 @@ impl Pockets {
         ends: &Bits<N>,
         open: impl Fn(u32) -> bool,
     ) -> bool {
-        self.scan(head, reach, must, ends, open).is_some()
+        self.scan::<N, false>(head, reach, must, ends, open)
+            .is_some()
     }
 
     /// [`ok`](Self::ok), and on success narrows `reach` to the nodes such a
@@ -109,7 +110,7 @@ impl Pockets {
         ends: &Bits<N>,
         open: impl Fn(u32) -> bool,
     ) -> bool {
-        let Some((time, inner)) = self.scan(head, reach, must, ends, open) else {
+        let Some((time, inner)) = self.scan::<N, true>(head, reach, must, ends, open) else {
             return false;
         };
         let time = time as usize;
@@ -127,7 +128,6 @@ impl Pockets {
         if !dropped && time == reach.count() as usize {
             return true;
         }
-
         let mut out = Bits::empty();
         let mut d = 1;
         while d <= time {
@@ -147,8 +147,9 @@ impl Pockets {
     /// discovery time and the innermost pocket holding a must-visit node
     /// (its root's discovery time and size). `found` gets every pocket
     /// cut off from the head side (root's discovery time, size, whether it
-    /// holds an end), and `order` the node discovered at each time.
-    fn scan<const N: usize>(
+    /// holds an end), and `order` the node discovered at each time, when
+    /// `RECORD` (only [`narrow`](Self::narrow) reads them).
+    fn scan<const N: usize, const RECORD: bool>(
         &mut self,
         head: usize,
         reach: &Bits<N>,
@@ -159,7 +160,9 @@ impl Pockets {
         for v in reach.iter() {
             self.info[v].disc = 0;
         }
-        self.found.clear();
+        if RECORD {
+            self.found.clear();
+        }
         let mut time = 1u16;
         self.info[head] = Info {
             disc: time,
@@ -170,8 +173,6 @@ impl Pockets {
         self.order[1] = head as u16;
         self.stack.clear();
         self.stack.push((head as u16, 0));
-        // Parts of the rest beside the head holding must-visit nodes.
-        let mut head_parts = 0;
         // The innermost pocket holding a must-visit node.
         let mut inner: Option<(u16, u16)> = None;
         while let Some(top) = self.stack.last_mut() {
@@ -199,7 +200,9 @@ impl Pockets {
                         size: 1,
                         via: e,
                     };
-                    self.order[time as usize] = t as u16;
+                    if RECORD {
+                        self.order[time as usize] = t as u16;
+                    }
                     self.stack.push((t as u16, 0));
                 } else if dt < self.info[u].low {
                     self.info[u].low = dt;
@@ -222,7 +225,9 @@ impl Pockets {
             }
             // The subtree of `u` is cut off by `p`: a line entering it
             // passes `p` and never comes back out, so it ends in it.
-            self.found.push((c.disc, c.size, c.ends > 0));
+            if RECORD {
+                self.found.push((c.disc, c.size, c.ends > 0));
+            }
             if c.must == 0 {
                 continue;
             }
@@ -231,14 +236,9 @@ impl Pockets {
             if c.ends == 0 {
                 return None;
             }
-            if p == head {
-                head_parts += 1;
-                if head_parts > 1 {
-                    return None;
-                }
-            }
             // Found in post-order: a later pocket either contains the
-            // earlier ones or lies beside them.
+            // earlier ones or lies beside them (the parts beside the head
+            // too: the line enters only one of them).
             let (d, s) = (c.disc, c.size);
             match inner {
                 None => inner = Some((d, s)),

@@ -931,25 +931,24 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         let mut reach = self.reach(h);
         let hv = plan.node_of[h] as usize;
-        let mut pockets_seen = false;
         reach = self.peel(hv, reach);
+        // Nodes the main line must still visit: none out of its reach, and
+        // the pockets must allow one line through them all.
+        let mut must = self.pocket_must.and(&self.free);
+        if !must.and_not(&reach).is_empty() {
+            return false;
+        }
+        must.clear(hv);
+        let lines = &self.lines;
+        let open = |e: u32| lines[e as usize] == Line::None;
+        let mut pockets_seen = false;
         if let Some(pockets) = &mut self.pockets {
             if self.narrowing
                 && !self.moves.is_empty()
                 && self.moves.len().is_multiple_of(NARROW_EVERY)
             {
-                // Nodes the main line must still visit: none out of its
-                // reach, and the pockets must allow one line through them
-                // all. Then only the nodes such a line may visit count.
-                let mut must = self.pocket_must.and(&self.free);
-                if !must.and_not(&reach).is_empty() {
-                    return false;
-                }
-                must.clear(hv);
-                let lines = &self.lines;
-                if !pockets.narrow(hv, &mut reach, &must, &self.masks.ends, |e| {
-                    lines[e as usize] == Line::None
-                }) {
+                // Then only the nodes such a line may visit count.
+                if !pockets.narrow(hv, &mut reach, &must, &self.masks.ends, open) {
                     return false;
                 }
                 pockets_seen = true;
@@ -973,16 +972,8 @@ impl<'p, const N: usize> Search<'p, N> {
         // The nodes the main line alone can reach.
         let main_reach = reach;
         if plan.symmetric {
-            let mut both = reach;
-            for v in reach.iter() {
-                both.set(plan.mirror_node[v] as usize);
-            }
-            reach = both;
-            let mut lost = dropped;
-            for v in dropped.iter() {
-                lost.set(plan.mirror_node[v] as usize);
-            }
-            dropped = lost.and_not(&reach);
+            reach = self.with_mirrors(&reach);
+            dropped = self.with_mirrors(&dropped).and_not(&reach);
         }
         if !plan.local_prune && !self.negation_budget_ok(&reach) {
             return false;
@@ -999,11 +990,6 @@ impl<'p, const N: usize> Search<'p, N> {
             return false;
         }
         if let (Some(pockets), false) = (&mut self.pockets, pockets_seen) {
-            let mut must = self.pocket_must.and(&self.free);
-            if !must.and_not(&main_reach).is_empty() {
-                return false;
-            }
-            must.clear(hv);
             let lines = &self.lines;
             if !must.is_empty()
                 && !pockets.ok(hv, &main_reach, &must, &self.masks.ends, |e| {
@@ -1014,6 +1000,15 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         true
+    }
+
+    /// The nodes of `x` and their mirror nodes.
+    fn with_mirrors(&self, x: &Bits<N>) -> Bits<N> {
+        let mut both = *x;
+        for v in x.iter() {
+            both.set(self.plan.mirror_node[v] as usize);
+        }
+        both
     }
 
     /// `reach` without its dead ends: nodes other than the head, ends and
