@@ -95,6 +95,33 @@ impl Pockets {
             .is_some()
     }
 
+    /// True when [`ok`](Self::ok) at node `head` with `reach` is known to
+    /// hold because it held one step back, as `passed` records (the reach
+    /// then and the head node `prev` then): the line has only moved from
+    /// `prev` to `head`, its only neighbour in that reach, and lost nothing
+    /// else of its reach (the must-visit nodes and ends being the same or
+    /// fewer, as they are along a branch). A line from `prev` then had to
+    /// go on through `head`, so every cut node and pocket the test could
+    /// find now it found then, as cut off from `prev` as from `head`.
+    pub fn follows<const N: usize>(
+        &self,
+        head: usize,
+        prev: u32,
+        reach: &Bits<N>,
+        passed: &(Bits<N>, u32),
+    ) -> bool {
+        if prev == NONE || passed.1 != prev {
+            return false;
+        }
+        let prev = prev as usize;
+        let mut was = *reach;
+        was.set(prev);
+        was == passed.0
+            && self.adj[prev]
+                .iter()
+                .all(|&(e, t)| e == NONE || t as usize == head || !was.get(t as usize))
+    }
+
     /// [`ok`](Self::ok), and on success narrows `reach` to the nodes such a
     /// line may still visit. Dropped are the nodes the head cannot reach
     /// over `open` edges, the pockets without an end (a line entering one
@@ -309,6 +336,68 @@ mod tests {
         // Closing the rung between 3 and 7 leaves 7 a dead end off 6.
         let rung = plan.rules.board.index(6, 1) as u32;
         assert!(!pk.ok(0, &strip, &set(&[7]), &set(&[3]), |e| e != rung));
+    }
+
+    #[test]
+    fn a_step_out_of_a_dead_end_keeps_the_verdict() {
+        let plan = strip();
+        let mut pk = Pockets::new(&plan);
+        let all = |_: u32| true;
+        let full = set(&[0, 1, 2, 3, 4, 5, 6, 7]);
+        // From 0 (neighbours 1 and 4) to 1: with 4 in the reach, 0 was no
+        // dead end, so nothing follows.
+        let was = (full, 0);
+        assert!(!pk.follows(1, 0, &set(&[1, 2, 3, 4, 5, 6, 7]), &was));
+        // Without 4 it was, and the reach lost only 0.
+        let was = (set(&[0, 1, 2, 3, 5, 6, 7]), 0);
+        let now = set(&[1, 2, 3, 5, 6, 7]);
+        assert!(pk.follows(1, 0, &now, &was));
+        // Not if something else went too, the test passed elsewhere, or
+        // the line came from no node.
+        assert!(!pk.follows(1, 0, &set(&[1, 2, 3, 5, 6]), &was));
+        assert!(!pk.follows(1, 0, &now, &(was.0, 2)));
+        assert!(!pk.follows(1, NONE, &now, &was));
+        // Every case on the strip: whenever the test held one step back
+        // and `follows` says so, it holds now (with the must-visit nodes
+        // and ends of the step back, less the new head).
+        let adjacent =
+            |a: usize, b: usize| pk.adj[a].iter().any(|&(e, t)| e != NONE && t as usize == b);
+        let pairs: Vec<(usize, usize)> = (0..8)
+            .flat_map(|a| (0..8).map(move |b| (a, b)))
+            .filter(|&(a, b)| adjacent(a, b))
+            .collect();
+        let mut checked = 0;
+        for r in 0u32..256 {
+            let reach = set(&(0..8).filter(|v| r >> v & 1 == 1).collect::<Vec<_>>());
+            for &(a, b) in &pairs {
+                if !reach.get(a) || !reach.get(b) {
+                    continue;
+                }
+                let mut now = reach;
+                now.clear(a);
+                if !pk.follows(b, a as u32, &now, &(reach, a as u32)) {
+                    continue;
+                }
+                for m in 0u32..256 {
+                    if m & !r != 0 || m >> a & 1 == 1 {
+                        continue;
+                    }
+                    let must = set(&(0..8).filter(|v| m >> v & 1 == 1).collect::<Vec<_>>());
+                    for ends in [set(&[3]), set(&[7]), set(&[3, 7]), set(&[0, 5])] {
+                        if pk.ok(a, &reach, &must, &ends, all) {
+                            let mut must_now = must;
+                            must_now.clear(b);
+                            assert!(
+                                pk.ok(b, &now, &must_now, &ends, all),
+                                "reach {r:#b}, {a} to {b}, must {m:#b}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
     }
 
     #[test]

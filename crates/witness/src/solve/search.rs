@@ -17,7 +17,9 @@
 //!   it could only enter to end there, where there is no end or the
 //!   pockets do not nest ([`super::pockets`]). With symmetry this is the
 //!   main (blue) line, over the nodes it alone can reach: it must visit
-//!   the blue dots and the mirror nodes of the yellow ones;
+//!   the blue dots and the mirror nodes of the yellow ones. One step out
+//!   of a dead end of a reach the test passed with (nothing else lost),
+//!   it passes again without a search ([`Pockets::follows`]);
 //! - with elimination marks: more dots, triangles and unseparable square
 //!   pairs are lost for good than there are marks to cancel them, on the
 //!   whole board or in one region;
@@ -68,6 +70,7 @@ use super::faces::{coverable, FaceMasks, Link, Links, RimLinks};
 use super::hash::WordHash;
 use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
+
 use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::path::Line;
@@ -101,6 +104,9 @@ pub struct Search<'p, const N: usize> {
     room: Bits<N>,
     /// Whether the pocket narrowing runs ([`Plan::narrow_min_nodes`]).
     narrowing: bool,
+    /// The (main line's) reach the pocket test last passed with on this
+    /// branch, and the head node it passed at (`NONE`: none yet).
+    passed: (Bits<N>, u32),
     /// Enterable horizontal edges the line does not cover, by west node.
     open_h: Bits<N>,
     /// Enterable vertical edges the line does not cover, by north node.
@@ -331,6 +337,7 @@ impl<'p, const N: usize> Search<'p, N> {
             free: masks.walk,
             room: masks.walk,
             narrowing: plan.nodes() >= plan.narrow_min_nodes,
+            passed: (Bits::empty(), NONE),
             open_h: masks.edge_h,
             open_v: masks.edge_v,
             moves: Vec::with_capacity(n),
@@ -481,6 +488,7 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         self.room = self.masks.walk;
+        self.passed.1 = NONE;
         self.half_walls.clear();
         let mut starts = [start, usize::MAX];
         if self.plan.symmetric {
@@ -674,9 +682,10 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         self.mark(q);
         let finals = self.finals.len();
-        let room = self.room;
+        let (room, passed) = (self.room, self.passed);
         let go = self.explore(q, visit);
         self.room = room;
+        self.passed = passed;
         self.finals.truncate(finals);
         self.unmark(q);
         go
@@ -952,6 +961,7 @@ impl<'p, const N: usize> Search<'p, N> {
                     return false;
                 }
                 pockets_seen = true;
+                self.passed = (reach, hv as u32);
             }
         }
         // The nodes that dropped out of reach since the last node checked
@@ -989,17 +999,45 @@ impl<'p, const N: usize> Search<'p, N> {
         if !(plan.local_only || self.regions_ok(h, &reach, &dropped)) {
             return false;
         }
+        let prev = if pockets_seen || must.is_empty() {
+            NONE
+        } else {
+            self.prev_node(h)
+        };
         if let (Some(pockets), false) = (&mut self.pockets, pockets_seen) {
             let lines = &self.lines;
-            if !must.is_empty()
-                && !pockets.ok(hv, &main_reach, &must, &self.masks.ends, |e| {
-                    lines[e as usize] == Line::None
-                })
-            {
-                return false;
+            if !must.is_empty() {
+                // One step on from a node that passed, the test may need no
+                // search.
+                if !pockets.follows(hv, prev, &main_reach, &self.passed)
+                    && !pockets.ok(hv, &main_reach, &must, &self.masks.ends, |e| {
+                        lines[e as usize] == Line::None
+                    })
+                {
+                    return false;
+                }
+                self.passed = (main_reach, hv as u32);
             }
         }
         true
+    }
+
+    /// The node the line left to reach node slot `h` (`NONE` when it came
+    /// from a mid-edge start or there is none).
+    fn prev_node(&self, h: usize) -> u32 {
+        let Some(&d) = self.moves.last() else {
+            return NONE;
+        };
+        let b = &self.plan.rules.board;
+        let e = b.nbr[h][d as usize ^ 1];
+        if e == NONE {
+            return NONE;
+        }
+        let a = b.nbr[e as usize][d as usize ^ 1];
+        if a == NONE || self.lines[a as usize] == Line::None {
+            return NONE;
+        }
+        self.plan.node_of[a as usize]
     }
 
     /// The nodes of `x` and their mirror nodes.
