@@ -70,6 +70,8 @@ use super::faces::{coverable, FaceMasks, Link, Links, RimLinks};
 use super::hash::WordHash;
 use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
+/// The most pocket test verdicts kept (the table is cleared when full).
+const MAX_POCKET_VERDICTS: usize = 1 << 16;
 
 use super::Limits;
 use crate::model::{Direction, SlotKind};
@@ -149,6 +151,9 @@ pub struct Search<'p, const N: usize> {
     /// inside them (the covered edges between their faces) and the start
     /// (which decides the covered edge regions pass through).
     fits: HashMap<(Bits<N>, Links<N>, u64), bool, WordHash>,
+    /// Pocket test verdicts by the (main line's) reach, the head node and
+    /// the start, which decide them (at most [`MAX_POCKET_VERDICTS`]).
+    pocket_verdicts: HashMap<(Bits<N>, u32, u32), bool, WordHash>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     /// Faces of sealed regions already judged and passed, as known at each
@@ -354,6 +359,7 @@ impl<'p, const N: usize> Search<'p, N> {
             lost_dots: Vec::with_capacity(64),
             lost_triangles: Bits::empty(),
             fits: HashMap::default(),
+            pocket_verdicts: HashMap::default(),
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
             finals: Vec::new(),
@@ -999,27 +1005,49 @@ impl<'p, const N: usize> Search<'p, N> {
         if !(plan.local_only || self.regions_ok(h, &reach, &dropped)) {
             return false;
         }
-        let prev = if pockets_seen || must.is_empty() {
-            NONE
-        } else {
-            self.prev_node(h)
-        };
-        if let (Some(pockets), false) = (&mut self.pockets, pockets_seen) {
-            let lines = &self.lines;
-            if !must.is_empty() {
-                // One step on from a node that passed, the test may need no
-                // search.
-                if !pockets.follows(hv, prev, &main_reach, &self.passed)
-                    && !pockets.ok(hv, &main_reach, &must, &self.masks.ends, |e| {
-                        lines[e as usize] == Line::None
-                    })
-                {
-                    return false;
-                }
-                self.passed = (main_reach, hv as u32);
+        if !pockets_seen && !must.is_empty() && self.pockets.is_some() {
+            let prev = self.prev_node(h);
+            if !self.pockets_ok(hv, prev, &main_reach, &must) {
+                return false;
             }
+            self.passed = (main_reach, hv as u32);
         }
         true
+    }
+
+    /// The pocket test ([`Pockets::ok`]) at head node `hv`, come from node
+    /// `prev`, with the main line's `reach` and the nodes it `must` visit:
+    /// known to pass one step out of a dead end ([`Pockets::follows`]),
+    /// else kept from an earlier search once the search is no longer
+    /// small (the verdict depends only on the reach, the head and the
+    /// start: every covered edge between nodes of the reach is the start's
+    /// at the head, and `must` is the must-visit nodes of the reach), else
+    /// searched.
+    fn pockets_ok(&mut self, hv: usize, prev: u32, reach: &Bits<N>, must: &Bits<N>) -> bool {
+        let Some(pockets) = &mut self.pockets else {
+            return true;
+        };
+        if pockets.follows(hv, prev, reach, &self.passed) {
+            return true;
+        }
+        let key = (*reach, hv as u32, self.start as u32);
+        let memo = self.visited >= self.plan.pocket_memo_after;
+        if memo {
+            if let Some(&ok) = self.pocket_verdicts.get(&key) {
+                return ok;
+            }
+        }
+        let lines = &self.lines;
+        let ok = pockets.ok(hv, reach, must, &self.masks.ends, |e| {
+            lines[e as usize] == Line::None
+        });
+        if memo {
+            if self.pocket_verdicts.len() >= MAX_POCKET_VERDICTS {
+                self.pocket_verdicts.clear();
+            }
+            self.pocket_verdicts.insert(key, ok);
+        }
+        ok
     }
 
     /// The node the line left to reach node slot `h` (`NONE` when it came
