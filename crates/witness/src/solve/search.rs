@@ -154,6 +154,9 @@ pub struct Search<'p, const N: usize> {
     /// Pocket test verdicts by the (main line's) reach, the head node and
     /// the start, which decide them (at most [`MAX_POCKET_VERDICTS`]).
     pocket_verdicts: HashMap<(Bits<N>, u32, u32), bool, WordHash>,
+    /// Pocket narrowings by the same (the narrowed reach, or `None` when
+    /// the test fails).
+    narrowed: HashMap<(Bits<N>, u32, u32), Option<Bits<N>>, WordHash>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     /// Faces of sealed regions already judged and passed, as known at each
@@ -360,6 +363,7 @@ impl<'p, const N: usize> Search<'p, N> {
             lost_triangles: Bits::empty(),
             fits: HashMap::default(),
             pocket_verdicts: HashMap::default(),
+            narrowed: HashMap::default(),
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
             finals: Vec::new(),
@@ -954,21 +958,18 @@ impl<'p, const N: usize> Search<'p, N> {
             return false;
         }
         must.clear(hv);
-        let lines = &self.lines;
-        let open = |e: u32| lines[e as usize] == Line::None;
         let mut pockets_seen = false;
-        if let Some(pockets) = &mut self.pockets {
-            if self.narrowing
-                && !self.moves.is_empty()
-                && self.moves.len().is_multiple_of(NARROW_EVERY)
-            {
-                // Then only the nodes such a line may visit count.
-                if !pockets.narrow(hv, &mut reach, &must, &self.masks.ends, open) {
-                    return false;
-                }
-                pockets_seen = true;
-                self.passed = (reach, hv as u32);
+        if self.narrowing
+            && self.pockets.is_some()
+            && !self.moves.is_empty()
+            && self.moves.len().is_multiple_of(NARROW_EVERY)
+        {
+            // Then only the nodes such a line may visit count.
+            if !self.narrow(hv, &mut reach, &must) {
+                return false;
             }
+            pockets_seen = true;
+            self.passed = (reach, hv as u32);
         }
         // The nodes that dropped out of reach since the last node checked
         // on this branch.
@@ -1013,6 +1014,36 @@ impl<'p, const N: usize> Search<'p, N> {
             self.passed = (main_reach, hv as u32);
         }
         true
+    }
+
+    /// The pocket narrowing ([`Pockets::narrow`]) at head node `hv`, with
+    /// the main line's `reach` and the nodes it `must` visit; kept, as
+    /// the pocket test's verdicts are ([`Search::pockets_ok`]).
+    fn narrow(&mut self, hv: usize, reach: &mut Bits<N>, must: &Bits<N>) -> bool {
+        let Some(pockets) = &mut self.pockets else {
+            return true;
+        };
+        let key = (*reach, hv as u32, self.start as u32);
+        let memo = self.visited >= self.plan.pocket_memo_after;
+        if memo {
+            if let Some(&narrowed) = self.narrowed.get(&key) {
+                if let Some(r) = narrowed {
+                    *reach = r;
+                }
+                return narrowed.is_some();
+            }
+        }
+        let lines = &self.lines;
+        let ok = pockets.narrow(hv, reach, must, &self.masks.ends, |e| {
+            lines[e as usize] == Line::None
+        });
+        if memo {
+            if self.narrowed.len() >= MAX_POCKET_VERDICTS {
+                self.narrowed.clear();
+            }
+            self.narrowed.insert(key, ok.then_some(*reach));
+        }
+        ok
     }
 
     /// The pocket test ([`Pockets::ok`]) at head node `hv`, come from node
