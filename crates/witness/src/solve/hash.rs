@@ -1,7 +1,8 @@
-//! A fast hasher for the solver's tables, whose keys are already uniform
-//! integers (packed states, bitset words).
+//! The search's tables of kept verdicts ([`Kept`]) and their fast hasher,
+//! for keys that are already uniform integers (packed states, bitset words).
 
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 /// Mixes each 64-bit word in with a 64-bit finaliser: keys are whole words
 /// of packed states or bitsets, so a strong per-word mix is enough.
@@ -30,3 +31,52 @@ impl Hasher for WordHasher {
 
 /// Builds [`WordHasher`]s for a `HashMap`.
 pub type WordHash = BuildHasherDefault<WordHasher>;
+
+/// A table of verdicts the search keeps, of at most `cap` entries: when
+/// full, it starts over (the verdicts are only a shortcut).
+pub struct Kept<K, V> {
+    map: HashMap<K, V, WordHash>,
+    cap: usize,
+}
+
+impl<K: Hash + Eq, V: Copy> Kept<K, V> {
+    /// An empty table of at most `cap` entries.
+    pub fn new(cap: usize) -> Self {
+        Kept {
+            map: HashMap::default(),
+            cap: cap.max(1),
+        }
+    }
+
+    /// The verdict kept for `key`, if any.
+    #[inline]
+    pub fn get(&self, key: &K) -> Option<V> {
+        self.map.get(key).copied()
+    }
+
+    /// Keeps `value` for `key` (emptying the table first when it is full).
+    pub fn put(&mut self, key: K, value: V) {
+        if self.map.len() >= self.cap {
+            self.map.clear();
+        }
+        self.map.insert(key, value);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_full_table_starts_over() {
+        let mut t = Kept::new(2);
+        t.put(1u64, true);
+        t.put(2, false);
+        assert_eq!(
+            (t.get(&1), t.get(&2), t.get(&3)),
+            (Some(true), Some(false), None)
+        );
+        t.put(3, true);
+        assert_eq!((t.get(&1), t.get(&2), t.get(&3)), (None, None, Some(true)));
+    }
+}

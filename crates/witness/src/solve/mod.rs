@@ -13,9 +13,9 @@
 //! bitsets its flood fills use, [`brute`] the unpruned reference it is
 //! tested against, [`limits`] time limits and cancellation, [`frontier`]
 //! the exact path count of bare panels, [`pockets`] the cut-node test for
-//! nodes the line must visit, [`hash`] the hasher of their tables,
-//! [`turns`] the search for a first solution by turns in several move
-//! orders.
+//! nodes the line must visit, [`hash`] the tables of verdicts the search
+//! keeps and their hasher, [`turns`] the search for a first solution by
+//! turns in several move orders.
 
 pub mod bits;
 pub mod brute;

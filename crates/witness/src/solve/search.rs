@@ -63,11 +63,9 @@
 //! on boards with removed faces, where nodes and edges beside them join
 //! faces that share no edge, the flood also runs through those rim nodes.
 
-use std::collections::HashMap;
-
 use super::bits::Bits;
 use super::faces::{coverable, FaceMasks, Link, Links, RimLinks};
-use super::hash::WordHash;
+use super::hash::Kept;
 use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
 /// The most pocket test verdicts kept (the table is cleared when full).
@@ -150,13 +148,13 @@ pub struct Search<'p, const N: usize> {
     /// Piece-fit verdicts of sealed regions, by their faces, the links
     /// inside them (the covered edges between their faces) and the start
     /// (which decides the covered edge regions pass through).
-    fits: HashMap<(Bits<N>, Links<N>, u64), bool, WordHash>,
+    fits: Kept<(Bits<N>, Links<N>, u64), bool>,
     /// Pocket test verdicts by the (main line's) reach, the head node and
     /// the start, which decide them (at most [`MAX_POCKET_VERDICTS`]).
-    pocket_verdicts: HashMap<(Bits<N>, u32, u32), bool, WordHash>,
+    pocket_verdicts: Kept<(Bits<N>, u32, u32), bool>,
     /// Pocket narrowings by the same (the narrowed reach, or `None` when
     /// the test fails).
-    narrowed: HashMap<(Bits<N>, u32, u32), Option<Bits<N>>, WordHash>,
+    narrowed: Kept<(Bits<N>, u32, u32), Option<Bits<N>>>,
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     /// Faces of sealed regions already judged and passed, as known at each
@@ -361,9 +359,9 @@ impl<'p, const N: usize> Search<'p, N> {
                 .count() as u32,
             lost_dots: Vec::with_capacity(64),
             lost_triangles: Bits::empty(),
-            fits: HashMap::default(),
-            pocket_verdicts: HashMap::default(),
-            narrowed: HashMap::default(),
+            fits: Kept::new(MAX_FITS),
+            pocket_verdicts: Kept::new(MAX_POCKET_VERDICTS),
+            narrowed: Kept::new(MAX_POCKET_VERDICTS),
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
             finals: Vec::new(),
@@ -1026,7 +1024,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let key = (*reach, hv as u32, self.start as u32);
         let memo = self.visited >= self.plan.pocket_memo_after;
         if memo {
-            if let Some(&narrowed) = self.narrowed.get(&key) {
+            if let Some(narrowed) = self.narrowed.get(&key) {
                 if let Some(r) = narrowed {
                     *reach = r;
                 }
@@ -1038,10 +1036,7 @@ impl<'p, const N: usize> Search<'p, N> {
             lines[e as usize] == Line::None
         });
         if memo {
-            if self.narrowed.len() >= MAX_POCKET_VERDICTS {
-                self.narrowed.clear();
-            }
-            self.narrowed.insert(key, ok.then_some(*reach));
+            self.narrowed.put(key, ok.then_some(*reach));
         }
         ok
     }
@@ -1064,7 +1059,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let key = (*reach, hv as u32, self.start as u32);
         let memo = self.visited >= self.plan.pocket_memo_after;
         if memo {
-            if let Some(&ok) = self.pocket_verdicts.get(&key) {
+            if let Some(ok) = self.pocket_verdicts.get(&key) {
                 return ok;
             }
         }
@@ -1073,10 +1068,7 @@ impl<'p, const N: usize> Search<'p, N> {
             lines[e as usize] == Line::None
         });
         if memo {
-            if self.pocket_verdicts.len() >= MAX_POCKET_VERDICTS {
-                self.pocket_verdicts.clear();
-            }
-            self.pocket_verdicts.insert(key, ok);
+            self.pocket_verdicts.put(key, ok);
         }
         ok
     }
@@ -1914,7 +1906,7 @@ impl<'p, const N: usize> Search<'p, N> {
             },
             self.start as u64,
         );
-        if let Some(&fits) = self.fits.get(&key) {
+        if let Some(fits) = self.fits.get(&key) {
             return fits;
         }
         let first = region.first().expect("a region has a face");
@@ -1924,10 +1916,7 @@ impl<'p, const N: usize> Search<'p, N> {
         if self.fit_interrupted() {
             return false;
         }
-        if self.fits.len() >= MAX_FITS {
-            self.fits.clear();
-        }
-        self.fits.insert(key, fits);
+        self.fits.put(key, fits);
         fits
     }
 
