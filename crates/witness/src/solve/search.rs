@@ -68,9 +68,6 @@ use super::faces::{coverable, FaceMasks, Link, Links, RimLinks};
 use super::hash::Kept;
 use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
-/// The most pocket test verdicts kept (the table is cleared when full).
-const MAX_POCKET_VERDICTS: usize = 1 << 16;
-
 use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::path::Line;
@@ -239,6 +236,10 @@ pub const FIT_STEPS_PER_NODE: u64 = 4;
 
 /// The most piece-fit verdicts a search keeps (then it starts over).
 pub const MAX_FITS: usize = 1 << 15;
+
+/// The most pocket test verdicts (and narrowings) a search keeps (then it
+/// starts over).
+pub const MAX_POCKET_VERDICTS: usize = 1 << 16;
 
 /// Per node, whether at least one, at least two and at least three of the
 /// sets hold it.
