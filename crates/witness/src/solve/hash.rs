@@ -13,9 +13,18 @@ impl Hasher for WordHasher {
     fn finish(&self) -> u64 {
         self.0
     }
+    /// Whole words at a time (bitset keys come as their words' bytes),
+    /// then the rest with its length in the top byte.
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(self.0 ^ b as u64);
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.write_u64(u64::from_le_bytes(w.try_into().expect("8 bytes")));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.write_u64(u64::from_le_bytes(last) ^ (rest.len() as u64) << 56);
         }
     }
     fn write_u64(&mut self, x: u64) {
@@ -66,6 +75,25 @@ impl<K: Hash + Eq, V: Copy> Kept<K, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn hash_of(bytes: &[u8]) -> u64 {
+        let mut h = WordHasher::default();
+        h.write(bytes);
+        h.finish()
+    }
+
+    #[test]
+    fn every_byte_counts() {
+        let base = [7u8; 19];
+        let h = hash_of(&base);
+        for i in 0..base.len() {
+            let mut other = base;
+            other[i] ^= 1;
+            assert_ne!(hash_of(&other), h, "byte {i}");
+        }
+        // A short tail differs from the same bytes with a zero after them.
+        assert_ne!(hash_of(&[1, 2, 3]), hash_of(&[1, 2, 3, 0]));
+    }
 
     #[test]
     fn a_full_table_starts_over() {
