@@ -729,7 +729,7 @@ impl<const N: usize> FaceMasks<N> {
     /// The inverse of [`FaceMasks::east`]: face bits moved onto the node at
     /// each face's east side.
     #[inline]
-    fn push_east(&self, y: &Bits<N>) -> Bits<N> {
+    pub fn push_east(&self, y: &Bits<N>) -> Bits<N> {
         let mut e = y.and(&self.not_last).shl(1);
         if self.pillar {
             e = e.or(&y.and(&self.last_col).shr(self.ncols - 1));

@@ -146,6 +146,9 @@ pub struct Search<'p, const N: usize> {
     /// inside them (the covered edges between their faces) and the start
     /// (which decides the covered edge regions pass through).
     fits: Kept<(Bits<N>, Links<N>, u64), bool>,
+    /// Sealed region verdicts with elimination marks, by what decides them
+    /// ([`Search::sealed_key`]; at most [`MAX_FITS`]).
+    sealed_verdicts: Kept<SealedKey<N>, bool>,
     /// Pocket test verdicts by the (main line's) reach, the head node and
     /// the start, which decide them (at most [`MAX_POCKET_VERDICTS`]).
     pocket_verdicts: Kept<(Bits<N>, u32, u32), bool>,
@@ -236,6 +239,10 @@ pub const FIT_STEPS_PER_NODE: u64 = 4;
 
 /// The most piece-fit verdicts a search keeps (then it starts over).
 pub const MAX_FITS: usize = 1 << 15;
+
+/// A sealed region's faces, open horizontal and vertical edges and free
+/// nodes around them, and the start ([`Search::sealed_key`]).
+type SealedKey<const N: usize> = (Bits<N>, Bits<N>, Bits<N>, Bits<N>, u32);
 
 /// The most pocket test verdicts (and narrowings) a search keeps (then it
 /// starts over).
@@ -361,6 +368,7 @@ impl<'p, const N: usize> Search<'p, N> {
             lost_dots: Vec::with_capacity(64),
             lost_triangles: Bits::empty(),
             fits: Kept::new(MAX_FITS),
+            sealed_verdicts: Kept::new(MAX_FITS),
             pocket_verdicts: Kept::new(MAX_POCKET_VERDICTS),
             narrowed: Kept::new(MAX_POCKET_VERDICTS),
             region_buf: Vec::with_capacity(n),
@@ -1831,6 +1839,11 @@ impl<'p, const N: usize> Search<'p, N> {
                 return self.fits_cached(region);
             }
         }
+        let key =
+            (fm.exact && self.visited >= plan.pocket_memo_after).then(|| self.sealed_key(region));
+        if let Some(ok) = key.as_ref().and_then(|k| self.sealed_verdicts.get(k)) {
+            return ok;
+        }
         let first = region.first().expect("a region has a face");
         let seed = fm.slot_of[first] as usize;
         let mut slots = self.list_region(seed);
@@ -1858,7 +1871,33 @@ impl<'p, const N: usize> Search<'p, N> {
             .rules
             .region_ok(&slots, &self.covered, self.start, &mut self.ws);
         self.region_buf = slots;
-        ok && !self.fit_interrupted()
+        if self.fit_interrupted() {
+            return false;
+        }
+        if let Some(key) = key {
+            self.sealed_verdicts.put(key, ok);
+        }
+        ok
+    }
+
+    /// What decides the validator's check of a sealed region on a board
+    /// without removed faces: its faces, whether each edge and node around
+    /// them is covered (the region's slots are its faces and the uncovered
+    /// slots around them; a triangle counts the covered ones), and the
+    /// start (a pass-through start edge is no wall).
+    fn sealed_key(&self, region: &Bits<N>) -> SealedKey<N> {
+        let nc = self.plan.ncols;
+        // Faces share their index with their north-west node.
+        let vertical = region.or(&self.fm.push_east(region));
+        let horizontal = region.or(&region.shl(nc));
+        let corners = vertical.or(&vertical.shl(nc));
+        (
+            *region,
+            self.open_h.and(&horizontal),
+            self.open_v.and(&vertical),
+            self.free.and(&corners),
+            self.start as u32,
+        )
     }
 
     /// The slots of the region holding slot `seed`, in the engine's flood
