@@ -726,8 +726,9 @@ impl<const N: usize> FaceMasks<N> {
         }
     }
 
-    /// The inverse of [`FaceMasks::east`]: face bits moved onto the node at
-    /// each face's east side.
+    /// Face bits moved onto the node at each face's north-east corner (a
+    /// face shares its index with its north-west node), across a pillar's
+    /// seam too.
     #[inline]
     pub fn push_east(&self, y: &Bits<N>) -> Bits<N> {
         let mut e = y.and(&self.not_last).shl(1);
