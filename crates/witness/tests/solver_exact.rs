@@ -113,8 +113,9 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
 }
 
 /// The search's count equals the brute force's, or the panel is printed.
-/// Odd cases run the pocket narrowing, and half the cases keep pocket test
-/// verdicts, which the search leaves off on panels this small.
+/// Odd cases run the pocket narrowing, and half the cases keep verdicts
+/// (pocket tests, sealed regions), which the search leaves off on panels
+/// this small.
 fn assert_counts_agree(case: u64, p: &Puzzle) {
     let want = brute_count(p);
     let mut plan = Plan::new(p).unwrap();
@@ -122,7 +123,7 @@ fn assert_counts_agree(case: u64, p: &Puzzle) {
         plan.narrow_min_nodes = 0;
     }
     if case % 4 >= 2 {
-        plan.pocket_memo_after = 0;
+        plan.memo_after = 0;
     }
     let got = solve::count_plan(&plan, None, &Limits::none()).unwrap();
     assert_eq!(got.status, Status::Complete);
@@ -390,7 +391,7 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
             plan.narrow_min_nodes = 0;
         }
         if case % 8 >= 4 {
-            plan.pocket_memo_after = 0;
+            plan.memo_after = 0;
         }
         let want = brute_count(&p);
         let turns = solve::count_in_turns(&plan, &Limits::none(), 1 + case % 3).unwrap();

@@ -13,9 +13,10 @@ use crate::rules::Rules;
 /// than it saves.
 pub const NARROW_MIN_NODES: usize = 49;
 
-/// The search keeps pocket test verdicts once it has visited this many
-/// nodes: smaller searches would spend more on the table than it saves.
-pub const POCKET_MEMO_AFTER: u64 = 512;
+/// The search keeps verdicts (pocket tests, narrowings, sealed regions with
+/// elimination marks) once it has visited this many nodes: smaller
+/// searches would spend more on the tables than they save.
+pub const MEMO_AFTER: u64 = 512;
 
 /// The per-puzzle tables of the search.
 #[derive(Clone, Debug)]
@@ -54,10 +55,10 @@ pub struct Plan {
     /// nodes ([`NARROW_MIN_NODES`] unless changed; tests lower it to run
     /// it on small panels).
     pub narrow_min_nodes: usize,
-    /// The search keeps pocket test verdicts past this many search nodes
-    /// ([`POCKET_MEMO_AFTER`] unless changed; tests lower it to use the
-    /// table on small panels).
-    pub pocket_memo_after: u64,
+    /// The search keeps verdicts past this many search nodes
+    /// ([`MEMO_AFTER`] unless changed; tests lower it to use the tables on
+    /// small panels).
+    pub memo_after: u64,
     /// Check open regions for hopeless stars and crowded pieces (no
     /// elimination marks, and stars or polyominoes on the board).
     pub open_checks: bool,
@@ -341,7 +342,7 @@ impl Plan {
             mirror_node,
             local_prune,
             narrow_min_nodes: NARROW_MIN_NODES,
-            pocket_memo_after: POCKET_MEMO_AFTER,
+            memo_after: MEMO_AFTER,
             dots,
             edge_dots,
             triangles,

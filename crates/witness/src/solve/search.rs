@@ -1031,7 +1031,7 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         };
         let key = (*reach, hv as u32, self.start as u32);
-        let memo = self.visited >= self.plan.pocket_memo_after;
+        let memo = self.visited >= self.plan.memo_after;
         if memo {
             if let Some(narrowed) = self.narrowed.get(&key) {
                 if let Some(r) = narrowed {
@@ -1066,7 +1066,7 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let key = (*reach, hv as u32, self.start as u32);
-        let memo = self.visited >= self.plan.pocket_memo_after;
+        let memo = self.visited >= self.plan.memo_after;
         if memo {
             if let Some(ok) = self.pocket_verdicts.get(&key) {
                 return ok;
@@ -1839,8 +1839,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 return self.fits_cached(region);
             }
         }
-        let key =
-            (fm.exact && self.visited >= plan.pocket_memo_after).then(|| self.sealed_key(region));
+        let key = (fm.exact && self.visited >= plan.memo_after).then(|| self.sealed_key(region));
         if let Some(ok) = key.as_ref().and_then(|k| self.sealed_verdicts.get(k)) {
             return ok;
         }
