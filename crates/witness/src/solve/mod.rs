@@ -15,7 +15,8 @@
 //! the exact path count of bare panels, [`pockets`] the cut-node test for
 //! nodes the line must visit, [`hash`] the tables of verdicts the search
 //! keeps and their hasher, [`turns`] the search for a first solution by
-//! turns in several move orders.
+//! turns in several move orders, [`reverse`] the puzzle with starts and
+//! ends swapped that some of those turns search.
 
 pub mod bits;
 pub mod brute;
@@ -25,6 +26,7 @@ pub mod hash;
 pub mod limits;
 pub mod plan;
 pub mod pockets;
+pub mod reverse;
 pub mod search;
 pub mod turns;
 
@@ -129,11 +131,12 @@ fn solution_of(plan: &Plan, answer: Option<turns::Answer>, complete: bool) -> So
 
 /// Finds one solution: the first in the engine's order (starts column by
 /// column, moves left, right, up, down) when that order finds it quickly,
-/// else the first that one of the [`turns`] orders finds.
+/// else the first that one of the [`turns`] lanes finds (other move
+/// orders, and a search from the ends drawn back to front).
 ///
 /// When the first round of turns does not settle it and the machine has
 /// two cores, the engine's order goes on on one thread and the other
-/// orders on another, and the first to finish answers
+/// lanes on another, and the first to finish answers
 /// ([`solve_plan_threads`]); [`solve_plan`] stays on one thread.
 pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
     let plan = Plan::new(puzzle)?;
@@ -146,8 +149,9 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
 }
 
 /// [`solve_plan`] on two threads past the first round of turns: one goes
-/// on in the engine's order, the other in the other orders by turns, each
-/// from where the first round left it, and the first to find a solution or
+/// on in the engine's order, the other in the other lanes by turns (the
+/// other orders, and the search from the ends), each from where the first
+/// round left it, and the first to find a solution or
 /// prove there is none stops the other. Puzzles settled in the first round
 /// get the same answer as from [`solve_plan`]; later, which order answers
 /// first may depend on timing. Also tells the search nodes visited.
@@ -166,37 +170,54 @@ pub fn solve_plan_threads_with(
         let stop = Arc::new(AtomicBool::new(false));
         let mut lim = limits.clone();
         lim.stop = Some(stop.clone());
-        let mut turns = turns::Turns::new(schedule);
+        let all = &turns::Turns::ALL;
+        let mut turns = turns::Turns::new(schedule, lim.max_nodes);
         let mut s = Search::<N>::new(plan, &masks, &lim);
-        let first = turns.round(plan, &mut s, &turns::Turns::ALL);
+        // The first round on this thread; the reversed plan only once the
+        // first turn has not settled the puzzle.
+        let settled = turns.step(&mut s, None, all);
+        let back = match settled {
+            None => turns::Back::<N>::new(plan),
+            Some(_) => None,
+        };
+        let mut bs = back.as_ref().map(|b| b.search(&lim));
+        let first = settled.or_else(|| turns.finish_round(&mut s, bs.as_mut(), all));
         let (answer, complete, visited) = match first {
-            Some(answer) => (answer, !s.stopped, s.visited),
+            Some(answer) => {
+                let visited = s.visited + bs.as_ref().map_or(0, |b| b.visited);
+                (answer, !turns.stopped, visited)
+            }
             None => {
                 let mut other = turns.clone();
                 let masks = &masks;
                 let lim = &lim;
-                let race = |search: &mut Search<'_, N>, t: &mut turns::Turns, orders: &[usize]| {
-                    let answer = t.run(plan, search, orders);
+                let race = |fwd: &mut Search<'_, N>,
+                            back: Option<&mut Search<'_, N>>,
+                            t: &mut turns::Turns,
+                            lanes: &[usize]| {
+                    let answer = t.run(fwd, back, lanes);
                     // Stopped by the other thread's win, or by the limits.
-                    let complete = !search.stopped;
+                    let complete = !t.stopped;
                     if answer.is_some() || complete {
                         stop.store(true, Ordering::Relaxed);
                     }
-                    (answer, complete, search.visited)
+                    (answer, complete)
                 };
                 let (mine, theirs) = std::thread::scope(|scope| {
                     let race = &race;
                     let handle = scope.spawn(move || {
                         let mut s2 = Search::<N>::new(plan, masks, lim);
-                        race(&mut s2, &mut other, &[1, 2])
+                        let r = race(&mut s2, bs.as_mut(), &mut other, &all[1..]);
+                        (r, s2.visited + bs.map_or(0, |b| b.visited))
                     });
-                    let mine = race(&mut s, &mut turns, &[0]);
+                    let mine = race(&mut s, None, &mut turns, &all[..1]);
                     (
-                        mine,
+                        (mine, s.visited),
                         handle.join().expect("the solving thread does not panic"),
                     )
                 });
-                let visited = mine.2 + theirs.2;
+                let ((mine, v1), (theirs, v2)) = (mine, theirs);
+                let visited = v1 + v2;
                 // The engine's order wins a tie.
                 if mine.0.is_some() || (mine.1 && theirs.0.is_none()) {
                     (mine.0, true, visited)
@@ -228,9 +249,8 @@ pub fn solve_plan_with(
     schedule: &Schedule,
 ) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
-        let mut s = Search::<N>::new(plan, &masks, limits);
-        let answer = turns::first_solution(plan, &mut s, schedule);
-        Ok((solution_of(plan, answer, !s.stopped), s.visited))
+        let (answer, complete, visited) = turns::first_solution(plan, &masks, limits, schedule);
+        Ok((solution_of(plan, answer, complete), visited))
     })
 }
 
@@ -253,9 +273,19 @@ pub fn for_each_solution(
     mut visit: impl FnMut(&Path) -> bool,
 ) -> Result<Status> {
     let plan = Plan::new(puzzle)?;
-    with_width!(&plan, |masks: N| {
-        let mut s = Search::<N>::new(&plan, &masks, limits);
-        s.run_all(&mut |f: &Found| visit(&path_of(&plan, f)));
+    for_each_found(&plan, limits, |f| visit(&path_of(&plan, f)))
+}
+
+/// [`for_each_solution`] on a prepared plan, with each solution as the
+/// search reports it (start and end slots, moves).
+pub fn for_each_found(
+    plan: &Plan,
+    limits: &Limits,
+    mut visit: impl FnMut(&Found) -> bool,
+) -> Result<Status> {
+    with_width!(plan, |masks: N| {
+        let mut s = Search::<N>::new(plan, &masks, limits);
+        s.run_all(&mut |f: &Found| visit(f));
         Ok(if s.stopped {
             Status::Stopped
         } else {

@@ -111,7 +111,12 @@ pub struct Plan {
 impl Plan {
     /// Builds the tables for a puzzle.
     pub fn new(puzzle: &Puzzle) -> Result<Plan> {
-        let rules = Rules::new(puzzle)?;
+        Ok(Plan::from_rules(Rules::new(puzzle)?, puzzle.undirected))
+    }
+
+    /// Builds the tables for compiled rules (`undirected` as
+    /// [`Puzzle::undirected`]).
+    pub fn from_rules(rules: Rules, undirected: bool) -> Plan {
         let b = &rules.board;
         let n = b.len();
         let symmetric = b.symmetry.is_some();
@@ -314,7 +319,7 @@ impl Plan {
             must_pass.sort_unstable();
             must_pass.dedup();
         }
-        Ok(Plan {
+        Plan {
             must_pass,
             bare,
             local_only,
@@ -327,7 +332,7 @@ impl Plan {
             block_inner,
             triangle_count,
             moves_at,
-            undirected: puzzle.undirected,
+            undirected,
             rules,
             symmetric,
             ncols,
@@ -347,7 +352,7 @@ impl Plan {
             edge_dots,
             triangles,
             must_cover,
-        })
+        }
     }
 
     /// Number of nodes.

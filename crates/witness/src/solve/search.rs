@@ -392,6 +392,11 @@ impl<'p, const N: usize> Search<'p, N> {
         }
     }
 
+    /// The plan searched.
+    pub fn plan(&self) -> &'p Plan {
+        self.plan
+    }
+
     /// Sets the order in which moves are tried (the engine's is
     /// [`Direction::ALL`]), and the start [`Search::run_all`] begins with
     /// (an index into the plan's starts, taken modulo their number).

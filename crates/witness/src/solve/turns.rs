@@ -1,24 +1,27 @@
 //! Interleaved runs: finding a first solution by searching in several move
-//! orders by turns.
+//! orders by turns, from the starts and from the ends.
 //!
 //! How long a depth-first search takes to reach its first solution depends
-//! a great deal on the order in which it tries moves: on the dev corpus's
-//! slowest puzzles one order needs a thousand times the nodes of another,
-//! and no order is best for all. So [`first_solution`] searches in a few
-//! orders by turns, each turn with a budget of work ([`Schedule`]); a turn
-//! that runs out of budget leaves a resume point ([`Resume`]), and the
-//! order's next turn goes on from there, so no work is done twice. Each
-//! round begins with the engine's order, which gets twice the budget of
-//! the others, so most puzzles (solved within the first budget) get the
-//! engine's first solution, and none costs more than about twice its
-//! engine-order search.
+//! a great deal on the order in which it tries moves and on the side it
+//! starts from: on the dev corpus's slowest puzzles one order needs a
+//! thousand times the nodes of another, and no order is best for all. So
+//! [`first_solution`] searches in a few lanes by turns, each lane a move
+//! order on the plan or on its reversal ([`reverse`]: the puzzle with
+//! starts and ends swapped), each turn with a budget of work
+//! ([`Schedule`]). A turn that runs out of budget leaves a resume point
+//! ([`Resume`]), and the lane's next turn goes on from there, so no work is
+//! done twice. Each round begins with the engine's order, so most puzzles
+//! (solved within the first budget) get the engine's first solution, and
+//! never pay for the reversal's tables ([`Back`]).
 //!
-//! Exactness does not depend on the orders: an order whose turns end
-//! without running out of budget has searched every path, so "no solution"
-//! from it is proved. A budget counts search nodes and polyomino fit steps
+//! Exactness does not depend on the lanes: a lane whose turns end without
+//! running out of budget has searched every path, so "no solution" from it
+//! is proved. A budget counts search nodes and polyomino fit steps
 //! ([`Search::set_budget`]).
 
-use super::plan::Plan;
+use super::limits::Limits;
+use super::plan::{Masks, Plan};
+use super::reverse;
 use super::search::{Found, Resume, Search};
 use crate::model::Direction;
 
@@ -45,8 +48,8 @@ impl Default for Schedule {
     }
 }
 
-/// The move orders of a round, with the start each begins with (as a share
-/// of the start list: 0 is the first start, 1/2 the middle one).
+/// The move orders, with the start each begins with (as a share of the
+/// start list: 0 is the first start, 1/2 the middle one).
 const ORDERS: [([Direction; 4], (usize, usize)); 3] = [
     (Direction::ALL, (0, 1)),
     (
@@ -69,91 +72,226 @@ const ORDERS: [([Direction; 4], (usize, usize)); 3] = [
     ),
 ];
 
+/// A lane of the rounds: a move order on the plan as given or on its
+/// reversal ([`reverse`]), and its share of the round's budget.
+#[derive(Copy, Clone, Debug)]
+struct Lane {
+    back: bool,
+    order: usize,
+    weight: u64,
+}
+
+/// The lanes, by index: the engine's order first, then the other two
+/// orders, then the engine's order on the reversal. Both engine orders
+/// get twice the budget of the others. (From the nodes each order needs
+/// alone on the 132 dev puzzles that take over 15,000: adding lanes for
+/// the reversal's other two orders would solve no further puzzle within
+/// 2M nodes and cost 2-5% more nodes in all.)
+const LANES: [Lane; 4] = [
+    Lane {
+        back: false,
+        order: 0,
+        weight: 2,
+    },
+    Lane {
+        back: false,
+        order: 1,
+        weight: 1,
+    },
+    Lane {
+        back: false,
+        order: 2,
+        weight: 1,
+    },
+    Lane {
+        back: true,
+        order: 0,
+        weight: 2,
+    },
+];
+
 /// A solution as `(start, end, moves)`.
 pub type Answer = (usize, usize, Vec<Direction>);
 
-/// The state of a search by turns: each order's resume point and the
-/// budget of the next round.
+/// The state of a search by turns: each lane's resume point, the budget
+/// of the current round and the next lane's place in it.
 #[derive(Clone, Debug)]
 pub struct Turns {
-    resume: [Option<Resume>; ORDERS.len()],
+    resume: [Option<Resume>; LANES.len()],
     budget: u64,
     schedule: Schedule,
+    next: usize,
+    max_nodes: Option<u64>,
+    /// Set when the turn that ended the search was cut short by the limits
+    /// (or the searches together passed `max_nodes`): its answer is not
+    /// exact.
+    pub stopped: bool,
+}
+
+/// The reversed plan's tables, made once the first turn has not settled
+/// the puzzle (most puzzles never need them).
+pub struct Back<const N: usize> {
+    plan: Plan,
+    masks: Masks<N>,
+}
+
+impl<const N: usize> Back<N> {
+    /// The tables for searching `plan` from its ends, if it may be
+    /// ([`reverse::reversed`]).
+    pub fn new(plan: &Plan) -> Option<Back<N>> {
+        let plan = reverse::reversed(plan)?;
+        let masks = Masks::new(&plan);
+        Some(Back { plan, masks })
+    }
+
+    /// A fresh search from the ends.
+    pub fn search<'a>(&'a self, limits: &'a Limits) -> Search<'a, N> {
+        Search::new(&self.plan, &self.masks, limits)
+    }
 }
 
 impl Turns {
-    /// Before the first round.
-    pub fn new(schedule: &Schedule) -> Turns {
+    /// Before the first round; `max_nodes` caps the nodes of the searches
+    /// this state runs, together.
+    pub fn new(schedule: &Schedule, max_nodes: Option<u64>) -> Turns {
         Turns {
             resume: Default::default(),
             budget: schedule.first.max(1),
             schedule: *schedule,
+            next: 0,
+            max_nodes,
+            stopped: false,
         }
     }
 
-    /// The orders of the default rounds, by index: the engine's first.
-    pub const ALL: [usize; ORDERS.len()] = [0, 1, 2];
+    /// The lanes of the default rounds: the plan's orders, then the
+    /// reversal's.
+    pub const ALL: [usize; LANES.len()] = [0, 1, 2, 3];
 
-    /// One round: a turn for each order of `orders` (indices into the
-    /// round's orders, the engine's being 0). `Some` when a turn ended the
-    /// search: with a solution, with a proof that there is none, or cut
-    /// short by the limits (`search.stopped`); `None` when every turn ran
-    /// out of budget.
-    pub fn round<const N: usize>(
+    /// The next turn of a round over `lanes` (indices into the lanes, the
+    /// engine's order being 0): lanes on the reversal are skipped when
+    /// `back` is `None`. `Some` when the turn ended the search: with a
+    /// solution (of `fwd`'s plan), with a proof that there is none, or cut
+    /// short by the limits ([`Turns::stopped`]); `None` when it ran out of
+    /// budget. `lanes` must hold a lane of the plan, and the same lanes
+    /// until the round is over.
+    pub fn step<const N: usize>(
         &mut self,
-        plan: &Plan,
-        search: &mut Search<'_, N>,
-        orders: &[usize],
+        fwd: &mut Search<'_, N>,
+        mut back: Option<&mut Search<'_, N>>,
+        lanes: &[usize],
     ) -> Option<Option<Answer>> {
-        let starts = plan.starts.len();
-        for &k in orders {
-            let (order, (num, den)) = ORDERS[k];
-            search.set_order(order, starts * num / den);
-            let weight = if k == 0 { 2 } else { 1 };
-            search.set_budget(Some(self.budget.saturating_mul(weight)));
-            search.set_resume(self.resume[k].take());
-            let mut found = None;
-            search.run_all(&mut |f: &Found| {
-                found = Some((f.start, f.end, f.moves.to_vec()));
-                false
-            });
-            if found.is_some() || !search.out_of_budget {
-                return Some(found);
+        let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
+        loop {
+            let k = lanes[self.next];
+            let budget = self.budget.saturating_mul(LANES[k].weight);
+            self.next += 1;
+            if self.next == lanes.len() {
+                self.next = 0;
+                self.budget = self
+                    .budget
+                    .saturating_mul(self.schedule.growth.max(1))
+                    .min(self.schedule.most.max(1));
             }
-            self.resume[k] = search.take_resume();
+            // (Two calls: the searches may borrow for different lifetimes.)
+            return match (LANES[k].back, back.as_deref_mut()) {
+                (false, _) => self.turn(k, budget, fwd, total),
+                (true, Some(b)) => self.turn(k, budget, b, total),
+                (true, None) => continue,
+            };
         }
-        self.budget = self
-            .budget
-            .saturating_mul(self.schedule.growth.max(1))
-            .min(self.schedule.most.max(1));
-        None
     }
 
-    /// Rounds over `orders` until one ends the search (see [`round`](Self::round)).
+    /// Turns over `lanes` until one ends the search (see [`Turns::step`]).
     pub fn run<const N: usize>(
         &mut self,
-        plan: &Plan,
-        search: &mut Search<'_, N>,
-        orders: &[usize],
+        fwd: &mut Search<'_, N>,
+        mut back: Option<&mut Search<'_, N>>,
+        lanes: &[usize],
     ) -> Option<Answer> {
         loop {
-            if let Some(answer) = self.round(plan, search, orders) {
+            if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
                 return answer;
             }
         }
     }
+
+    /// The rest of the current round (see [`Turns::step`]): `None` when
+    /// every turn ran out of budget.
+    pub fn finish_round<const N: usize>(
+        &mut self,
+        fwd: &mut Search<'_, N>,
+        mut back: Option<&mut Search<'_, N>>,
+        lanes: &[usize],
+    ) -> Option<Option<Answer>> {
+        while self.next != 0 {
+            if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
+                return Some(answer);
+            }
+        }
+        None
+    }
+
+    /// Lane `k`'s turn with `budget` nodes on `search`, the searches
+    /// having visited `total` nodes so far.
+    fn turn<const N: usize>(
+        &mut self,
+        k: usize,
+        mut budget: u64,
+        search: &mut Search<'_, N>,
+        total: u64,
+    ) -> Option<Option<Answer>> {
+        if let Some(m) = self.max_nodes {
+            if total > m {
+                self.stopped = true;
+                return Some(None);
+            }
+            budget = budget.min(m - total + 1);
+        }
+        let lane = LANES[k];
+        let (order, (num, den)) = ORDERS[lane.order];
+        search.set_order(order, search.plan().starts.len() * num / den);
+        search.set_budget(Some(budget));
+        search.set_resume(self.resume[k].take());
+        let mut found = None;
+        search.run_all(&mut |f: &Found| {
+            found = Some((f.start, f.end, f.moves.to_vec()));
+            false
+        });
+        if found.is_some() || !search.out_of_budget {
+            self.stopped = search.stopped;
+            return Some(if lane.back {
+                found.map(reverse::answer)
+            } else {
+                found
+            });
+        }
+        self.resume[k] = search.take_resume();
+        None
+    }
 }
 
-/// Searches by `schedule` until an order finds a solution or proves there
-/// is none, or the limits stop it; returns the solution as `(start, end,
-/// moves)`. Afterwards `search.stopped` tells whether the limits cut it
-/// short.
+/// Searches by `schedule` until a lane finds a solution or proves there is
+/// none, or the limits stop it; returns the solution as `(start, end,
+/// moves)`, whether the search ended without the limits cutting it short,
+/// and the nodes visited. The reversed plan is made only when the first
+/// turn does not settle the puzzle.
 pub fn first_solution<const N: usize>(
     plan: &Plan,
-    search: &mut Search<'_, N>,
+    masks: &Masks<N>,
+    limits: &Limits,
     schedule: &Schedule,
-) -> Option<Answer> {
-    Turns::new(schedule).run(plan, search, &Turns::ALL)
+) -> (Option<Answer>, bool, u64) {
+    let mut turns = Turns::new(schedule, limits.max_nodes);
+    let mut fwd = Search::new(plan, masks, limits);
+    if let Some(answer) = turns.step(&mut fwd, None, &Turns::ALL) {
+        return (answer, !turns.stopped, fwd.visited);
+    }
+    let back = Back::<N>::new(plan);
+    let mut bs = back.as_ref().map(|b| b.search(limits));
+    let answer = turns.run(&mut fwd, bs.as_mut(), &Turns::ALL);
+    let visited = fwd.visited + bs.map_or(0, |b| b.visited);
+    (answer, !turns.stopped, visited)
 }
 
 /// Counts the solutions by searching in the engine's order in turns of
