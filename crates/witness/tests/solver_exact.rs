@@ -441,8 +441,9 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
 /// panels of every kind (symmetry and pillars, mid-edge starts and ends,
 /// removed faces, elimination marks), its solutions turned round are the
 /// brute force's, one for one. A fifth of the panels have fat starts,
-/// where mid-edge starts and ends differ; panels the reversal refuses
-/// must have one of the differences the module names.
+/// where mid-edge starts and ends differ, and a seventh are undirected;
+/// panels the reversal refuses must have one of the differences the module
+/// names.
 #[test]
 fn reversed_plans_have_the_solutions_drawn_the_other_way() {
     let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
@@ -460,6 +461,7 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
             }
         };
         p.settings.fat_startpoints = case % 5 == 0;
+        p.undirected = case % 7 == 3;
         let mut plan = Plan::new(&p).unwrap();
         if case % 2 == 1 {
             plan.narrow_min_nodes = 0;
@@ -474,7 +476,10 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
             let own_mirror = p
                 .positions()
                 .any(|q| p.is_self_mirror(q) && (p.cell(q).start || p.cell(q).end.is_some()));
-            assert!(fat_edge || own_mirror, "case {case}: refused for no reason");
+            assert!(
+                fat_edge || own_mirror || p.undirected,
+                "case {case}: refused for no reason"
+            );
             refused += 1;
             continue;
         };
@@ -503,7 +508,7 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
         reversed += 1;
         solvable += !want.is_empty() as u32;
     }
-    assert!(reversed > 350, "only {reversed} panels reversed");
+    assert!(reversed > 300, "only {reversed} panels reversed");
     assert!(refused > 20, "only {refused} panels refused");
     assert!(solvable > 150, "only {solvable} solvable panels");
 }

@@ -9,9 +9,14 @@
 //! two matter only when they lie mid-edge, where the region split makes
 //! both a pass-through slot that is not counted, unless starts are "fat".
 //! The one rule that tells a start from an end is play mode's: a start may
-//! be its own mirror, an end may not. So when starts are not fat or none
-//! lies mid-edge, and no start or end is its own mirror, reversing a path
-//! maps the solutions of one puzzle one to one onto those of the other.
+//! be its own mirror, an end may not. So when starts are not fat or no
+//! start or end lies mid-edge, and no start or end is its own mirror,
+//! reversing a path maps the solutions of one puzzle one to one onto those
+//! of the other. Undirected puzzles (a path and its reverse are one
+//! solution, and the search reports the one that starts at the lower slot)
+//! are left as they are: the search's choice depends on the direction, and
+//! in the mazes marked so (Alcazar's, whose doors are starts and ends
+//! alike) the swap would change nothing.
 //!
 //! Which side is easier varies: on the dev corpus's slowest puzzles, one
 //! direction needs up to a thousand times the nodes of the other, either
@@ -22,9 +27,13 @@ use super::turns::Answer;
 use crate::model::SlotKind;
 
 /// The plan with starts and ends swapped, if its solutions are exactly the
-/// reverses of this plan's (see the module page); the tunables
+/// reverses of this plan's and the plan is not undirected (see the module
+/// page); the tunables
 /// (`narrow_min_nodes`, `memo_after`) are kept.
 pub fn reversed(plan: &Plan) -> Option<Plan> {
+    if plan.undirected {
+        return None;
+    }
     let b = &plan.rules.board;
     for i in 0..b.len() {
         if !(b.start[i] || b.end[i]) {

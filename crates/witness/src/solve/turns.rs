@@ -28,12 +28,12 @@ use crate::model::Direction;
 /// The budgets of the turns, in search nodes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Schedule {
-    /// The budget of a turn in the first round (the engine's order gets
-    /// twice it).
+    /// The budget of a turn in the first round (the engine's order, from
+    /// the starts and from the ends, gets twice it).
     pub first: u64,
     /// By how much the budget grows from one round to the next.
     pub growth: u64,
-    /// The largest budget of a turn (before the engine order's weight).
+    /// The largest budget of a turn (before the lanes' weights).
     pub most: u64,
 }
 
@@ -181,6 +181,7 @@ impl Turns {
         mut back: Option<&mut Search<'_, N>>,
         lanes: &[usize],
     ) -> Option<Option<Answer>> {
+        debug_assert!(lanes.iter().any(|&k| !LANES[k].back), "a lane of the plan");
         let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
         loop {
             let k = lanes[self.next];
@@ -197,6 +198,8 @@ impl Turns {
             return match (LANES[k].back, back.as_deref_mut()) {
                 (false, _) => self.turn(k, budget, fwd, total),
                 (true, Some(b)) => self.turn(k, budget, b, total),
+                // The round may end with a skipped lane.
+                (true, None) if self.next == 0 => return None,
                 (true, None) => continue,
             };
         }
@@ -246,7 +249,7 @@ impl Turns {
                 self.stopped = true;
                 return Some(None);
             }
-            budget = budget.min(m - total + 1);
+            budget = budget.min((m - total).saturating_add(1));
         }
         let lane = LANES[k];
         let (order, (num, den)) = ORDERS[lane.order];
@@ -314,5 +317,38 @@ pub fn count_in_turns<const N: usize>(search: &mut Search<'_, N>, budget: u64) -
             return (!search.stopped).then_some(count);
         }
         resume = search.take_resume();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Pos, Puzzle};
+
+    /// Without the reversal (refused here: a fat start mid-edge), a round
+    /// is the plan's three lanes: it ends, out of budget, after one turn
+    /// each, and the next round begins with the engine's order.
+    #[test]
+    fn a_round_ends_when_the_reversal_is_refused() {
+        let mut p = Puzzle::new(3, 3, false).unwrap();
+        p.settings.fat_startpoints = true;
+        p.cell_mut(Pos::new(1, 0)).start = true;
+        p.cell_mut(Pos::new(6, 6)).end = Some(Direction::Down);
+        let plan = Plan::new(&p).unwrap();
+        assert!(reverse::reversed(&plan).is_none());
+        let masks = Masks::<1>::new(&plan);
+        let limits = Limits::none();
+        let mut s = Search::new(&plan, &masks, &limits);
+        let tiny = Schedule {
+            first: 1,
+            growth: 2,
+            most: 64,
+        };
+        let mut turns = Turns::new(&tiny, None);
+        assert!(turns.step(&mut s, None, &Turns::ALL).is_none());
+        assert!(turns.finish_round(&mut s, None, &Turns::ALL).is_none());
+        assert_eq!(turns.next, 0);
+        // The next round goes on to a solution.
+        assert!(turns.run(&mut s, None, &Turns::ALL).is_some());
     }
 }
