@@ -1712,11 +1712,33 @@ impl<'p, const N: usize> Search<'p, N> {
             }
             return self.open_region_ok(region, reach, stuck);
         }
-        if !self.sealed_ok(region) {
+        if !self.sealed_cheaply_ok(region, reach, stuck) || !self.sealed_ok(region) {
             return false;
         }
         *sealed = sealed.or(region);
         true
+    }
+
+    /// On a board with elimination marks, the tests for open regions that
+    /// cost far less than the validator, on a sealed region (which is final,
+    /// so what fails it in every future fails it now): with marks, more
+    /// elements that must go than marks ([`Search::marked_region_ok`]);
+    /// without, a failure of the bitset tests (its dots and triangles
+    /// could only add failures). True when they find nothing.
+    fn sealed_cheaply_ok(
+        &mut self,
+        region: &Bits<N>,
+        reach: &Bits<N>,
+        stuck: &mut Option<Links<N>>,
+    ) -> bool {
+        if !self.plan.rules.board.has_negations || !self.fm.open_checks {
+            return true;
+        }
+        if region.intersects(&self.fm.negas) {
+            self.marked_region_ok(region, reach, stuck)
+        } else {
+            self.region_bits(region) != Some(false)
+        }
     }
 
     /// The region of the faces in `seed`, and whether the line can still
