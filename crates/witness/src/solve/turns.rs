@@ -199,7 +199,7 @@ impl Turns {
                 (false, _) => self.turn(k, budget, fwd, total),
                 (true, Some(b)) => self.turn(k, budget, b, total),
                 // The round may end with a skipped lane.
-                (true, None) if self.next == 0 => return None,
+                (true, None) if self.next == 0 => None,
                 (true, None) => continue,
             };
         }
