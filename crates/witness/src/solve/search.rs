@@ -1351,7 +1351,22 @@ impl<'p, const N: usize> Search<'p, N> {
         };
         let (free_same, free_other) = count(&free);
         let (must_same, must_other) = count(&must);
-        must_same <= free_other && must_other <= free_same + 1
+        if !(must_same <= free_other && must_other <= free_same + 1) {
+            return false;
+        }
+        // Where the line may stop decides more: ending on a node of the
+        // head's colour, it visits as many of each colour after the head;
+        // on one of the other colour, one more of the other. (The last
+        // node is an end node, or a node beside an end mid-edge.)
+        let ends = free.and(&self.masks.ends);
+        let (ends_same, ends_other) = count(&ends);
+        if ends_same + ends_other == 0 {
+            return true;
+        }
+        (ends_same > 0 && must_same.max(must_other) <= free_same.min(free_other))
+            || (ends_other > 0
+                && must_same.max(must_other.saturating_sub(1))
+                    <= free_same.min(free_other.saturating_sub(1)))
     }
 
     /// True when a triangle wanting `k` of its `edges` already has more line
