@@ -1727,33 +1727,11 @@ impl<'p, const N: usize> Search<'p, N> {
             }
             return self.open_region_ok(region, reach, stuck);
         }
-        if !self.sealed_cheaply_ok(region, reach, stuck) || !self.sealed_ok(region) {
+        if !self.sealed_ok(region, reach, stuck) {
             return false;
         }
         *sealed = sealed.or(region);
         true
-    }
-
-    /// On a board with elimination marks, the tests for open regions that
-    /// cost far less than the validator, on a sealed region (which is final,
-    /// so what fails it in every future fails it now): with marks, more
-    /// elements that must go than marks ([`Search::marked_region_ok`]);
-    /// without, a failure of the bitset tests (its dots and triangles
-    /// could only add failures). True when they find nothing.
-    fn sealed_cheaply_ok(
-        &mut self,
-        region: &Bits<N>,
-        reach: &Bits<N>,
-        stuck: &mut Option<Links<N>>,
-    ) -> bool {
-        if !self.plan.rules.board.has_negations || !self.fm.open_checks {
-            return true;
-        }
-        if region.intersects(&self.fm.negas) {
-            self.marked_region_ok(region, reach, stuck)
-        } else {
-            self.region_bits(region) != Some(false)
-        }
     }
 
     /// The region of the faces in `seed`, and whether the line can still
@@ -1868,8 +1846,15 @@ impl<'p, const N: usize> Search<'p, N> {
     /// so its verdict are final. Without elimination marks and pieces the
     /// bitsets decide (squares of one colour, stars with exactly one
     /// partner; dots and triangles the local checks have already seen);
-    /// otherwise the validator's own region check runs on its slots.
-    fn sealed_ok(&mut self, region: &Bits<N>) -> bool {
+    /// otherwise the validator's own region check runs on its slots (with
+    /// elimination marks, after the cheap tests of open regions). `reach`
+    /// and `stuck` are those of the open regions' tests.
+    fn sealed_ok(
+        &mut self,
+        region: &Bits<N>,
+        reach: &Bits<N>,
+        stuck: &mut Option<Links<N>>,
+    ) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
         let fm = &self.fm;
@@ -1884,6 +1869,24 @@ impl<'p, const N: usize> Search<'p, N> {
         let key = (fm.exact && self.visited >= plan.memo_after).then(|| self.sealed_key(region));
         if let Some(ok) = key.as_ref().and_then(|k| self.sealed_verdicts.get(k)) {
             return ok;
+        }
+        // With elimination marks, the open regions' tests first, which cost
+        // far less than the validator: a sealed region is final, so what
+        // fails it in every future fails it now (the mark count with marks
+        // in it; without, the bitset tests, as its dots and triangles could
+        // only add failures).
+        if b.has_negations && fm.open_checks {
+            let hopeless = if region.intersects(&fm.negas) {
+                !self.marked_region_ok(region, reach, stuck)
+            } else {
+                self.region_bits(region) == Some(false)
+            };
+            if hopeless {
+                if let Some(key) = key {
+                    self.sealed_verdicts.put(key, false);
+                }
+                return false;
+            }
         }
         let first = region.first().expect("a region has a face");
         let seed = fm.slot_of[first] as usize;
