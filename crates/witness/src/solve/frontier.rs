@@ -568,12 +568,19 @@ pub fn frontier_count(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Optio
     let mut total = zero;
     let mut stopped = total >= stop_at;
     if !stopped && plan.undirected {
-        // One pass per pair s < t: s only a start, t only an end.
+        // One pass per pair: s only a start, t only an end. A path and its
+        // reverse count once, from the earlier slot; a path whose reverse is
+        // not a path (t no start or s no end) counts from either.
         let starts: Vec<usize> = (0..n).filter(|&s| terminal(s) && b.start[s]).collect();
         let ends: Vec<usize> = (0..n).filter(|&s| terminal(s) && b.end[s]).collect();
+        let once = |s: usize, t: usize| s < t || (s > t && !(b.start[t] && b.end[s]));
         let pairs: Vec<(usize, usize)> = starts
             .iter()
-            .flat_map(|&s| ends.iter().filter(move |&&t| s < t).map(move |&t| (s, t)))
+            .flat_map(|&s| {
+                ends.iter()
+                    .filter(move |&&t| once(s, t))
+                    .map(move |&t| (s, t))
+            })
             .collect();
         if pairs.len() > MAX_PAIRS {
             return None;

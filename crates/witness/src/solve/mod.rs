@@ -6,7 +6,8 @@
 //! chosen (in a symmetry puzzle, starting from the mirrored start is another
 //! solution), the moves, or where the path stops. For puzzles marked
 //! [`undirected`](crate::model::Puzzle::undirected) a path and its reverse
-//! are one solution.
+//! are one solution, counted from the earlier start slot; a path whose
+//! reverse is no solution (its end is no start, say) counts alone.
 //!
 //! The modules: [`plan`] precomputes per puzzle, [`search`] is the pruned
 //! depth-first search, [`faces`] its regions as face bitsets, [`bits`] the

@@ -720,7 +720,13 @@ impl<'p, const N: usize> Search<'p, N> {
         // On the way back to a resume point: its endpoint was judged.
         let replaying = self.replay_to > depth;
         if b.end[q] && !replaying {
-            let report = !plan.undirected || self.start <= q;
+            let report = !plan.undirected || self.start <= q || {
+                let twin = self.reverse_is_solution(q);
+                if self.stopped {
+                    return false;
+                }
+                !twin
+            };
             if report
                 && (!plan.local_prune || self.complete_locally())
                 && (if plan.local_only {
@@ -848,6 +854,25 @@ impl<'p, const N: usize> Search<'p, N> {
                     .count() as u32
                     == k
             })
+    }
+
+    /// In an undirected puzzle, whether the line drawn to end `q`, drawn
+    /// back from `q`, is a solution too: then the pair is reported once, from
+    /// its earlier slot. It is when `q` is a start, the start an end that is
+    /// not its own mirror (play mode allows that only for a start), and the
+    /// validator accepts it (which differs only where fat starts make the
+    /// start slot count).
+    fn reverse_is_solution(&mut self, q: usize) -> bool {
+        let plan = self.plan;
+        let b = &plan.rules.board;
+        let s = self.start;
+        if !(b.start[q] && b.end[s]) || (plan.symmetric && b.mirror[s] as usize == s) {
+            return false;
+        }
+        let ok = plan.rules.is_valid(&self.lines, q, s, &mut self.ws);
+        // Interrupted, the fit said "fits": the search stops (the caller
+        // sees `stopped`) and reports nothing more.
+        !self.fit_interrupted() && ok
     }
 
     /// No blue dot under the yellow line and no yellow dot under the blue one.

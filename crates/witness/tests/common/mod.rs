@@ -51,3 +51,35 @@ pub fn puzzle_of_line(line: &str) -> (String, String) {
     };
     (id, text)
 }
+
+/// Every solution the brute force enumerates, as the solver counts them:
+/// in an undirected puzzle a path whose reverse is a solution too is kept
+/// only when its start slot comes no later than its end slot (so each pair
+/// once), and a path whose reverse is not a solution is kept alone.
+pub fn brute_solutions(p: &witness::model::Puzzle) -> Vec<witness::path::Path> {
+    use witness::path::Path;
+    let mut all = Vec::new();
+    let st = witness::solve::brute::enumerate(p, &witness::solve::Limits::none(), |q| {
+        all.push(q.clone());
+        true
+    })
+    .unwrap();
+    assert_eq!(st, witness::solve::Status::Complete);
+    if !p.undirected {
+        return all;
+    }
+    let end_of = |q: &Path| {
+        q.moves
+            .iter()
+            .fold(q.start, |at, &d| p.neighbor(at, d).expect("a legal path"))
+    };
+    let key = |q: &Path| (p.index(q.start), q.moves.clone());
+    let set: std::collections::HashSet<_> = all.iter().map(key).collect();
+    all.into_iter()
+        .filter(|q| {
+            let end = end_of(q);
+            let back = Path::new(end, q.moves.iter().rev().map(|d| d.opposite()).collect());
+            p.index(q.start) <= p.index(end) || !set.contains(&key(&back))
+        })
+        .collect()
+}
