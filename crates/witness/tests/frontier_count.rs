@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symmetry};
-use witness::solve::{self, brute, frontier::frontier_count, plan::Plan, Count, Limits, Status};
+use witness::solve::{self, frontier::frontier_count, plan::Plan, Count, Limits, Status};
 
 /// An empty panel `w` x `h` faces, start bottom-left, end top-right.
 fn corner_panel(w: usize, h: usize) -> Puzzle {
@@ -35,17 +35,6 @@ fn search_count(p: &Puzzle, limit: Option<u64>, limits: &Limits) -> Count {
     plan.bare = false;
     assert!(frontier_count(&plan, limit, limits).is_none());
     solve::count_plan(&plan, limit, limits).unwrap()
-}
-
-/// The slot a path ends on.
-fn end_of(start: Pos, moves: &[Direction]) -> Pos {
-    let (mut x, mut y) = (start.x as isize, start.y as isize);
-    for d in moves {
-        let (dx, dy) = d.delta();
-        x += dx;
-        y += dy;
-    }
-    Pos::new(x as usize, y as usize)
 }
 
 /// Every legal path validated at its end, as the solver counts them (an
