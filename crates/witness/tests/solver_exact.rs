@@ -231,6 +231,81 @@ fn undirected_panels_count_each_pair_once() {
     );
 }
 
+/// Counts with a small limit go on by turns in every lane, from the ends
+/// too, once the engine's order has not settled them (`count_plan_with`;
+/// here after 0 to 4,096 nodes, so that on these panels of up to 4x4
+/// faces the hand-over happens at every stage), keeping the solutions
+/// found before. They give the brute force's count up to the limit,
+/// complete exactly when it is below the limit. The lanes alone, with
+/// turns of a few nodes and seeded with some of the brute force's
+/// solutions, agree too. More by hand: LIMITED_SEED, LIMITED_CASES.
+#[test]
+fn limited_counts_by_lanes_agree_with_brute_force() {
+    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let mut r = Rng(var("LIMITED_SEED").unwrap_or(0x0123_4567_89AB_CDEF));
+    let tiny = Schedule {
+        first: 3,
+        growth: 2,
+        most: 200,
+    };
+    let mut reached = 0;
+    for case in 0..var("LIMITED_CASES").unwrap_or(200) {
+        let p = match case % 3 {
+            0 => random_puzzle(&mut r),
+            1 => random_panel(&mut r, 4, 10, 2),
+            _ => {
+                let mut p = random_panel(&mut r, 4, 6, 2);
+                fill_faces(&mut r, &mut p, |r| mixed_symbol(r).filter(|_| r.chance(30)));
+                p
+            }
+        };
+        let all = common::brute_solutions(&p);
+        let n = all.len() as u64;
+        let plan = Plan::new(&p).unwrap();
+        let show = || witness::formats::wpjson::to_string(&p).unwrap();
+        for (l, after) in [(1, 0), (2, 0), (2, 1024), (3, 4096), (5, 1024)] {
+            let c = solve::count_plan_with(&plan, Some(l), &Limits::none(), after).unwrap();
+            let want = if n < l {
+                (n, Status::Complete)
+            } else {
+                (l, Status::Stopped)
+            };
+            assert_eq!(
+                (c.count, c.status),
+                want,
+                "case {case}: limit {l} after {after} on\n{}",
+                show()
+            );
+        }
+        // Cut short by a node budget, a count says so: complete only with
+        // every solution, never more than there are.
+        let cut = Limits::none().with_max_nodes(40);
+        let c = solve::count_plan_with(&plan, Some(3), &cut, 0).unwrap();
+        assert!(
+            c.count <= n.min(3) && (c.status == Status::Stopped || c.count == n),
+            "case {case}: cut short, {c:?} of {n} on\n{}",
+            show()
+        );
+        // The lanes alone, seeded with every third solution.
+        let seed: std::collections::HashSet<_> = all
+            .iter()
+            .step_by(3)
+            .map(|q| (p.index(q.start), q.moves.clone()))
+            .collect();
+        let l = 4;
+        let d = solve::distinct_lanes(&plan, &Limits::none(), &tiny, l, seed.clone()).unwrap();
+        assert_eq!(
+            (d.count, d.complete),
+            (n.min(l), n < l),
+            "case {case}: lanes seeded with {} on\n{}",
+            seed.len(),
+            show()
+        );
+        reached += (n >= l) as u32;
+    }
+    assert!(reached > 20, "only {reached} panels reached the limit");
+}
+
 #[test]
 fn empty_panels_count_as_known() {
     // Corner to corner on an empty panel: the number of self-avoiding

@@ -304,73 +304,170 @@ pub fn count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Cou
 /// The depth (in slots) at which counting splits the search into tasks.
 const SPLIT_DEPTH: usize = 10;
 
+/// Counts with a limit up to this by turns in every lane (see
+/// [`count_plan`]) when the engine's order has not settled them.
+pub const LANE_COUNT_MAX_LIMIT: u64 = 64;
+
+/// The search nodes (per thread) a count with a small limit runs in the
+/// engine's order before it goes on by turns in every lane.
+pub const LANE_COUNT_AFTER: u64 = 20_000;
+
 /// [`count`] on a prepared plan.
 ///
 /// Bare plans (nothing but lines, starts, ends and gaps) are counted by
 /// [`frontier::frontier_count`] without enumerating paths when it supports
 /// them; everything else, or a frontier count that outgrows its memory
-/// cap, runs the search.
+/// cap, runs the search: on all cores in the engine's order. A count with
+/// a small limit (up to [`LANE_COUNT_MAX_LIMIT`], as `--unique` has)
+/// that this has not settled within [`LANE_COUNT_AFTER`] nodes goes on by
+/// turns in the move orders and directions that find first solutions
+/// ([`turns::distinct_solutions`]), keeping the solutions already found:
+/// on puzzles with several solutions, other orders often reach a second
+/// one far sooner, and the first lane to search every path settles a
+/// puzzle with fewer than the limit.
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+    count_plan_with(plan, limit, limits, LANE_COUNT_AFTER)
+}
+
+/// [`count_plan`] going on by turns in every lane after `lanes_after`
+/// nodes per thread in the engine's order (the search checks its node
+/// budget every 1,024 nodes).
+pub fn count_plan_with(
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+    lanes_after: u64,
+) -> Result<Count> {
     if let Some(c) = frontier::frontier_count(plan, limit, limits) {
         return Ok(c);
     }
     with_width!(plan, |masks: N| {
-        let total = AtomicU64::new(0);
-        let capped = AtomicBool::new(false);
-        let stop_flag = Arc::new(AtomicBool::new(false));
-        let mut inner = limits.clone();
-        inner.stop = Some(stop_flag.clone());
-        let tally = |_: &Found| -> bool {
-            let n = total.fetch_add(1, Ordering::Relaxed) + 1;
-            if limit.is_some_and(|l| n >= l) {
-                capped.store(true, Ordering::Relaxed);
-                stop_flag.store(true, Ordering::Relaxed);
-                return false;
-            }
-            true
+        let small = limit.filter(|l| (1..=LANE_COUNT_MAX_LIMIT).contains(l));
+        // A node budget of the caller's within the first part is final.
+        let final_cap = limits.max_nodes.is_some_and(|m| m <= lanes_after);
+        let Some(l) = small.filter(|_| !final_cap) else {
+            return Ok(count_tasks(plan, &masks, limit, limits, None));
         };
-        // Phase 1: everything shallower than the split depth, recording
-        // the deeper branches as tasks.
-        let mut s = Search::<N>::new(plan, &masks, &inner);
-        s.split_depth = Some(SPLIT_DEPTH);
-        s.run_all(&mut |f: &Found| tally(f));
-        let mut stopped = s.stopped;
-        let tasks = std::mem::take(&mut s.tasks);
-        // Phase 2: the tasks, in parallel.
-        if !stopped && !capped.load(Ordering::Relaxed) {
-            let any_stop = Mutex::new(false);
-            tasks.par_iter().for_each_init(
-                || Search::<N>::new(plan, &masks, &inner),
-                |s, (start, prefix)| {
-                    if inner.expired() {
-                        *any_stop.lock().expect("lock") = true;
-                        return;
-                    }
-                    s.stopped = false;
-                    s.run_from(*start, prefix, &mut |f: &Found| tally(f));
-                    if s.stopped {
-                        *any_stop.lock().expect("lock") = true;
-                    }
-                },
-            );
-            stopped |= *any_stop.lock().expect("lock");
+        let seen = Mutex::new(turns::Seen::new());
+        let first = limits.clone().with_max_nodes(lanes_after);
+        let c = count_tasks(plan, &masks, limit, &first, Some(&seen));
+        if c.status == Status::Complete || c.count >= l || limits.expired() {
+            return Ok(c);
         }
-        let capped = capped.load(Ordering::Relaxed);
-        let mut count = total.load(Ordering::Relaxed);
-        if let Some(l) = limit {
-            count = count.min(l);
-        }
-        // Stopped by our own limit flag counts as capped, not as a timeout.
-        let timed_out = stopped && !capped;
+        let seen = seen.into_inner().expect("lock");
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let d = turns::distinct_solutions(
+            plan,
+            &masks,
+            limits,
+            &Schedule::default(),
+            l,
+            max_nodes,
+            seen,
+        );
         Ok(Count {
-            count,
-            status: if capped || timed_out {
-                Status::Stopped
-            } else {
+            count: d.count,
+            status: if d.complete {
                 Status::Complete
+            } else {
+                Status::Stopped
             },
         })
     })
+}
+
+/// [`turns::distinct_solutions`] on a plan, with no node cap but the
+/// limits': the distinct solutions found by turns in every lane, up to
+/// `limit`, `seen` (start slot and moves) counting as found.
+pub fn distinct_lanes(
+    plan: &Plan,
+    limits: &Limits,
+    schedule: &Schedule,
+    limit: u64,
+    seen: turns::Seen,
+) -> Result<turns::Distinct> {
+    with_width!(plan, |masks: N| {
+        Ok(turns::distinct_solutions(
+            plan,
+            &masks,
+            limits,
+            schedule,
+            limit,
+            limits.max_nodes.unwrap_or(u64::MAX),
+            seen,
+        ))
+    })
+}
+
+/// The count of [`count_plan`] in the engine's order on all cores: the
+/// moves down to a split depth on this thread, the branches below it as
+/// parallel tasks. With `record`, each solution found is also kept there
+/// as its start and moves.
+fn count_tasks<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limit: Option<u64>,
+    limits: &Limits,
+    record: Option<&Mutex<turns::Seen>>,
+) -> Count {
+    let total = AtomicU64::new(0);
+    let capped = AtomicBool::new(false);
+    let stop_flag = Arc::new(AtomicBool::new(false));
+    let mut inner = limits.clone();
+    inner.stop = Some(stop_flag.clone());
+    let tally = |f: &Found| -> bool {
+        if let Some(r) = record {
+            r.lock().expect("lock").insert((f.start, f.moves.to_vec()));
+        }
+        let n = total.fetch_add(1, Ordering::Relaxed) + 1;
+        if limit.is_some_and(|l| n >= l) {
+            capped.store(true, Ordering::Relaxed);
+            stop_flag.store(true, Ordering::Relaxed);
+            return false;
+        }
+        true
+    };
+    // Phase 1: everything shallower than the split depth, recording
+    // the deeper branches as tasks.
+    let mut s = Search::<N>::new(plan, masks, &inner);
+    s.split_depth = Some(SPLIT_DEPTH);
+    s.run_all(&mut |f: &Found| tally(f));
+    let mut stopped = s.stopped;
+    let tasks = std::mem::take(&mut s.tasks);
+    // Phase 2: the tasks, in parallel.
+    if !stopped && !capped.load(Ordering::Relaxed) {
+        let any_stop = Mutex::new(false);
+        tasks.par_iter().for_each_init(
+            || Search::<N>::new(plan, masks, &inner),
+            |s, (start, prefix)| {
+                if inner.expired() {
+                    *any_stop.lock().expect("lock") = true;
+                    return;
+                }
+                s.stopped = false;
+                s.run_from(*start, prefix, &mut |f: &Found| tally(f));
+                if s.stopped {
+                    *any_stop.lock().expect("lock") = true;
+                }
+            },
+        );
+        stopped |= *any_stop.lock().expect("lock");
+    }
+    let capped = capped.load(Ordering::Relaxed);
+    let mut count = total.load(Ordering::Relaxed);
+    if let Some(l) = limit {
+        count = count.min(l);
+    }
+    // Stopped by our own limit flag counts as capped, not as a timeout.
+    let timed_out = stopped && !capped;
+    Count {
+        count,
+        status: if capped || timed_out {
+            Status::Stopped
+        } else {
+            Status::Complete
+        },
+    }
 }
 
 /// How much of the solution a hint shows.
@@ -428,4 +525,38 @@ pub fn hint(puzzle: &Puzzle, size: HintSize, limits: &Limits) -> Result<Hint> {
         solution: Some(full),
         status: sol.status,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Pos;
+    use std::collections::HashSet;
+
+    /// A count keeps each solution it finds as its start slot and whole
+    /// moves, those of paths found in the parallel tasks included (their
+    /// moves begin with the task's prefix): exactly the brute force's
+    /// solutions, as the lanes that go on from them tell solutions apart.
+    #[test]
+    fn counts_keep_the_solutions_as_the_lanes_tell_them_apart() {
+        let mut p = Puzzle::new(3, 3, false).unwrap();
+        p.cell_mut(Pos::new(0, 6)).start = true;
+        p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
+        let plan = Plan::new(&p).unwrap();
+        let mut want = HashSet::new();
+        brute::enumerate(&p, &Limits::none(), |q| {
+            want.insert((p.index(q.start), q.moves.clone()));
+            true
+        })
+        .unwrap();
+        assert_eq!(want.len(), 184);
+        let kept = Mutex::new(HashSet::new());
+        let masks = Masks::<1>::new(&plan);
+        let c = count_tasks(&plan, &masks, None, &Limits::none(), Some(&kept));
+        assert_eq!((c.count, c.status), (184, Status::Complete));
+        assert_eq!(kept.into_inner().unwrap(), want);
+        // Seeded with all of them, the lanes find nothing new.
+        let d = distinct_lanes(&plan, &Limits::none(), &Schedule::default(), 1000, want).unwrap();
+        assert_eq!((d.count, d.complete), (184, true));
+    }
 }

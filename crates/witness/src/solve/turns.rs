@@ -24,6 +24,7 @@ use super::plan::{Masks, Plan};
 use super::reverse;
 use super::search::{Found, Resume, Search};
 use crate::model::Direction;
+use std::collections::HashSet;
 
 /// The budgets of the turns, in search nodes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -236,18 +237,41 @@ impl Turns {
     }
 
     /// Lane `k`'s turn with `budget` nodes on `search`, the searches
-    /// having visited `total` nodes so far.
+    /// having visited `total` nodes so far: see [`Turns::lane_turn`],
+    /// stopping at the first solution.
     fn turn<const N: usize>(
+        &mut self,
+        k: usize,
+        budget: u64,
+        search: &mut Search<'_, N>,
+        total: u64,
+    ) -> Option<Option<Answer>> {
+        let mut found = None;
+        let ended = self.lane_turn(k, budget, search, total, &mut |answer| {
+            found = Some(answer);
+            false
+        });
+        ended.then_some(found)
+    }
+
+    /// Lane `k`'s turn with `budget` nodes on `search`, the searches
+    /// having visited `total` nodes so far, handing `visit` each solution
+    /// found (drawn forward, whatever the lane) until it returns false.
+    /// True when the turn ended the search: `visit` stopped it, the lane
+    /// searched every path, or the limits cut it short ([`Turns::stopped`]);
+    /// false when it ran out of budget (the lane's next turn resumes).
+    fn lane_turn<const N: usize>(
         &mut self,
         k: usize,
         mut budget: u64,
         search: &mut Search<'_, N>,
         total: u64,
-    ) -> Option<Option<Answer>> {
+        visit: &mut impl FnMut(Answer) -> bool,
+    ) -> bool {
         if let Some(m) = self.max_nodes {
             if total > m {
                 self.stopped = true;
-                return Some(None);
+                return true;
             }
             budget = budget.min((m - total).saturating_add(1));
         }
@@ -256,21 +280,111 @@ impl Turns {
         search.set_order(order, search.plan().starts.len() * num / den);
         search.set_budget(Some(budget));
         search.set_resume(self.resume[k].take());
-        let mut found = None;
+        let mut halted = false;
         search.run_all(&mut |f: &Found| {
-            found = Some((f.start, f.end, f.moves.to_vec()));
-            false
-        });
-        if found.is_some() || !search.out_of_budget {
-            self.stopped = search.stopped;
-            return Some(if lane.back {
-                found.map(reverse::answer)
+            let answer = (f.start, f.end, f.moves.to_vec());
+            let go = visit(if lane.back {
+                reverse::answer(answer)
             } else {
-                found
+                answer
             });
+            halted |= !go;
+            go
+        });
+        if halted || !search.out_of_budget {
+            self.stopped = search.stopped && !halted;
+            return true;
         }
         self.resume[k] = search.take_resume();
-        None
+        false
+    }
+
+    /// The next turn of a round over all lanes, like [`Turns::step`], but
+    /// handing `visit` every solution (see [`Turns::lane_turn`]); true
+    /// when the turn ended the search.
+    fn step_all<const N: usize>(
+        &mut self,
+        fwd: &mut Search<'_, N>,
+        mut back: Option<&mut Search<'_, N>>,
+        visit: &mut impl FnMut(Answer) -> bool,
+    ) -> bool {
+        let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
+        loop {
+            let k = self.next;
+            let budget = self.budget.saturating_mul(LANES[k].weight);
+            self.next = (self.next + 1) % LANES.len();
+            if self.next == 0 {
+                self.budget = self
+                    .budget
+                    .saturating_mul(self.schedule.growth.max(1))
+                    .min(self.schedule.most.max(1));
+            }
+            return match (LANES[k].back, back.as_deref_mut()) {
+                (false, _) => self.lane_turn(k, budget, fwd, total, visit),
+                (true, Some(b)) => self.lane_turn(k, budget, b, total, visit),
+                (true, None) if self.next == 0 => false,
+                (true, None) => continue,
+            };
+        }
+    }
+}
+
+/// Solutions told apart: the start slot and the moves of each, drawn
+/// forward.
+pub type Seen = HashSet<(usize, Vec<Direction>)>;
+
+/// What [`distinct_solutions`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Distinct {
+    /// The distinct solutions found (at most the limit).
+    pub count: u64,
+    /// True when that is every solution (a lane searched every path);
+    /// false when the limit was reached, or `max_nodes` or the limits cut
+    /// the search short.
+    pub complete: bool,
+}
+
+/// Collects distinct solutions by turns in every lane (as
+/// [`first_solution`] searches), until `limit` of them are found, a lane
+/// has searched every path, or the lanes together pass `max_nodes` (or the
+/// limits stop them). The lanes find solutions in different orders, so a
+/// puzzle with several solutions shows `limit` of them much sooner than
+/// one search in the engine's order can reach them. Solutions are told
+/// apart as the line drawn forward (start and moves); `seen` holds those
+/// already known (found by another search), which count too.
+pub fn distinct_solutions<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    schedule: &Schedule,
+    limit: u64,
+    max_nodes: u64,
+    mut seen: Seen,
+) -> Distinct {
+    let mut turns = Turns::new(schedule, Some(max_nodes));
+    let limit = limit.max(1);
+    if seen.len() as u64 >= limit {
+        return Distinct {
+            count: limit,
+            complete: false,
+        };
+    }
+    let mut visit = |(start, _, moves): Answer| {
+        seen.insert((start, moves));
+        (seen.len() as u64) < limit
+    };
+    let mut fwd = Search::new(plan, masks, limits);
+    let mut ended = turns.step_all(&mut fwd, None, &mut visit);
+    let back = if ended { None } else { Back::<N>::new(plan) };
+    let mut bs = back.as_ref().map(|b| b.search(limits));
+    while !ended {
+        ended = turns.step_all(&mut fwd, bs.as_mut(), &mut visit);
+    }
+    let count = seen.len() as u64;
+    let capped = count >= limit;
+    Distinct {
+        count,
+        complete: !capped && !turns.stopped,
     }
 }
 
