@@ -179,9 +179,27 @@ impl Turns {
     pub fn step<const N: usize>(
         &mut self,
         fwd: &mut Search<'_, N>,
-        mut back: Option<&mut Search<'_, N>>,
+        back: Option<&mut Search<'_, N>>,
         lanes: &[usize],
     ) -> Option<Option<Answer>> {
+        let mut found = None;
+        let ended = self.step_with(fwd, back, lanes, &mut |answer| {
+            found = Some(answer);
+            false
+        });
+        ended.then_some(found)
+    }
+
+    /// The next turn of a round over `lanes`, as [`Turns::step`], handing
+    /// `visit` every solution (see [`Turns::lane_turn`]); true when the
+    /// turn ended the search.
+    fn step_with<const N: usize>(
+        &mut self,
+        fwd: &mut Search<'_, N>,
+        mut back: Option<&mut Search<'_, N>>,
+        lanes: &[usize],
+        visit: &mut impl FnMut(Answer) -> bool,
+    ) -> bool {
         debug_assert!(lanes.iter().any(|&k| !LANES[k].back), "a lane of the plan");
         let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
         loop {
@@ -197,10 +215,10 @@ impl Turns {
             }
             // (Two calls: the searches may borrow for different lifetimes.)
             return match (LANES[k].back, back.as_deref_mut()) {
-                (false, _) => self.turn(k, budget, fwd, total),
-                (true, Some(b)) => self.turn(k, budget, b, total),
+                (false, _) => self.lane_turn(k, budget, fwd, total, visit),
+                (true, Some(b)) => self.lane_turn(k, budget, b, total, visit),
                 // The round may end with a skipped lane.
-                (true, None) if self.next == 0 => None,
+                (true, None) if self.next == 0 => false,
                 (true, None) => continue,
             };
         }
@@ -234,24 +252,6 @@ impl Turns {
             }
         }
         None
-    }
-
-    /// Lane `k`'s turn with `budget` nodes on `search`, the searches
-    /// having visited `total` nodes so far: see [`Turns::lane_turn`],
-    /// stopping at the first solution.
-    fn turn<const N: usize>(
-        &mut self,
-        k: usize,
-        budget: u64,
-        search: &mut Search<'_, N>,
-        total: u64,
-    ) -> Option<Option<Answer>> {
-        let mut found = None;
-        let ended = self.lane_turn(k, budget, search, total, &mut |answer| {
-            found = Some(answer);
-            false
-        });
-        ended.then_some(found)
     }
 
     /// Lane `k`'s turn with `budget` nodes on `search`, the searches
@@ -297,35 +297,6 @@ impl Turns {
         }
         self.resume[k] = search.take_resume();
         false
-    }
-
-    /// The next turn of a round over all lanes, like [`Turns::step`], but
-    /// handing `visit` every solution (see [`Turns::lane_turn`]); true
-    /// when the turn ended the search.
-    fn step_all<const N: usize>(
-        &mut self,
-        fwd: &mut Search<'_, N>,
-        mut back: Option<&mut Search<'_, N>>,
-        visit: &mut impl FnMut(Answer) -> bool,
-    ) -> bool {
-        let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
-        loop {
-            let k = self.next;
-            let budget = self.budget.saturating_mul(LANES[k].weight);
-            self.next = (self.next + 1) % LANES.len();
-            if self.next == 0 {
-                self.budget = self
-                    .budget
-                    .saturating_mul(self.schedule.growth.max(1))
-                    .min(self.schedule.most.max(1));
-            }
-            return match (LANES[k].back, back.as_deref_mut()) {
-                (false, _) => self.lane_turn(k, budget, fwd, total, visit),
-                (true, Some(b)) => self.lane_turn(k, budget, b, total, visit),
-                (true, None) if self.next == 0 => false,
-                (true, None) => continue,
-            };
-        }
     }
 }
 
@@ -374,11 +345,11 @@ pub fn distinct_solutions<const N: usize>(
         (seen.len() as u64) < limit
     };
     let mut fwd = Search::new(plan, masks, limits);
-    let mut ended = turns.step_all(&mut fwd, None, &mut visit);
+    let mut ended = turns.step_with(&mut fwd, None, &Turns::ALL, &mut visit);
     let back = if ended { None } else { Back::<N>::new(plan) };
     let mut bs = back.as_ref().map(|b| b.search(limits));
     while !ended {
-        ended = turns.step_all(&mut fwd, bs.as_mut(), &mut visit);
+        ended = turns.step_with(&mut fwd, bs.as_mut(), &Turns::ALL, &mut visit);
     }
     let count = seen.len() as u64;
     let capped = count >= limit;
