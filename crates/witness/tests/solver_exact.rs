@@ -293,14 +293,17 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
             .map(|q| (p.index(q.start), q.moves.clone()))
             .collect();
         let l = 4;
-        let d = solve::distinct_lanes(&plan, &Limits::none(), &tiny, l, seed.clone()).unwrap();
-        assert_eq!(
-            (d.count, d.complete),
-            (n.min(l), n < l),
-            "case {case}: lanes seeded with {} on\n{}",
-            seed.len(),
-            show()
-        );
+        for two in [false, true] {
+            let d =
+                solve::distinct_lanes(&plan, &Limits::none(), &tiny, l, seed.clone(), two).unwrap();
+            assert_eq!(
+                (d.count, d.complete),
+                (n.min(l), n < l),
+                "case {case}: lanes (two threads: {two}) seeded with {} on\n{}",
+                seed.len(),
+                show()
+            );
+        }
         reached += (n >= l) as u32;
     }
     assert!(reached > 20, "only {reached} panels reached the limit");

@@ -356,7 +356,14 @@ pub fn count_plan_with(
         }
         let seen = seen.into_inner().expect("lock");
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let d = turns::distinct_solutions(
+        // Two threads, unless called from a pool's thread (a caller that
+        // runs several counts at once, as `bench` does).
+        let distinct = if rayon::current_thread_index().is_none() {
+            turns::distinct_solutions_threads
+        } else {
+            turns::distinct_solutions
+        };
+        let d = distinct(
             plan,
             &masks,
             limits,
@@ -376,18 +383,25 @@ pub fn count_plan_with(
     })
 }
 
-/// [`turns::distinct_solutions`] on a plan, with no node cap but the
-/// limits': the distinct solutions found by turns in every lane, up to
-/// `limit`, `seen` (start slot and moves) counting as found.
+/// [`turns::distinct_solutions`] (or, with `two_threads`,
+/// [`turns::distinct_solutions_threads`]) on a plan, with no node cap but
+/// the limits': the distinct solutions found by turns in every lane, up
+/// to `limit`, `seen` (start slot and moves) counting as found.
 pub fn distinct_lanes(
     plan: &Plan,
     limits: &Limits,
     schedule: &Schedule,
     limit: u64,
     seen: turns::Seen,
+    two_threads: bool,
 ) -> Result<turns::Distinct> {
     with_width!(plan, |masks: N| {
-        Ok(turns::distinct_solutions(
+        let distinct = if two_threads {
+            turns::distinct_solutions_threads
+        } else {
+            turns::distinct_solutions
+        };
+        Ok(distinct(
             plan,
             &masks,
             limits,
@@ -556,7 +570,15 @@ mod tests {
         assert_eq!((c.count, c.status), (184, Status::Complete));
         assert_eq!(kept.into_inner().unwrap(), want);
         // Seeded with all of them, the lanes find nothing new.
-        let d = distinct_lanes(&plan, &Limits::none(), &Schedule::default(), 1000, want).unwrap();
+        let d = distinct_lanes(
+            &plan,
+            &Limits::none(),
+            &Schedule::default(),
+            1000,
+            want,
+            false,
+        )
+        .unwrap();
         assert_eq!((d.count, d.complete), (184, true));
     }
 }

@@ -382,6 +382,75 @@ pub fn first_solution<const N: usize>(
     (answer, !turns.stopped, visited)
 }
 
+/// [`distinct_solutions`] on two threads: the engine's order on one, the
+/// other lanes on the other, sharing the solutions found. The first lane
+/// to search every path, or the solution that reaches `limit`, stops
+/// both; `max_nodes` caps each thread's nodes.
+pub fn distinct_solutions_threads<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    schedule: &Schedule,
+    limit: u64,
+    max_nodes: u64,
+    seen: Seen,
+) -> Distinct {
+    let limit = limit.max(1);
+    if seen.len() as u64 >= limit {
+        return Distinct {
+            count: limit,
+            complete: false,
+        };
+    }
+    // A stop flag of our own, set by the side that settles the count.
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut lim = limits.clone();
+    lim.stop = Some(stop.clone());
+    let seen = std::sync::Mutex::new(seen);
+    let visit = |(start, _, moves): Answer| {
+        let mut seen = seen.lock().expect("lock");
+        seen.insert((start, moves));
+        let go = (seen.len() as u64) < limit;
+        if !go {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        go
+    };
+    // Lanes `lanes` by turns until they end; true when one searched every
+    // path (then the other side is stopped).
+    let side = |fwd: &mut Search<'_, N>, mut back: Option<&mut Search<'_, N>>, lanes: &[usize]| {
+        let mut turns = Turns::new(schedule, Some(max_nodes));
+        while !turns.step_with(fwd, back.as_deref_mut(), lanes, &mut |a| visit(a)) {}
+        let searched_all = !turns.stopped;
+        if searched_all {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        searched_all
+    };
+    let all = &Turns::ALL;
+    let (mine, theirs) = std::thread::scope(|scope| {
+        let (side, lim) = (&side, &lim);
+        let handle = scope.spawn(move || {
+            let back = Back::<N>::new(plan);
+            let mut bs = back.as_ref().map(|b| b.search(lim));
+            let mut fwd = Search::new(plan, masks, lim);
+            side(&mut fwd, bs.as_mut(), &all[1..])
+        });
+        let mut fwd = Search::new(plan, masks, lim);
+        let mine = side(&mut fwd, None, &all[..1]);
+        (
+            mine,
+            handle.join().expect("the counting thread does not panic"),
+        )
+    });
+    let count = seen.into_inner().expect("lock").len() as u64;
+    let capped = count >= limit;
+    Distinct {
+        count: count.min(limit),
+        complete: !capped && (mine || theirs),
+    }
+}
+
 /// Counts the solutions by searching in the engine's order in turns of
 /// `budget` nodes, each going on from where the last stopped; `None` if
 /// the limits stopped it. Every solution is counted once (provided no
