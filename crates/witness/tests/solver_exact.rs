@@ -187,15 +187,17 @@ fn fast_count_equals_brute_force_on_random_panels() {
     );
 }
 
-/// Undirected panels with symbols, whose starts and ends mostly differ: a
-/// path and its reverse count once, and a path whose reverse is no solution
-/// (its end no start, or its start no end) counts alone.
+/// Undirected panels with symbols, whose starts and ends mostly differ (a
+/// third with fat starts, where a path and its reverse can differ in
+/// verdict): a path and its reverse count once, and a path whose reverse
+/// is no solution (its end no start, or its start no end, or the
+/// validator refusing it) counts alone.
 #[test]
 fn undirected_panels_count_each_pair_once() {
     let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
     let mut r = Rng(var("UNDIRECTED_SEED").unwrap_or(0x0005_EED0_F0DD_D1CE));
     let (mut one_way, mut both_ways) = (0, 0);
-    for case in 0..var("UNDIRECTED_CASES").unwrap_or(300) {
+    for case in 0..var("UNDIRECTED_CASES").unwrap_or(400) {
         let mut p = if case % 2 == 0 {
             random_puzzle(&mut r)
         } else {
@@ -204,6 +206,7 @@ fn undirected_panels_count_each_pair_once() {
             p
         };
         p.undirected = true;
+        p.settings.fat_startpoints = case % 3 == 1;
         assert_counts_agree(case, &p);
         let first = solve::solve(&p, &Limits::none()).unwrap();
         assert_eq!(
@@ -233,9 +236,10 @@ fn undirected_panels_count_each_pair_once() {
 
 /// Counts with a small limit go on by turns in every lane, from the ends
 /// too, once the engine's order has not settled them (`count_plan_with`;
-/// here after 0 to 4,096 nodes, so that on these panels of up to 4x4
-/// faces the hand-over happens at every stage), keeping the solutions
-/// found before. They give the brute force's count up to the limit,
+/// here after 0 to 4,096 nodes, mostly with turns of a few nodes, so that
+/// on these panels of up to 4x4 faces, a fifth undirected and a seventh
+/// with fat starts, the hand-over happens at every stage and every lane
+/// takes turns), keeping the solutions found before. They give the brute force's count up to the limit,
 /// complete exactly when it is below the limit. The lanes alone, with
 /// turns of a few nodes and seeded with some of the brute force's
 /// solutions, agree too. More by hand: LIMITED_SEED, LIMITED_CASES.
@@ -250,7 +254,7 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
     };
     let mut reached = 0;
     for case in 0..var("LIMITED_CASES").unwrap_or(200) {
-        let p = match case % 3 {
+        let mut p = match case % 3 {
             0 => random_puzzle(&mut r),
             1 => random_panel(&mut r, 4, 10, 2),
             _ => {
@@ -259,12 +263,21 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
                 p
             }
         };
+        p.undirected = case % 5 == 4;
+        p.settings.fat_startpoints = case % 7 == 5;
         let all = common::brute_solutions(&p);
         let n = all.len() as u64;
         let plan = Plan::new(&p).unwrap();
         let show = || witness::formats::wpjson::to_string(&p).unwrap();
-        for (l, after) in [(1, 0), (2, 0), (2, 1024), (3, 4096), (5, 1024)] {
-            let c = solve::count_plan_with(&plan, Some(l), &Limits::none(), after).unwrap();
+        for (l, after, sched) in [
+            (1, 0, &tiny),
+            (2, 0, &tiny),
+            (2, 1, &Schedule::default()),
+            (2, 300, &tiny),
+            (3, 4096, &tiny),
+            (5, 100, &Schedule::default()),
+        ] {
+            let c = solve::count_plan_with(&plan, Some(l), &Limits::none(), after, sched).unwrap();
             let want = if n < l {
                 (n, Status::Complete)
             } else {
@@ -280,7 +293,7 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
         // Cut short by a node budget, a count says so: complete only with
         // every solution, never more than there are.
         let cut = Limits::none().with_max_nodes(40);
-        let c = solve::count_plan_with(&plan, Some(3), &cut, 0).unwrap();
+        let c = solve::count_plan_with(&plan, Some(3), &cut, 0, &tiny).unwrap();
         assert!(
             c.count <= n.min(3) && (c.status == Status::Stopped || c.count == n),
             "case {case}: cut short, {c:?} of {n} on\n{}",
@@ -307,6 +320,35 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
         reached += (n >= l) as u32;
     }
     assert!(reached > 20, "only {reached} panels reached the limit");
+}
+
+/// An undirected symmetry panel whose middle bottom node, its own mirror,
+/// is a start and an end: a line from it to the top left corner (a start
+/// and an end too) counts, though it runs from a later slot to an earlier
+/// one, since drawn back it would end on a node that is its own mirror,
+/// which play mode allows only for a start.
+#[test]
+fn an_undirected_line_from_a_self_mirrored_start_counts() {
+    let mut p = Puzzle::new(2, 1, false).unwrap();
+    p.symmetry = Some(Symmetry { x: true, y: false });
+    p.undirected = true;
+    for q in [Pos::new(2, 2), Pos::new(0, 0), Pos::new(4, 0)] {
+        p.cell_mut(q).start = true;
+        p.cell_mut(q).end = Some(Direction::Up);
+    }
+    let all = common::brute_solutions(&p);
+    let around = [
+        Direction::Left,
+        Direction::Left,
+        Direction::Up,
+        Direction::Up,
+    ];
+    assert!(
+        all.contains(&Path::new(Pos::new(2, 2), around.to_vec())),
+        "the brute force keeps the line"
+    );
+    assert_counts_agree(0, &p);
+    assert_counts_agree(1, &p);
 }
 
 #[test]

@@ -308,7 +308,7 @@ const SPLIT_DEPTH: usize = 10;
 /// [`count_plan`]) when the engine's order has not settled them.
 pub const LANE_COUNT_MAX_LIMIT: u64 = 64;
 
-/// The search nodes (per thread) a count with a small limit runs in the
+/// The search nodes (in all) a count with a small limit runs in the
 /// engine's order before it goes on by turns in every lane.
 pub const LANE_COUNT_AFTER: u64 = 20_000;
 
@@ -326,17 +326,17 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// one far sooner, and the first lane to search every path settles a
 /// puzzle with fewer than the limit.
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
-    count_plan_with(plan, limit, limits, LANE_COUNT_AFTER)
+    count_plan_with(plan, limit, limits, LANE_COUNT_AFTER, &Schedule::default())
 }
 
-/// [`count_plan`] going on by turns in every lane after `lanes_after`
-/// nodes per thread in the engine's order (the search checks its node
-/// budget every 1,024 nodes).
+/// [`count_plan`] going on by turns in every lane, with turns of
+/// `schedule`, after `lanes_after` search nodes in the engine's order.
 pub fn count_plan_with(
     plan: &Plan,
     limit: Option<u64>,
     limits: &Limits,
     lanes_after: u64,
+    schedule: &Schedule,
 ) -> Result<Count> {
     if let Some(c) = frontier::frontier_count(plan, limit, limits) {
         return Ok(c);
@@ -346,16 +346,18 @@ pub fn count_plan_with(
         // A node budget of the caller's within the first part is final.
         let final_cap = limits.max_nodes.is_some_and(|m| m <= lanes_after);
         let Some(l) = small.filter(|_| !final_cap) else {
-            return Ok(count_tasks(plan, &masks, limit, limits, None));
+            return Ok(count_tasks(plan, &masks, limit, limits, None, None).0);
         };
         let seen = Mutex::new(turns::Seen::new());
-        let first = limits.clone().with_max_nodes(lanes_after);
-        let c = count_tasks(plan, &masks, limit, &first, Some(&seen));
+        let (c, spent) = count_tasks(plan, &masks, limit, limits, Some(&seen), Some(lanes_after));
         if c.status == Status::Complete || c.count >= l || limits.expired() {
             return Ok(c);
         }
         let seen = seen.into_inner().expect("lock");
-        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        // The caller's node budget, less what the first part took.
+        let max_nodes = limits
+            .max_nodes
+            .map_or(u64::MAX, |m| m.saturating_sub(spent));
         // Two threads, unless called from a pool's thread (a caller that
         // runs several counts at once, as `bench` does).
         let distinct = if rayon::current_thread_index().is_none() {
@@ -363,15 +365,7 @@ pub fn count_plan_with(
         } else {
             turns::distinct_solutions
         };
-        let d = distinct(
-            plan,
-            &masks,
-            limits,
-            &Schedule::default(),
-            l,
-            max_nodes,
-            seen,
-        );
+        let d = distinct(plan, &masks, limits, schedule, l, max_nodes, seen);
         Ok(Count {
             count: d.count,
             status: if d.complete {
@@ -416,14 +410,18 @@ pub fn distinct_lanes(
 /// The count of [`count_plan`] in the engine's order on all cores: the
 /// moves down to a split depth on this thread, the branches below it as
 /// parallel tasks. With `record`, each solution found is also kept there
-/// as its start and moves.
+/// as its start and moves; with `cap`, the count stops (as cut short)
+/// once its searches have visited about that many nodes in all (a task
+/// that begins under the cap gets what is left of it). Also gives the
+/// nodes visited.
 fn count_tasks<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
     limit: Option<u64>,
     limits: &Limits,
     record: Option<&Mutex<turns::Seen>>,
-) -> Count {
+    cap: Option<u64>,
+) -> (Count, u64) {
     let total = AtomicU64::new(0);
     let capped = AtomicBool::new(false);
     let stop_flag = Arc::new(AtomicBool::new(false));
@@ -445,27 +443,39 @@ fn count_tasks<const N: usize>(
     // the deeper branches as tasks.
     let mut s = Search::<N>::new(plan, masks, &inner);
     s.split_depth = Some(SPLIT_DEPTH);
+    s.set_budget(cap.map(|c| c.max(1)));
     s.run_all(&mut |f: &Found| tally(f));
     let mut stopped = s.stopped;
+    let spent = AtomicU64::new(s.visited);
     let tasks = std::mem::take(&mut s.tasks);
     // Phase 2: the tasks, in parallel.
     if !stopped && !capped.load(Ordering::Relaxed) {
-        let any_stop = Mutex::new(false);
+        let any_stop = AtomicBool::new(false);
         tasks.par_iter().for_each_init(
             || Search::<N>::new(plan, masks, &inner),
             |s, (start, prefix)| {
                 if inner.expired() {
-                    *any_stop.lock().expect("lock") = true;
+                    any_stop.store(true, Ordering::Relaxed);
                     return;
                 }
+                if let Some(c) = cap {
+                    let used = spent.load(Ordering::Relaxed);
+                    if used >= c {
+                        any_stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    s.set_budget(Some(c - used));
+                }
                 s.stopped = false;
+                let before = s.visited;
                 s.run_from(*start, prefix, &mut |f: &Found| tally(f));
+                spent.fetch_add(s.visited - before, Ordering::Relaxed);
                 if s.stopped {
-                    *any_stop.lock().expect("lock") = true;
+                    any_stop.store(true, Ordering::Relaxed);
                 }
             },
         );
-        stopped |= *any_stop.lock().expect("lock");
+        stopped |= any_stop.load(Ordering::Relaxed);
     }
     let capped = capped.load(Ordering::Relaxed);
     let mut count = total.load(Ordering::Relaxed);
@@ -474,14 +484,15 @@ fn count_tasks<const N: usize>(
     }
     // Stopped by our own limit flag counts as capped, not as a timeout.
     let timed_out = stopped && !capped;
-    Count {
+    let count = Count {
         count,
         status: if capped || timed_out {
             Status::Stopped
         } else {
             Status::Complete
         },
-    }
+    };
+    (count, spent.load(Ordering::Relaxed))
 }
 
 /// How much of the solution a hint shows.
@@ -566,7 +577,7 @@ mod tests {
         assert_eq!(want.len(), 184);
         let kept = Mutex::new(HashSet::new());
         let masks = Masks::<1>::new(&plan);
-        let c = count_tasks(&plan, &masks, None, &Limits::none(), Some(&kept));
+        let (c, _) = count_tasks(&plan, &masks, None, &Limits::none(), Some(&kept), None);
         assert_eq!((c.count, c.status), (184, Status::Complete));
         assert_eq!(kept.into_inner().unwrap(), want);
         // Seeded with all of them, the lanes find nothing new.

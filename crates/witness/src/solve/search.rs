@@ -857,17 +857,22 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// In an undirected puzzle, whether the line drawn to end `q`, drawn
-    /// back from `q`, is a solution too: then the pair is reported once, from
-    /// its earlier slot. It is when `q` is a start, the start an end that is
-    /// not its own mirror (play mode allows that only for a start), and the
-    /// validator accepts it (which differs only where fat starts make the
-    /// start slot count).
+    /// back from `q`, is a solution when this one is: then the pair is
+    /// reported once, from its earlier slot. It is when `q` is a start, the
+    /// start an end that is not its own mirror (play mode allows that only
+    /// for a start), and the validator accepts it. Its verdict is this
+    /// line's unless fat starts make a mid-edge start or end slot count
+    /// (see [`super::reverse`]), so only then is it validated.
     fn reverse_is_solution(&mut self, q: usize) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
         let s = self.start;
         if !(b.start[q] && b.end[s]) || (plan.symmetric && b.mirror[s] as usize == s) {
             return false;
+        }
+        let edge = |x: usize| b.kind[x] == SlotKind::Edge;
+        if !(b.fat_startpoints && (edge(s) || edge(q))) {
+            return true;
         }
         let ok = plan.rules.is_valid(&self.lines, q, s, &mut self.ws);
         // Interrupted, the fit said "fits": the search stops (the caller
