@@ -349,7 +349,8 @@ pub fn count_plan_with(
             return Ok(count_tasks(plan, &masks, limit, limits, None, None).0);
         };
         let seen = Mutex::new(turns::Seen::new());
-        let (c, spent) = count_tasks(plan, &masks, limit, limits, Some(&seen), Some(lanes_after));
+        let (c, spent, rest) =
+            count_tasks(plan, &masks, limit, limits, Some(&seen), Some(lanes_after));
         if c.status == Status::Complete || c.count >= l || limits.expired() {
             return Ok(c);
         }
@@ -360,12 +361,13 @@ pub fn count_plan_with(
             .map_or(u64::MAX, |m| m.saturating_sub(spent));
         // Two threads, unless called from a pool's thread (a caller that
         // runs several counts at once, as `bench` does).
-        let distinct = if rayon::current_thread_index().is_none() {
-            turns::distinct_solutions_threads
+        let d = if rayon::current_thread_index().is_none() {
+            turns::distinct_solutions_threads(
+                plan, &masks, limits, schedule, l, max_nodes, seen, rest,
+            )
         } else {
-            turns::distinct_solutions
+            turns::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
         };
-        let d = distinct(plan, &masks, limits, schedule, l, max_nodes, seen);
         Ok(Count {
             count: d.count,
             status: if d.complete {
@@ -390,20 +392,14 @@ pub fn distinct_lanes(
     two_threads: bool,
 ) -> Result<turns::Distinct> {
     with_width!(plan, |masks: N| {
-        let distinct = if two_threads {
-            turns::distinct_solutions_threads
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        Ok(if two_threads {
+            turns::distinct_solutions_threads(
+                plan, &masks, limits, schedule, limit, max_nodes, seen, None,
+            )
         } else {
-            turns::distinct_solutions
-        };
-        Ok(distinct(
-            plan,
-            &masks,
-            limits,
-            schedule,
-            limit,
-            limits.max_nodes.unwrap_or(u64::MAX),
-            seen,
-        ))
+            turns::distinct_solutions(plan, &masks, limits, schedule, limit, max_nodes, seen)
+        })
     })
 }
 
@@ -413,7 +409,9 @@ pub fn distinct_lanes(
 /// as its start and moves; with `cap`, the count stops (as cut short)
 /// once its searches have visited about that many nodes in all (a task
 /// that begins under the cap gets what is left of it). Also gives the
-/// nodes visited.
+/// nodes visited and, when the moves above the split depth were all
+/// searched, the branches not searched to the end.
+#[allow(clippy::type_complexity)]
 fn count_tasks<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
@@ -421,7 +419,7 @@ fn count_tasks<const N: usize>(
     limits: &Limits,
     record: Option<&Mutex<turns::Seen>>,
     cap: Option<u64>,
-) -> (Count, u64) {
+) -> (Count, u64, Option<Vec<(usize, Vec<Direction>)>>) {
     let total = AtomicU64::new(0);
     let capped = AtomicBool::new(false);
     let stop_flag = Arc::new(AtomicBool::new(false));
@@ -449,11 +447,13 @@ fn count_tasks<const N: usize>(
     let spent = AtomicU64::new(s.visited);
     let tasks = std::mem::take(&mut s.tasks);
     // Phase 2: the tasks, in parallel.
+    let split_done = !stopped;
+    let done: Vec<AtomicBool> = tasks.iter().map(|_| AtomicBool::new(false)).collect();
     if !stopped && !capped.load(Ordering::Relaxed) {
         let any_stop = AtomicBool::new(false);
-        tasks.par_iter().for_each_init(
+        tasks.par_iter().zip(&done).for_each_init(
             || Search::<N>::new(plan, masks, &inner),
-            |s, (start, prefix)| {
+            |s, ((start, prefix), done)| {
                 if inner.expired() {
                     any_stop.store(true, Ordering::Relaxed);
                     return;
@@ -472,6 +472,8 @@ fn count_tasks<const N: usize>(
                 spent.fetch_add(s.visited - before, Ordering::Relaxed);
                 if s.stopped {
                     any_stop.store(true, Ordering::Relaxed);
+                } else {
+                    done.store(true, Ordering::Relaxed);
                 }
             },
         );
@@ -492,7 +494,15 @@ fn count_tasks<const N: usize>(
             Status::Complete
         },
     };
-    (count, spent.load(Ordering::Relaxed))
+    let rest = split_done.then(|| {
+        tasks
+            .into_iter()
+            .zip(&done)
+            .filter(|(_, d)| !d.load(Ordering::Relaxed))
+            .map(|(t, _)| t)
+            .collect()
+    });
+    (count, spent.load(Ordering::Relaxed), rest)
 }
 
 /// How much of the solution a hint shows.
@@ -577,9 +587,36 @@ mod tests {
         assert_eq!(want.len(), 184);
         let kept = Mutex::new(HashSet::new());
         let masks = Masks::<1>::new(&plan);
-        let (c, _) = count_tasks(&plan, &masks, None, &Limits::none(), Some(&kept), None);
+        let (c, _, _) = count_tasks(&plan, &masks, None, &Limits::none(), Some(&kept), None);
         assert_eq!((c.count, c.status), (184, Status::Complete));
         assert_eq!(kept.into_inner().unwrap(), want);
+        // Cut short, a count leaves branches that with what it searched
+        // cover every path: their solutions and the ones it kept are all.
+        let mut resumed = 0;
+        for cap in [100, 200, 400, 800, 1600] {
+            let kept = Mutex::new(HashSet::new());
+            let (c, _, rest) =
+                count_tasks(&plan, &masks, None, &Limits::none(), Some(&kept), Some(cap));
+            let Some(rest) = rest else { continue };
+            if c.status == Status::Complete {
+                continue;
+            }
+            let mut all = kept.into_inner().unwrap();
+            let none = Limits::none();
+            let mut s = Search::<1>::new(&plan, &masks, &none);
+            for (start, prefix) in &rest {
+                s.run_from(*start, prefix, &mut |f: &Found| {
+                    all.insert((f.start, f.moves.to_vec()));
+                    true
+                });
+            }
+            assert_eq!(all, want, "cap {cap}: {} branches left", rest.len());
+            resumed += 1;
+        }
+        assert!(
+            resumed >= 2,
+            "only {resumed} counts cut short after the split"
+        );
         // Seeded with all of them, the lanes find nothing new.
         let d = distinct_lanes(
             &plan,

@@ -385,7 +385,13 @@ pub fn first_solution<const N: usize>(
 /// [`distinct_solutions`] on two threads: the engine's order on one, the
 /// other lanes on the other, sharing the solutions found. The first lane
 /// to search every path, or the solution that reaches `limit`, stops
-/// both; `max_nodes` caps each thread's nodes.
+/// both; `max_nodes` caps each thread's nodes. With `rest`, the engine's
+/// order instead searches those branches (start and moves to begin
+/// with) on the thread pool, as the count did: the branches an earlier
+/// count in that order left, which with the ones it searched (and whose
+/// solutions `seen` holds) cover every path, so none of its finished
+/// work is done again.
+#[allow(clippy::too_many_arguments)]
 pub fn distinct_solutions_threads<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
@@ -394,6 +400,7 @@ pub fn distinct_solutions_threads<const N: usize>(
     limit: u64,
     max_nodes: u64,
     seen: Seen,
+    rest: Option<Vec<(usize, Vec<Direction>)>>,
 ) -> Distinct {
     let limit = limit.max(1);
     if seen.len() as u64 >= limit {
@@ -436,8 +443,36 @@ pub fn distinct_solutions_threads<const N: usize>(
             let mut fwd = Search::new(plan, masks, lim);
             side(&mut fwd, bs.as_mut(), &all[1..])
         });
-        let mut fwd = Search::new(plan, masks, lim);
-        let mine = side(&mut fwd, None, &all[..1]);
+        let mine = match rest {
+            // The engine's order goes on with the branches left.
+            Some(rest) => {
+                use rayon::prelude::*;
+                // On the pool, as the count it goes on from ran them.
+                let unfinished = std::sync::atomic::AtomicBool::new(false);
+                rest.par_iter().for_each_init(
+                    || Search::<N>::new(plan, masks, lim),
+                    |s, (start, prefix)| {
+                        if lim.expired() {
+                            unfinished.store(true, std::sync::atomic::Ordering::Relaxed);
+                            return;
+                        }
+                        s.stopped = false;
+                        let go = s.run_from(*start, prefix, &mut |f: &Found| {
+                            visit((f.start, f.end, f.moves.to_vec()))
+                        });
+                        if !go || s.stopped {
+                            unfinished.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                    },
+                );
+                let searched_all = !unfinished.load(std::sync::atomic::Ordering::Relaxed);
+                if searched_all {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                searched_all
+            }
+            None => side(&mut Search::new(plan, masks, lim), None, &all[..1]),
+        };
         (
             mine,
             handle.join().expect("the counting thread does not panic"),
