@@ -37,8 +37,6 @@ pub use turns::Schedule;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use rayon::prelude::*;
-
 use crate::error::{Error, Result};
 use crate::model::{Direction, Puzzle};
 use crate::path::Path;
@@ -450,34 +448,8 @@ fn count_tasks<const N: usize>(
     let split_done = !stopped;
     let done: Vec<AtomicBool> = tasks.iter().map(|_| AtomicBool::new(false)).collect();
     if !stopped && !capped.load(Ordering::Relaxed) {
-        let any_stop = AtomicBool::new(false);
-        tasks.par_iter().zip(&done).for_each_init(
-            || Search::<N>::new(plan, masks, &inner),
-            |s, ((start, prefix), done)| {
-                if inner.expired() {
-                    any_stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                if let Some(c) = cap {
-                    let used = spent.load(Ordering::Relaxed);
-                    if used >= c {
-                        any_stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    s.set_budget(Some(c - used));
-                }
-                s.stopped = false;
-                let before = s.visited;
-                s.run_from(*start, prefix, &mut |f: &Found| tally(f));
-                spent.fetch_add(s.visited - before, Ordering::Relaxed);
-                if s.stopped {
-                    any_stop.store(true, Ordering::Relaxed);
-                } else {
-                    done.store(true, Ordering::Relaxed);
-                }
-            },
-        );
-        stopped |= any_stop.load(Ordering::Relaxed);
+        let cap = cap.map(|c| (&spent, c));
+        stopped |= !search::run_branches(plan, masks, &inner, &tasks, cap, Some(&done), &tally);
     }
     let capped = capped.load(Ordering::Relaxed);
     let mut count = total.load(Ordering::Relaxed);

@@ -74,6 +74,8 @@ use crate::path::Line;
 use crate::rules::board::{Sym, NONE};
 use crate::rules::regions;
 use crate::rules::Workspace;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The pocket narrowing runs every this many slots of depth (the module
 /// overview says 16); the nodes it drops stay dropped below.
@@ -2222,4 +2224,54 @@ impl<'p, const N: usize> Search<'p, N> {
             usize::MAX
         }
     }
+}
+
+/// Searches `branches` (each a start slot and the moves it begins with,
+/// as [`Search::run_from`] takes them) in parallel on the current thread
+/// pool, handing `visit` every solution. A branch starts only while the
+/// limits allow and, with `cap` (a tally of search nodes and its ceiling),
+/// while the tally is under the ceiling, getting what is left of it;
+/// `done` (a flag per branch) records those searched to the end. True
+/// when every branch was.
+pub fn run_branches<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    branches: &[(usize, Vec<Direction>)],
+    cap: Option<(&AtomicU64, u64)>,
+    done: Option<&[AtomicBool]>,
+    visit: &(impl Fn(&Found) -> bool + Sync),
+) -> bool {
+    let unfinished = AtomicBool::new(false);
+    branches.par_iter().enumerate().for_each_init(
+        || Search::<N>::new(plan, masks, limits),
+        |s, (k, (start, prefix))| {
+            if limits.expired() {
+                unfinished.store(true, Ordering::Relaxed);
+                return;
+            }
+            if let Some((spent, ceiling)) = cap {
+                let used = spent.load(Ordering::Relaxed);
+                if used >= ceiling {
+                    unfinished.store(true, Ordering::Relaxed);
+                    return;
+                }
+                s.set_budget(Some(ceiling - used));
+            }
+            s.stopped = false;
+            let before = s.visited;
+            let go = s.run_from(*start, prefix, &mut |f: &Found| visit(f));
+            if let Some((spent, _)) = cap {
+                spent.fetch_add(s.visited - before, Ordering::Relaxed);
+            }
+            if go && !s.stopped {
+                if let Some(done) = done {
+                    done[k].store(true, Ordering::Relaxed);
+                }
+            } else {
+                unfinished.store(true, Ordering::Relaxed);
+            }
+        },
+    );
+    !unfinished.load(Ordering::Relaxed)
 }

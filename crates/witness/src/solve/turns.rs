@@ -22,7 +22,7 @@
 use super::limits::Limits;
 use super::plan::{Masks, Plan};
 use super::reverse;
-use super::search::{Found, Resume, Search};
+use super::search::{self, Found, Resume, Search};
 use crate::model::Direction;
 use std::collections::HashSet;
 
@@ -446,26 +446,11 @@ pub fn distinct_solutions_threads<const N: usize>(
         let mine = match rest {
             // The engine's order goes on with the branches left.
             Some(rest) => {
-                use rayon::prelude::*;
                 // On the pool, as the count it goes on from ran them.
-                let unfinished = std::sync::atomic::AtomicBool::new(false);
-                rest.par_iter().for_each_init(
-                    || Search::<N>::new(plan, masks, lim),
-                    |s, (start, prefix)| {
-                        if lim.expired() {
-                            unfinished.store(true, std::sync::atomic::Ordering::Relaxed);
-                            return;
-                        }
-                        s.stopped = false;
-                        let go = s.run_from(*start, prefix, &mut |f: &Found| {
-                            visit((f.start, f.end, f.moves.to_vec()))
-                        });
-                        if !go || s.stopped {
-                            unfinished.store(true, std::sync::atomic::Ordering::Relaxed);
-                        }
-                    },
-                );
-                let searched_all = !unfinished.load(std::sync::atomic::Ordering::Relaxed);
+                let searched_all =
+                    search::run_branches(plan, masks, lim, &rest, None, None, &|f| {
+                        visit((f.start, f.end, f.moves.to_vec()))
+                    });
                 if searched_all {
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
