@@ -3,7 +3,8 @@
 //! parses every puzzle once, then solves each `ROUNDS` times (plan and
 //! search, default 5) and keeps its fastest run. Prints p50, p90, p99 and the
 //! sum of those best times over the puzzles solved within `BUDGET_MS`
-//! (default 100), and how many were not.
+//! (default 100), and how many were not; with `ROUNDS_EACH=1`, first one
+//! line per puzzle: id, best µs, solved.
 
 use std::time::{Duration, Instant};
 
@@ -21,15 +22,16 @@ fn main() {
     let rounds: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(5).max(1);
     let cap: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(100);
     let text = std::fs::read_to_string(&file).expect("readable corpus file");
-    let puzzles: Vec<_> = text
+    let (ids, puzzles): (Vec<String>, Vec<_>) = text
         .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
             let j: serde_json::Value = serde_json::from_str(line).expect("JSON line");
-            witness::formats::read_puzzle(j["puzzle"].as_str().expect("puzzle"), None)
-                .expect("puzzle")
+            let p = witness::formats::read_puzzle(j["puzzle"].as_str().expect("puzzle"), None)
+                .expect("puzzle");
+            (j["id"].as_str().unwrap_or("").to_string(), p)
         })
-        .collect();
+        .unzip();
     let mut best = vec![f64::INFINITY; puzzles.len()];
     let mut solved = vec![false; puzzles.len()];
     for _ in 0..rounds {
@@ -41,6 +43,11 @@ fn main() {
             let us = t.elapsed().as_secs_f64() * 1e6;
             solved[i] = s.path.is_some();
             best[i] = best[i].min(us);
+        }
+    }
+    if std::env::var_os("ROUNDS_EACH").is_some() {
+        for (i, id) in ids.iter().enumerate() {
+            println!("{id} {:.1} {}", best[i], solved[i]);
         }
     }
     let mut done: Vec<f64> = (0..puzzles.len())

@@ -672,3 +672,125 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
     assert!(refused > 20, "only {refused} panels refused");
     assert!(solvable > 150, "only {solvable} solvable panels");
 }
+
+/// A random polyomino of 1 to `most` squares (grown square by square),
+/// rotatable two times in five.
+fn random_piece(r: &mut Rng, most: u64) -> witness::model::Polyomino {
+    let n = 1 + r.below(most) as usize;
+    let mut cells = vec![(1u8, 1u8)];
+    while cells.len() < n {
+        let (x, y) = cells[r.below(cells.len() as u64) as usize];
+        let c = match r.below(4) {
+            0 => (x + 1, y),
+            1 => (x, y + 1),
+            2 => (x.saturating_sub(1), y),
+            _ => (x, y.saturating_sub(1)),
+        };
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    witness::model::Polyomino::new(cells, r.chance(40))
+}
+
+/// Panels of pieces (and a few other symbols): the open regions' packing
+/// test, which asks whether a region's pieces all fit in it at once and
+/// cover the parts the line can no longer cut, cuts here, and must cut no
+/// solution. The search with it visits fewer nodes than without.
+/// More by hand: PIECE_SEED, PIECE_CASES.
+#[test]
+fn fast_count_equals_brute_force_on_piece_panels() {
+    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let mut r = Rng(var("PIECE_SEED").unwrap_or(0x0F17_0F17_5EED_CAFE));
+    let (mut with, mut without) = (0, 0);
+    for case in 0..var("PIECE_CASES").unwrap_or(300) {
+        let pillar = r.chance(25);
+        let (w, h) = if pillar {
+            (3 + r.below(2) as usize, 1 + r.below(3) as usize)
+        } else {
+            (2 + r.below(3) as usize, 2 + r.below(3) as usize)
+        };
+        let mut p = Puzzle::new(w, h, pillar).unwrap();
+        if !pillar && r.chance(15) {
+            p.symmetry = Some(Symmetry {
+                x: true,
+                y: r.chance(50),
+            });
+        }
+        let faces: Vec<Pos> = p
+            .positions()
+            .filter(|q| q.kind() == witness::model::SlotKind::Face)
+            .collect();
+        let pieces = 2 + r.below(4);
+        for _ in 0..pieces {
+            let q = faces[r.below(faces.len() as u64) as usize];
+            let color = COLORS[r.below(2) as usize].clone();
+            let kind = match r.below(20) {
+                0 => SymbolKind::Ylop(random_piece(&mut r, 2)),
+                1 => SymbolKind::Nega,
+                2 => SymbolKind::Star,
+                3 => SymbolKind::Square,
+                _ => SymbolKind::Poly(random_piece(&mut r, 5)),
+            };
+            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
+        }
+        let slots: Vec<Pos> = p
+            .positions()
+            .filter(|q| q.kind() != witness::model::SlotKind::Face)
+            .collect();
+        for q in &slots {
+            if q.kind() == witness::model::SlotKind::Edge && r.chance(5) {
+                p.cell_mut(*q).gap = Gap::Full;
+            }
+        }
+        place_start_end(&mut r, &mut p, &slots);
+        if r.chance(30) {
+            place_start_end(&mut r, &mut p, &slots);
+        }
+        if p.symmetry.is_some() {
+            for q in p.positions().collect::<Vec<_>>() {
+                let m = p.mirror(q);
+                if p.cell(q).start {
+                    p.cell_mut(m).start = true;
+                }
+                if p.cell(q).end.is_some() {
+                    p.cell_mut(m).end = Some(Direction::Down);
+                }
+            }
+        }
+        assert_counts_agree(case, &p);
+        // The first-solution search (exhaustive where there is none), with
+        // the packing test and without.
+        let mut plan = Plan::new(&p).unwrap();
+        with += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
+        plan.packing = false;
+        without += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
+    }
+    eprintln!("piece panels: {with} nodes with the packing test, {without} without");
+    assert!(
+        with * 10 < without * 9,
+        "the packing test cut little: {with} nodes with it, {without} without"
+    );
+}
+
+/// On a pillar three faces round, a piece four faces wide wraps round onto
+/// the other side of the row below (found by the panels above: the
+/// search once had no placement for a piece wider than the pillar, and
+/// called such panels unsolvable). With a one-face piece it tiles the whole
+/// pillar, which a line along the top leaves whole.
+#[test]
+fn a_piece_wider_than_a_pillar_wraps_round() {
+    let mut p = Puzzle::new(3, 2, true).unwrap();
+    p.cell_mut(Pos::new(0, 0)).start = true;
+    p.cell_mut(Pos::new(4, 0)).end = Some(Direction::Up);
+    let wide = witness::model::Polyomino::new([(1, 0), (2, 0), (3, 0), (0, 1), (1, 1)], false);
+    let one = witness::model::Polyomino::new([(0, 0)], false);
+    let black = COLORS[0].clone();
+    p.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(SymbolKind::Poly(wide), black.clone()));
+    p.cell_mut(Pos::new(3, 3)).symbol = Some(Symbol::new(SymbolKind::Poly(one), black));
+    let along = Path::new(Pos::new(0, 0), vec![Direction::Right; 4]);
+    let all = common::brute_solutions(&p);
+    assert!(all.contains(&along), "the line along the top is a solution");
+    assert_counts_agree(0, &p);
+    assert_counts_agree(1, &p);
+}

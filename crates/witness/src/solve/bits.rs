@@ -63,6 +63,15 @@ impl<const N: usize> Bits<N> {
         }
         r
     }
+    /// The bits in exactly one of the sets.
+    #[inline]
+    pub fn xor(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for k in 0..N {
+            r.0[k] ^= o.0[k];
+        }
+        r
+    }
     /// True when the sets share a bit.
     #[inline]
     pub fn intersects(&self, o: &Self) -> bool {

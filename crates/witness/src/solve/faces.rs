@@ -199,6 +199,8 @@ pub struct PiecePlaces<const N: usize> {
     /// Every placement (each orientation the rules allow, anywhere on the
     /// inside faces, across a pillar's seam too) as a face set.
     pub places: Vec<Bits<N>>,
+    /// Per face index: the placements (indices into `places`) holding it.
+    pub holding: Vec<Vec<u32>>,
 }
 
 /// Sets face `f` in the set of `sets` filed under `key`, adding that set
@@ -418,7 +420,11 @@ impl<const N: usize> FaceMasks<N> {
             for shape in b.shapes[k as usize].orientations() {
                 let (sw, sh) = shape.bounds();
                 let (sw, sh) = (sw as usize, sh as usize);
-                if sh > fh || sw > fw {
+                // On a pillar a piece may be wider than the panel: it wraps
+                // round, unless it then covers a face twice (which only a
+                // subtractive piece could make good, and placements here
+                // are for tilings without those).
+                if sh > fh || (sw > fw && !b.pillar) {
                     continue;
                 }
                 let xs = if b.pillar { fw } else { fw + 1 - sw };
@@ -428,7 +434,7 @@ impl<const N: usize> FaceMasks<N> {
                         for &(cx, cy) in shape.cells() {
                             let fx = (ax + cx as usize) % fw;
                             let f = (ay + cy as usize) * self.ncols + fx;
-                            if !self.inside.get(f) {
+                            if !self.inside.get(f) || set.get(f) {
                                 continue 'place;
                             }
                             set.set(f);
@@ -438,7 +444,20 @@ impl<const N: usize> FaceMasks<N> {
                 }
             }
             let size = b.shapes[k as usize].size() as u32;
-            self.placements.push(PiecePlaces { at, size, places });
+            let mut holding = vec![Vec::new(); p.nodes()];
+            for (i, pl) in places.iter().enumerate() {
+                let mut faces = *pl;
+                while let Some(f) = faces.first() {
+                    faces.clear(f);
+                    holding[f].push(i as u32);
+                }
+            }
+            self.placements.push(PiecePlaces {
+                at,
+                size,
+                places,
+                holding,
+            });
         }
     }
 
@@ -479,6 +498,233 @@ impl<const N: usize> FaceMasks<N> {
             }
         }
         Some(cover)
+    }
+
+    /// Whether the pieces standing in `region` (none subtractive) can all
+    /// be placed inside it without overlap, covering `need` and, once a
+    /// placement touches a part that `stuck` joins, that whole part. Each
+    /// final region with pieces is a part of `region` tiled by its own
+    /// pieces, and the tilings of different final regions do not overlap;
+    /// a part the line can no longer cut lies whole in one final region,
+    /// covered when it holds a piece or any covered face. Gives up (true)
+    /// once `steps` placements have been tried.
+    pub fn packs(
+        &self,
+        region: &Bits<N>,
+        need: &Bits<N>,
+        stuck: &StuckParts<N>,
+        steps: &mut u32,
+        found: &mut Vec<(u16, u32)>,
+        work: &mut u64,
+    ) -> bool {
+        let mut left = [(0u16, 0u8, 0u32); 16];
+        let mut n = 0;
+        let mut rest = 0;
+        for (k, kind) in self.placements.iter().enumerate() {
+            let here = kind.at.and(region).count();
+            if here == 0 {
+                continue;
+            }
+            if n == left.len() || here > u8::MAX as u32 {
+                return true;
+            }
+            left[n] = (k as u16, here as u8, 0);
+            rest += here * kind.size;
+            n += 1;
+        }
+        // Largest pieces first: they have the fewest placements.
+        left[..n]
+            .sort_unstable_by_key(|&(k, _, _)| std::cmp::Reverse(self.placements[k as usize].size));
+        found.clear();
+        self.pack(
+            region,
+            need,
+            &Bits::empty(),
+            stuck,
+            &mut left[..n],
+            rest,
+            steps,
+            found,
+            work,
+        )
+    }
+
+    /// Whether `packing` (placements by kind and index, of the pieces
+    /// standing in `region`, not overlapping) is still a packing
+    /// [`FaceMasks::packs`] looks for, with `need` closed under `stuck`
+    /// (the links inside the region): inside the region, covering `need`,
+    /// and no link of `stuck` between a face it covers and one it does not.
+    pub fn packing_holds(
+        &self,
+        region: &Bits<N>,
+        need: &Bits<N>,
+        stuck: &Links<N>,
+        packing: &[(u16, u32)],
+    ) -> bool {
+        let mut used = Bits::empty();
+        for &(k, i) in packing {
+            let pl = &self.placements[k as usize].places[i as usize];
+            if !pl.and_not(region).is_empty() {
+                return false;
+            }
+            used = used.or(pl);
+        }
+        if !need.and_not(&used).is_empty() {
+            return false;
+        }
+        let nc = self.ncols;
+        let cross = |links: &Bits<N>, other: Bits<N>| links.and(&used.xor(&other)).is_empty();
+        cross(&stuck.right, used.shr(1))
+            && cross(&stuck.down, used.shr(nc))
+            && (!self.pillar || cross(&stuck.wrap, used.shl(nc - 1)))
+    }
+
+    /// One step of [`FaceMasks::packs`]: `used` holds the faces placed so
+    /// far, `left` the pieces still to place by kind (and the lowest
+    /// placement index the next one of the kind may take where no face
+    /// needs it: pieces of a kind are alike, so they go in index order
+    /// there), `rest` their area.
+    #[allow(clippy::too_many_arguments)]
+    fn pack(
+        &self,
+        region: &Bits<N>,
+        need: &Bits<N>,
+        used: &Bits<N>,
+        stuck: &StuckParts<N>,
+        left: &mut [(u16, u8, u32)],
+        rest: u32,
+        steps: &mut u32,
+        found: &mut Vec<(u16, u32)>,
+        work: &mut u64,
+    ) -> bool {
+        let mut need = stuck.close(self, &need.or(used));
+        if rest == 0 {
+            return need.and_not(used).is_empty();
+        }
+        if *steps == 0 {
+            return true;
+        }
+        *steps -= 1;
+        let free = region.and_not(used);
+        let room = free.count();
+        if room < rest {
+            return false;
+        }
+        let fits = |pl: &Bits<N>| pl.and_not(&free).is_empty();
+        if room <= rest + TIGHT {
+            // Little room to spare: the free faces no piece left can cover
+            // stay uncovered, and only as many as the pieces leave room
+            // for may. With none to spare, every other face must be.
+            let mut cover = Bits::<N>::empty();
+            for &(k, count, _) in left.iter() {
+                if count > 0 {
+                    *work += self.placements[k as usize].places.len() as u64;
+                    for pl in &self.placements[k as usize].places {
+                        if fits(pl) {
+                            cover = cover.or(pl);
+                        }
+                    }
+                }
+            }
+            let bare = free.and_not(&cover).count();
+            if bare > room - rest || !need.and_not(used).and_not(&cover).is_empty() {
+                return false;
+            }
+            if bare == room - rest {
+                need = need.or(&cover);
+            }
+        }
+        let mut open = need.and_not(used);
+        if open.count() > rest {
+            return false;
+        }
+        // The needed face with the fewest placements left to cover it (of
+        // the first few).
+        let mut target = None;
+        let mut best = u32::MAX;
+        let mut looked = 0;
+        while let Some(t) = open.first() {
+            open.clear(t);
+            let mut n = 0;
+            'count: for &(k, count, _) in left.iter() {
+                if count == 0 {
+                    continue;
+                }
+                let kind = &self.placements[k as usize];
+                *work += kind.holding[t].len() as u64;
+                for &at in &kind.holding[t] {
+                    if fits(&kind.places[at as usize]) {
+                        n += 1;
+                        if n >= best {
+                            break 'count;
+                        }
+                    }
+                }
+            }
+            if n < best {
+                best = n;
+                target = Some(t);
+                if n <= 1 {
+                    break;
+                }
+            }
+            looked += 1;
+            if looked == MRV_LOOK {
+                break;
+            }
+        }
+        if best == 0 {
+            return false;
+        }
+        for i in 0..left.len() {
+            let (k, count, floor) = left[i];
+            if count == 0 {
+                continue;
+            }
+            let kind = &self.placements[k as usize];
+            let size = kind.size;
+            let (list, all): (&[u32], bool) = match target {
+                Some(t) => (&kind.holding[t], false),
+                None => (&[], true),
+            };
+            let total = if all { kind.places.len() } else { list.len() };
+            let from = if all { floor as usize } else { 0 };
+            *work += (total - from.min(total)) as u64;
+            for j in from..total {
+                let at = if all { j as u32 } else { list[j] };
+                let pl = &kind.places[at as usize];
+                if !fits(pl) {
+                    continue;
+                }
+                left[i].1 -= 1;
+                if all {
+                    left[i].2 = at + 1;
+                }
+                found.push((k, at));
+                let ok = self.pack(
+                    region,
+                    &need,
+                    &used.or(pl),
+                    stuck,
+                    left,
+                    rest - size,
+                    steps,
+                    found,
+                    work,
+                );
+                left[i].1 += 1;
+                left[i].2 = floor;
+                if ok {
+                    return true;
+                }
+                found.pop();
+            }
+            if all {
+                // Every piece must go somewhere: the first one left decides.
+                return false;
+            }
+        }
+        false
     }
 
     /// The fewest pieces of `region` to take away (with elimination marks)
@@ -792,6 +1038,78 @@ impl<const N: usize> FaceMasks<N> {
     }
 }
 
+/// How many faces to spare, at most, for [`FaceMasks::packs`] to look for
+/// faces no piece left can cover.
+const TIGHT: u32 = 4;
+
+/// How many needed faces [`FaceMasks::packs`] compares to choose the one
+/// to cover next.
+const MRV_LOOK: u32 = 8;
+
+/// The parts of a region that links the line can no longer cut join,
+/// those of more than one face, for [`FaceMasks::packs`]: the faces in one
+/// lie in one final region.
+pub struct StuckParts<const N: usize> {
+    /// The parts (the first `n`).
+    parts: [Bits<N>; 24],
+    n: usize,
+    /// The links inside the region, flooded over when there are more
+    /// parts than that.
+    pub links: Links<N>,
+}
+
+impl<const N: usize> StuckParts<N> {
+    /// The parts of `region` (a union of whole regions) under `stuck`.
+    pub fn new(fm: &FaceMasks<N>, region: &Bits<N>, stuck: &Links<N>) -> Self {
+        let links = Links {
+            right: stuck.right.and(region),
+            down: stuck.down.and(region),
+            wrap: stuck.wrap.and(region),
+        };
+        // Faces with a link: at the start of one or at the end.
+        let from = links.right.or(&links.down).or(&links.wrap);
+        let nc = fm.ncols;
+        let mut ends = links.right.shl(1).or(&links.down.shl(nc));
+        if fm.pillar {
+            ends = ends.or(&links.wrap.shr(nc - 1));
+        }
+        let mut seeds = from.or(&ends.and(region));
+        let mut out = StuckParts {
+            parts: [Bits::empty(); 24],
+            n: 0,
+            links,
+        };
+        while let Some(f) = seeds.first() {
+            let mut seed = Bits::empty();
+            seed.set(f);
+            let part = fm.flood(seed, &out.links);
+            seeds = seeds.and_not(&part);
+            if out.n == out.parts.len() {
+                out.n = usize::MAX;
+                break;
+            }
+            out.parts[out.n] = part;
+            out.n += 1;
+        }
+        out
+    }
+
+    /// `x` with every part it touches.
+    #[inline]
+    pub fn close(&self, fm: &FaceMasks<N>, x: &Bits<N>) -> Bits<N> {
+        if self.n == usize::MAX {
+            return fm.flood(*x, &self.links);
+        }
+        let mut out = *x;
+        for part in &self.parts[..self.n] {
+            if part.intersects(x) {
+                out = out.or(part);
+            }
+        }
+        out
+    }
+}
+
 /// The parts of [`FaceMasks::parts`]: each flood from the first seed left,
 /// whose faces then leave the seeds.
 pub struct Parts<'a, const N: usize> {
@@ -873,5 +1191,124 @@ mod tests {
         let (fm, nc) = l_panel(true);
         let seam = faces(nc, &[(2, 0), (2, 1), (0, 1)]);
         assert_eq!(fm.piece_cover(&seam.or(&faces(nc, &[(1, 1)]))), Some(seam));
+    }
+
+    /// A 3x3 panel with the fixed L piece (`#.` over `##`) on each face of
+    /// `at`.
+    fn ls_panel(at: &[(usize, usize)]) -> (FaceMasks<1>, usize) {
+        let mut p = Puzzle::new(3, 3, false).unwrap();
+        p.cell_mut(Pos::new(0, 0)).start = true;
+        let shape = Polyomino::new([(0, 0), (0, 1), (1, 1)], false);
+        for &(x, y) in at {
+            p.cell_mut(Pos::new(2 * x + 1, 2 * y + 1)).symbol = Some(Symbol::new(
+                SymbolKind::Poly(shape.clone()),
+                Color::from_name("black"),
+            ));
+        }
+        let plan = Plan::new(&p).unwrap();
+        (FaceMasks::new(&plan), plan.ncols)
+    }
+
+    /// `packs` with up to `steps` steps, and the packing it found.
+    fn packs(
+        fm: &FaceMasks<1>,
+        region: &Bits<1>,
+        need: &Bits<1>,
+        links: &Links<1>,
+        steps: u32,
+    ) -> (bool, u32, Vec<(u16, u32)>) {
+        let parts = StuckParts::new(fm, region, links);
+        let (mut left, mut found, mut work) = (steps, Vec::new(), 0);
+        let ok = fm.packs(region, need, &parts, &mut left, &mut found, &mut work);
+        (ok, left, found)
+    }
+
+    fn no_links() -> Links<1> {
+        Links {
+            right: Bits::empty(),
+            down: Bits::empty(),
+            wrap: Bits::empty(),
+        }
+    }
+
+    #[test]
+    fn pieces_must_fit_all_at_once() {
+        // Each of the two Ls has one placement covering its own face, and
+        // both take the centre: each fits, not both.
+        let (fm, nc) = ls_panel(&[(0, 0), (2, 2)]);
+        let all = faces(nc, &[(0, 0), (1, 0), (2, 0), (0, 1), (1, 1), (2, 1)])
+            .or(&faces(nc, &[(0, 2), (1, 2), (2, 2)]));
+        let need = faces(nc, &[(0, 0), (2, 2)]);
+        assert!(fm.piece_cover_of(&all, &need).is_some());
+        let (ok, left, _) = packs(&fm, &all, &need, &no_links(), 100);
+        assert!(!ok && left > 0, "decided: no packing");
+        // Alone, either fits.
+        let (fm1, _) = ls_panel(&[(0, 0)]);
+        let one = faces(nc, &[(0, 0)]);
+        let (ok, _, found) = packs(&fm1, &all, &one, &no_links(), 100);
+        assert!(ok);
+        assert_eq!(found.len(), 1);
+        assert!(fm1.packing_holds(&all, &one, &no_links(), &found));
+        // On a wider panel both fit, apart.
+        let mut p = Puzzle::new(4, 3, false).unwrap();
+        p.cell_mut(Pos::new(0, 0)).start = true;
+        let shape = Polyomino::new([(0, 0), (0, 1), (1, 1)], false);
+        for (x, y) in [(0, 0), (3, 2)] {
+            p.cell_mut(Pos::new(2 * x + 1, 2 * y + 1)).symbol = Some(Symbol::new(
+                SymbolKind::Poly(shape.clone()),
+                Color::from_name("black"),
+            ));
+        }
+        let plan = Plan::new(&p).unwrap();
+        let (fm4, nc4) = (FaceMasks::<1>::new(&plan), plan.ncols);
+        let wide = fm4.inside;
+        let need4 = faces(nc4, &[(0, 0), (3, 2)]);
+        let (ok, _, found) = packs(&fm4, &wide, &need4, &no_links(), 100);
+        assert!(ok);
+        let covered = found.iter().fold(Bits::empty(), |u, &(k, i)| {
+            u.or(&fm4.placements[k as usize].places[i as usize])
+        });
+        assert_eq!(covered.count(), 6, "two placements, apart");
+        assert!(need4.and_not(&covered).is_empty());
+        // Out of steps, it gives up: the region passes.
+        let (ok, left, _) = packs(&fm, &all, &need, &no_links(), 1);
+        assert!(ok && left == 0);
+    }
+
+    #[test]
+    fn a_part_the_line_cannot_cut_is_covered_whole_or_not_at_all() {
+        let (fm, nc) = ls_panel(&[(1, 1)]);
+        // Without (0, 0) the L on the centre has two placements inside:
+        // over (1, 1), (1, 2), (2, 2) and over (1, 0), (1, 1), (2, 1).
+        let region = faces(nc, &[(1, 0), (2, 0), (0, 1), (1, 1), (2, 1)])
+            .or(&faces(nc, &[(0, 2), (1, 2), (2, 2)]));
+        let need = faces(nc, &[(1, 1)]);
+        assert!(packs(&fm, &region, &need, &no_links(), 100).0);
+        // Joined for good, (2, 1) and (2, 2) lie in one final region: each
+        // placement covers one of them only, and no piece is left for the
+        // other.
+        let mut links = no_links();
+        links.down = faces(nc, &[(2, 1)]);
+        let (ok, left, _) = packs(&fm, &region, &need, &links, 100);
+        assert!(!ok && left > 0);
+        let with_corner = region.or(&faces(nc, &[(0, 0)]));
+        let (ok, _, found) = packs(&fm, &with_corner, &need, &links, 100);
+        assert!(ok, "the placement over (0, 0) stays clear of the part");
+        assert!(fm.packing_holds(&with_corner, &need, &links, &found));
+        // That packing no longer holds once the region loses (0, 0), nor
+        // once the part reaches into it.
+        assert!(!fm.packing_holds(&region, &need, &links, &found));
+        let mut reaching = links;
+        reaching.right = faces(nc, &[(1, 1)]);
+        assert!(!fm.packing_holds(&with_corner, &need, &reaching, &found));
+        // A part holding the piece must be covered whole: (1, 1) joined to
+        // (2, 1), which is joined to (2, 2), no placement covers.
+        let mut joined = no_links();
+        joined.right = faces(nc, &[(1, 1)]);
+        let need = faces(nc, &[(1, 1), (2, 1)]);
+        assert!(packs(&fm, &with_corner, &need, &joined, 100).0);
+        joined.down = faces(nc, &[(2, 1)]);
+        let need = faces(nc, &[(1, 1), (2, 1), (2, 2)]);
+        assert!(!packs(&fm, &with_corner, &need, &joined, 100).0);
     }
 }

@@ -59,6 +59,10 @@ pub struct Plan {
     /// ([`MEMO_AFTER`] unless changed; tests lower it to use the tables on
     /// small panels).
     pub memo_after: u64,
+    /// Open regions with pieces get the packing test
+    /// ([`super::faces::FaceMasks::packs`]; true unless changed: tests turn
+    /// it off to see what it cuts).
+    pub packing: bool,
     /// Check open regions for hopeless stars and crowded pieces (no
     /// elimination marks, and stars or polyominoes on the board).
     pub open_checks: bool,
@@ -348,6 +352,7 @@ impl Plan {
             local_prune,
             narrow_min_nodes: NARROW_MIN_NODES,
             memo_after: MEMO_AFTER,
+            packing: true,
             dots,
             edge_dots,
             triangles,

@@ -35,7 +35,12 @@
 //!   its pieces fill or faces no placement of the region's pieces covers;
 //!   parts with pieces that have more faces than their pieces' area, by
 //!   more than the other parts' pieces have area beyond their faces; with
-//!   subtractive pieces, a net area below 0 or above its size);
+//!   subtractive pieces, a net area below 0 or above its size), or its
+//!   pieces cannot all be placed in it at once, apart, covering the parts
+//!   the line can no longer cut that hold a piece or touch a placement
+//!   ([`FaceMasks::packs`]), tested on a budget that the test's cuts
+//!   earn (about a quarter of the search's time, and the nodes its cuts
+//!   save);
 //! - an open region with elimination marks has more elements that must go
 //!   (lost dots and triangles, lone stars, pieces that cannot tile it,
 //!   squares of a second colour or a third star of a colour in a part the
@@ -64,7 +69,7 @@
 //! faces that share no edge, the flood also runs through those rim nodes.
 
 use super::bits::Bits;
-use super::faces::{coverable, FaceMasks, Link, Links, RimLinks};
+use super::faces::{coverable, FaceMasks, Link, Links, RimLinks, StuckParts};
 use super::hash::Kept;
 use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
@@ -157,6 +162,14 @@ pub struct Search<'p, const N: usize> {
     /// Pocket narrowings by the same (the narrowed reach, or `None` when
     /// the test fails).
     narrowed: Kept<(Bits<N>, u32, u32), Option<Bits<N>>>,
+    /// Open regions' packing verdicts, kept from test to test.
+    packings: std::cell::RefCell<Packings<N>>,
+    /// Whether open regions get the packing test ([`Plan::packing`], and
+    /// pieces on the board).
+    packing: bool,
+    /// Per depth (in slots, the last for all deeper): the nodes of the
+    /// subtrees searched to the end while packing, and how many there were.
+    sizes: [(u64, u64); DEPTHS],
     region_buf: Vec<u32>,
     stack: Vec<u32>,
     /// Faces of sealed regions already judged and passed, as known at each
@@ -238,6 +251,59 @@ impl<const N: usize> EdgeStates<N> {
 
 /// Polyomino fit steps that count as one search node in a run's budget.
 pub const FIT_STEPS_PER_NODE: u64 = 4;
+
+/// The most steps (pieces placed) one packing test of an open region
+/// takes before it gives up and lets the region pass.
+pub const PACK_STEPS: u32 = 256;
+
+/// The packing test's budget, in units of about one search node's time
+/// (see [`Packings`]): the units it may spend before it has earned any.
+const PACK_START_UNITS: u64 = 4096;
+
+/// Search nodes per unit of the packing test's budget earned by the search
+/// itself: so the test costs at most about a quarter more time than the
+/// search, unless its cuts earn more.
+const PACK_NODES_PER_UNIT: u64 = 4;
+
+/// Placement checks (the packing test's inner step) per unit of budget.
+const PACK_WORK_PER_UNIT: u64 = 32;
+
+/// Depths (in slots) told apart by the subtree sizes ([`Search::sizes`]).
+const DEPTHS: usize = 128;
+
+/// How many recent packings a search keeps to try first.
+const RECENT_PACKINGS: usize = 8;
+
+/// The packing test's state ([`Search::packs_cached`]): what it keeps from
+/// test to test, and its budget.
+///
+/// The test cuts some searches a thousandfold (a column the line can no
+/// longer cut that two pieces cannot cover, found a dozen moves in) and
+/// on others costs several times what it saves (many small pieces, where
+/// every packing question is hard and the cuts come a step before other
+/// tests would make them anyway). So it runs on a budget, in units of
+/// about one search node's time: it earns one unit per
+/// [`PACK_NODES_PER_UNIT`] nodes searched, and for each cut the nodes the
+/// cut saves, estimated as the mean size of the subtrees searched to the
+/// end at that depth; each test spends one unit, and one more per
+/// [`PACK_WORK_PER_UNIT`] placement checks. Once spent, regions pass
+/// untested until the search earns more. Skipping a test never loses a
+/// solution.
+struct Packings<const N: usize> {
+    /// Recent packings found, with the pieces they place.
+    recent: Vec<(Bits<N>, Vec<(u16, u32)>)>,
+    /// Where the next one goes in `recent`.
+    next: usize,
+    /// Verdicts by region and the links inside it the line can no longer
+    /// cut.
+    verdicts: Kept<(Bits<N>, Links<N>), bool>,
+    /// A reused buffer for the packing found.
+    found: Vec<(u16, u32)>,
+    /// Units spent.
+    spent: u64,
+    /// Units earned by cuts: the nodes they saved, estimated.
+    saved: u64,
+}
 
 /// The most piece-fit verdicts a search keeps (then it starts over).
 pub const MAX_FITS: usize = 1 << 15;
@@ -337,6 +403,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 }
             }
         }
+        let packing = plan.packing && !fm.placements.is_empty();
         Search {
             main_must,
             dot_passes,
@@ -373,6 +440,16 @@ impl<'p, const N: usize> Search<'p, N> {
             sealed_verdicts: Kept::new(MAX_FITS),
             pocket_verdicts: Kept::new(MAX_POCKET_VERDICTS),
             narrowed: Kept::new(MAX_POCKET_VERDICTS),
+            packings: std::cell::RefCell::new(Packings {
+                recent: Vec::new(),
+                next: 0,
+                verdicts: Kept::new(MAX_FITS),
+                found: Vec::new(),
+                spent: 0,
+                saved: 0,
+            }),
+            packing,
+            sizes: [(0, 0); DEPTHS],
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
             finals: Vec::new(),
@@ -707,7 +784,15 @@ impl<'p, const N: usize> Search<'p, N> {
         self.mark(q);
         let finals = self.finals.len();
         let (room, passed) = (self.room, self.passed);
+        let before = self.visited;
         let go = self.explore(q, visit);
+        if self.packing && go {
+            // The sizes of searched subtrees by depth: what a packing
+            // failure there saves, on average.
+            let d = self.moves.len().min(DEPTHS - 1);
+            self.sizes[d].0 += self.visited - before + 1;
+            self.sizes[d].1 += 1;
+        }
         self.room = room;
         self.passed = passed;
         self.finals.truncate(finals);
@@ -2129,7 +2214,69 @@ impl<'p, const N: usize> Search<'p, N> {
         // Each final region with pieces has as many faces as its pieces'
         // area, so its parts that are short of area are made up by parts
         // with area over.
-        short <= over
+        if short > over {
+            return false;
+        }
+        // The pieces must also fit in it all at once, covering those parts.
+        area == 0 || self.packs_cached(region, &need, stuck)
+    }
+
+    /// [`FaceMasks::packs`] for an open region, with `need` the parts
+    /// holding its pieces, within the test's budget (see [`Packings`]):
+    /// a recent packing of the same pieces that still holds answers at
+    /// once, then the verdicts kept by the region and the links inside it
+    /// the line can no longer cut (which decide it). True (the region
+    /// passes) when the budget is spent or the test gives up.
+    fn packs_cached(&self, region: &Bits<N>, need: &Bits<N>, stuck: &Links<N>) -> bool {
+        if !self.packing {
+            return true;
+        }
+        let mut cache = self.packings.borrow_mut();
+        let earned = self.visited / PACK_NODES_PER_UNIT + cache.saved + PACK_START_UNITS;
+        if cache.spent >= earned {
+            return true;
+        }
+        let fm = &self.fm;
+        let pieces = region.and(&fm.sized_polys);
+        let inside = Links {
+            right: stuck.right.and(region),
+            down: stuck.down.and(region),
+            wrap: stuck.wrap.and(region),
+        };
+        if cache
+            .recent
+            .iter()
+            .any(|(p, w)| *p == pieces && fm.packing_holds(region, need, &inside, w))
+        {
+            return true;
+        }
+        let key = (*region, inside);
+        if let Some(ok) = cache.verdicts.get(&key) {
+            return ok;
+        }
+        let parts = StuckParts::new(fm, region, &inside);
+        let mut steps = PACK_STEPS;
+        let mut work = 0;
+        let mut found = std::mem::take(&mut cache.found);
+        let ok = fm.packs(region, need, &parts, &mut steps, &mut found, &mut work);
+        cache.spent += work / PACK_WORK_PER_UNIT + 1;
+        if !ok {
+            // What the cut saves: the mean size of the subtrees searched
+            // at this depth.
+            let (sum, n) = self.sizes[self.moves.len().min(DEPTHS - 1)];
+            cache.saved += sum.checked_div(n).unwrap_or(16);
+        } else if steps > 0 {
+            let k = cache.next;
+            if cache.recent.len() < RECENT_PACKINGS {
+                cache.recent.push((pieces, found.clone()));
+            } else {
+                cache.recent[k] = (pieces, found.clone());
+            }
+            cache.next = (k + 1) % RECENT_PACKINGS;
+        }
+        cache.found = found;
+        cache.verdicts.put(key, ok);
+        ok
     }
 
     /// False when an open region holding elimination marks already has
