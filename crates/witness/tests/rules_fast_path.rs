@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::random::{random_shape, Rng, COLORS};
+use common::random::{mirror_starts_and_ends, random_shape, Rng, COLORS};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind, Symmetry};
 use witness::path::Path;
 use witness::rules::{Rules, Workspace};
@@ -88,15 +88,7 @@ fn random_puzzle(r: &mut Rng) -> Puzzle {
         }
     }
     if symmetric {
-        for q in p.positions().collect::<Vec<_>>() {
-            let m = p.mirror(q);
-            if p.cell(q).start {
-                p.cell_mut(m).start = true;
-            }
-            if p.cell(q).end.is_some() {
-                p.cell_mut(m).end = Some(Direction::Down);
-            }
-        }
+        mirror_starts_and_ends(&mut p);
     }
     p
 }

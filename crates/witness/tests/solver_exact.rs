@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::random::{place_start_end, random_shape, Rng, COLORS};
+use common::random::{mirror_starts_and_ends, place_start_end, random_shape, Rng, COLORS};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
 use witness::path::Path;
 use witness::rules::Rules;
@@ -99,15 +99,7 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
         .collect();
     place_start_end(r, &mut p, &nodes);
     if symmetric {
-        for q in p.positions().collect::<Vec<_>>() {
-            let m = p.mirror(q);
-            if p.cell(q).start {
-                p.cell_mut(m).start = true;
-            }
-            if p.cell(q).end.is_some() {
-                p.cell_mut(m).end = Some(Direction::Down);
-            }
-        }
+        mirror_starts_and_ends(&mut p);
     }
     p
 }
@@ -748,15 +740,7 @@ fn fast_count_equals_brute_force_on_piece_panels() {
             place_start_end(&mut r, &mut p, &slots);
         }
         if p.symmetry.is_some() {
-            for q in p.positions().collect::<Vec<_>>() {
-                let m = p.mirror(q);
-                if p.cell(q).start {
-                    p.cell_mut(m).start = true;
-                }
-                if p.cell(q).end.is_some() {
-                    p.cell_mut(m).end = Some(Direction::Down);
-                }
-            }
+            mirror_starts_and_ends(&mut p);
         }
         assert_counts_agree(case, &p);
         // The first-solution search (exhaustive where there is none), with

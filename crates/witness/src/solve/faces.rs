@@ -1059,13 +1059,8 @@ pub struct StuckParts<const N: usize> {
 }
 
 impl<const N: usize> StuckParts<N> {
-    /// The parts of `region` (a union of whole regions) under `stuck`.
-    pub fn new(fm: &FaceMasks<N>, region: &Bits<N>, stuck: &Links<N>) -> Self {
-        let links = Links {
-            right: stuck.right.and(region),
-            down: stuck.down.and(region),
-            wrap: stuck.wrap.and(region),
-        };
+    /// The parts `links` (links inside a region) join.
+    pub fn new(fm: &FaceMasks<N>, links: Links<N>) -> Self {
         // Faces with a link: at the start of one or at the end.
         let from = links.right.or(&links.down).or(&links.wrap);
         let nc = fm.ncols;
@@ -1073,7 +1068,7 @@ impl<const N: usize> StuckParts<N> {
         if fm.pillar {
             ends = ends.or(&links.wrap.shr(nc - 1));
         }
-        let mut seeds = from.or(&ends.and(region));
+        let mut seeds = from.or(&ends);
         let mut out = StuckParts {
             parts: [Bits::empty(); 24],
             n: 0,
@@ -1217,7 +1212,12 @@ mod tests {
         links: &Links<1>,
         steps: u32,
     ) -> (bool, u32, Vec<(u16, u32)>) {
-        let parts = StuckParts::new(fm, region, links);
+        let inside = Links {
+            right: links.right.and(region),
+            down: links.down.and(region),
+            wrap: links.wrap.and(region),
+        };
+        let parts = StuckParts::new(fm, inside);
         let (mut left, mut found, mut work) = (steps, Vec::new(), 0);
         let ok = fm.packs(region, need, &parts, &mut left, &mut found, &mut work);
         (ok, left, found)

@@ -2254,7 +2254,7 @@ impl<'p, const N: usize> Search<'p, N> {
         if let Some(ok) = cache.verdicts.get(&key) {
             return ok;
         }
-        let parts = StuckParts::new(fm, region, &inside);
+        let parts = StuckParts::new(fm, inside);
         let mut steps = PACK_STEPS;
         let mut work = 0;
         let mut found = std::mem::take(&mut cache.found);

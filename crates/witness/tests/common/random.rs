@@ -57,3 +57,17 @@ pub fn place_start_end(r: &mut Rng, p: &mut Puzzle, slots: &[Pos]) {
     p.cell_mut(e).end = Some(Direction::Down);
     p.cell_mut(e).gap = Gap::None;
 }
+
+/// Gives each start and end of `p` its mirror twin (ends there point
+/// down), as a symmetry puzzle needs.
+pub fn mirror_starts_and_ends(p: &mut Puzzle) {
+    for q in p.positions().collect::<Vec<_>>() {
+        let m = p.mirror(q);
+        if p.cell(q).start {
+            p.cell_mut(m).start = true;
+        }
+        if p.cell(q).end.is_some() {
+            p.cell_mut(m).end = Some(Direction::Down);
+        }
+    }
+}
