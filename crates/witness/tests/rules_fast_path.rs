@@ -88,7 +88,7 @@ fn random_puzzle(r: &mut Rng) -> Puzzle {
         }
     }
     if symmetric {
-        mirror_starts_and_ends(&mut p);
+        mirror_starts_and_ends(&mut p, true);
     }
     p
 }

@@ -99,7 +99,7 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
         .collect();
     place_start_end(r, &mut p, &nodes);
     if symmetric {
-        mirror_starts_and_ends(&mut p);
+        mirror_starts_and_ends(&mut p, r.chance(80));
     }
     p
 }
@@ -740,7 +740,7 @@ fn fast_count_equals_brute_force_on_piece_panels() {
             place_start_end(&mut r, &mut p, &slots);
         }
         if p.symmetry.is_some() {
-            mirror_starts_and_ends(&mut p);
+            mirror_starts_and_ends(&mut p, r.chance(70));
         }
         assert_counts_agree(case, &p);
         // The first-solution search (exhaustive where there is none), with
@@ -777,4 +777,30 @@ fn a_piece_wider_than_a_pillar_wraps_round() {
     assert!(all.contains(&along), "the line along the top is a solution");
     assert_counts_agree(0, &p);
     assert_counts_agree(1, &p);
+}
+
+/// With symmetry, the mirror line may end on the mirror of an end that is
+/// no end itself, and its last edge then parts the faces beside it: the
+/// search once took such edges for ones the line could no longer cover
+/// (found by a review: the first panel lost its solution to the packing
+/// test, the second, a pillar with fat starts, lost both of its to the
+/// older open-region tests).
+#[test]
+fn the_mirror_line_may_end_where_no_end_is() {
+    let panels = [
+        (
+            r#"{"grid":[[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"color":"black","polyshape":1,"type":"poly"},{"end":"bottom","line":0,"type":"line"},null,{"end":"bottom","line":0,"start":true,"type":"line"}],[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},null,{"line":0,"type":"line"},{"color":"black","polyshape":306,"type":"poly"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"start":true,"type":"line"},null,{"line":0,"type":"line"},null,{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}]],"height":5,"pillar":false,"settings":{"FAT_STARTPOINTS":false,"PRECISE_POLYOMINOS":true},"symmetry":{"x":true,"y":true},"width":7}"#,
+            1,
+        ),
+        (
+            r#"{"grid":[[{"line":0,"type":"line"},{"line":0,"start":true,"type":"line"},{"line":0,"type":"line"},{"end":"bottom","line":0,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},null,{"line":0,"start":true,"type":"line"},null,{"gap":2,"line":0,"type":"line"}],[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"start":true,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"color":"black","polyshape":1048577,"type":"poly"},{"line":0,"start":true,"type":"line"},null,{"end":"bottom","line":0,"type":"line"}]],"height":5,"pillar":true,"settings":{"FAT_STARTPOINTS":true,"PRECISE_POLYOMINOS":true},"symmetry":{"x":false,"y":true},"width":4}"#,
+            2,
+        ),
+    ];
+    for (k, (json, want)) in panels.into_iter().enumerate() {
+        let p = witness::formats::wpjson::parse(json).unwrap();
+        assert_eq!(brute_count(&p), want, "panel {k}: the brute force");
+        assert_counts_agree(2 * k as u64, &p);
+        assert_counts_agree(2 * k as u64 + 1, &p);
+    }
 }

@@ -153,7 +153,8 @@ pub struct FaceMasks<const N: usize> {
     pub links: Links<N>,
     /// Links whose edge a line may enter (the others can never be cut).
     pub enterable: Links<N>,
-    /// Links of `enterable` whose edge the line may end on.
+    /// Links of `enterable` whose edge the line (or with symmetry the
+    /// mirror line) may end on.
     pub end_links: Links<N>,
     /// Face index per slot (`NONE` for nodes and edges).
     pub face_of: Vec<u32>,
@@ -197,7 +198,8 @@ pub struct PiecePlaces<const N: usize> {
     /// The number of faces a piece of this kind covers.
     pub size: u32,
     /// Every placement (each orientation the rules allow, anywhere on the
-    /// inside faces, across a pillar's seam too) as a face set.
+    /// inside faces, across a pillar's seam too, but none that wraps round
+    /// a narrow pillar onto a face it already covers) as a face set.
     pub places: Vec<Bits<N>>,
     /// Per face index: the placements (indices into `places`) holding it.
     pub holding: Vec<Vec<u32>>,
@@ -318,7 +320,9 @@ impl<const N: usize> FaceMasks<N> {
                 m.links.put(link, true);
                 if p.enterable[i] {
                     m.enterable.put(link, true);
-                    if b.end[i] {
+                    // With symmetry the mirror line may end on the mirror
+                    // of an end, which need not be an end itself.
+                    if b.end[i] || b.end[b.mirror[i] as usize] {
                         m.end_links.put(link, true);
                     }
                 }
@@ -507,7 +511,10 @@ impl<const N: usize> FaceMasks<N> {
     /// pieces, and the tilings of different final regions do not overlap;
     /// a part the line can no longer cut lies whole in one final region,
     /// covered when it holds a piece or any covered face. Gives up (true)
-    /// once `steps` placements have been tried.
+    /// once its search has taken `steps` steps (one per choice point, the
+    /// first included), and when the region holds more than 16 kinds of
+    /// piece. `found` gets the packing; `work` counts the placements
+    /// checked.
     pub fn packs(
         &self,
         region: &Bits<N>,
@@ -517,6 +524,7 @@ impl<const N: usize> FaceMasks<N> {
         found: &mut Vec<(u16, u32)>,
         work: &mut u64,
     ) -> bool {
+        found.clear();
         let mut left = [(0u16, 0u8, 0u32); 16];
         let mut n = 0;
         let mut rest = 0;
@@ -535,7 +543,6 @@ impl<const N: usize> FaceMasks<N> {
         // Largest pieces first: they have the fewest placements.
         left[..n]
             .sort_unstable_by_key(|&(k, _, _)| std::cmp::Reverse(self.placements[k as usize].size));
-        found.clear();
         self.pack(
             region,
             need,

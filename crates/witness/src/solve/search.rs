@@ -252,8 +252,8 @@ impl<const N: usize> EdgeStates<N> {
 /// Polyomino fit steps that count as one search node in a run's budget.
 pub const FIT_STEPS_PER_NODE: u64 = 4;
 
-/// The most steps (pieces placed) one packing test of an open region
-/// takes before it gives up and lets the region pass.
+/// The most steps (choice points of its search) one packing test of an
+/// open region takes before it gives up and lets the region pass.
 pub const PACK_STEPS: u32 = 256;
 
 /// The packing test's budget, in units of about one search node's time
@@ -2228,7 +2228,9 @@ impl<'p, const N: usize> Search<'p, N> {
     /// the line can no longer cut (which decide it). True (the region
     /// passes) when the budget is spent or the test gives up.
     fn packs_cached(&self, region: &Bits<N>, need: &Bits<N>, stuck: &Links<N>) -> bool {
-        if !self.packing {
+        // On the way back to a resume point the nodes passed before; with
+        // the budget spent then, the test may not have run there.
+        if !self.packing || self.replay_to > self.moves.len() {
             return true;
         }
         let mut cache = self.packings.borrow_mut();

@@ -58,15 +58,16 @@ pub fn place_start_end(r: &mut Rng, p: &mut Puzzle, slots: &[Pos]) {
     p.cell_mut(e).gap = Gap::None;
 }
 
-/// Gives each start and end of `p` its mirror twin (ends there point
-/// down), as a symmetry puzzle needs.
-pub fn mirror_starts_and_ends(p: &mut Puzzle) {
+/// Gives each start of `p` its mirror twin, and with `ends` each end too
+/// (pointing down): the engine lets a symmetry puzzle's mirror line end on
+/// a slot that is no end, so an end need not have its twin.
+pub fn mirror_starts_and_ends(p: &mut Puzzle, ends: bool) {
     for q in p.positions().collect::<Vec<_>>() {
         let m = p.mirror(q);
         if p.cell(q).start {
             p.cell_mut(m).start = true;
         }
-        if p.cell(q).end.is_some() {
+        if ends && p.cell(q).end.is_some() {
             p.cell_mut(m).end = Some(Direction::Down);
         }
     }
