@@ -2267,7 +2267,8 @@ impl<'p, const N: usize> Search<'p, N> {
             // at this depth.
             let (sum, n) = self.sizes[self.moves.len().min(DEPTHS - 1)];
             cache.saved += sum.checked_div(n).unwrap_or(16);
-        } else if steps > 0 {
+        } else if steps > 0 && !found.is_empty() {
+            // A packing it found (not one it gave up on).
             let k = cache.next;
             if cache.recent.len() < RECENT_PACKINGS {
                 cache.recent.push((pieces, found.clone()));
