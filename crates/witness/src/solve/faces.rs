@@ -778,6 +778,72 @@ impl<const N: usize> FaceMasks<N> {
         taken
     }
 
+    /// In a final region (one the line can no longer change), the fewest
+    /// pieces, subtractive or not, that elimination marks must take away
+    /// before the fit's area rule can hold for the rest (spec §5.6): none
+    /// left, or a net area of 0 (the rest may cancel out), or a net area
+    /// equal to the region's. Pieces of size 0 are left out (keeping or
+    /// taking one costs nothing here), so this is a lower bound. Only a
+    /// bound of 0 when the sizes are too many or too large to tally.
+    pub fn final_pieces_in_excess(&self, region: &Bits<N>) -> u32 {
+        // reach[v] = the most pieces kept with net area v - OFFSET, or -1.
+        const SPAN: usize = 256;
+        const OFFSET: i32 = 128;
+        let mut reach = [-1i16; SPAN];
+        reach[OFFSET as usize] = 0;
+        // The net areas reached so far lie in lo..hi.
+        let (mut lo, mut hi) = (OFFSET as usize, OFFSET as usize + 1);
+        let mut total = 0u32;
+        let sized = self
+            .polys
+            .iter()
+            .map(|&(size, ref set)| (size as i32, set))
+            .chain(
+                self.ylop_sizes
+                    .iter()
+                    .map(|&(size, ref set)| (-(size as i32), set)),
+            );
+        for (size, set) in sized {
+            let here = region.and(set).count();
+            if here == 0 || size == 0 {
+                continue;
+            }
+            if size.unsigned_abs() as usize >= SPAN / 2 {
+                return 0;
+            }
+            for _ in 0..here {
+                total += 1;
+                let (from, to) = (lo as i32 + size, hi as i32 + size);
+                if from < 0 || to > SPAN as i32 {
+                    return 0;
+                }
+                // Each piece once: walk away from where it adds to.
+                let step = |v: usize, reach: &mut [i16; SPAN]| {
+                    let kept = reach[v];
+                    if kept >= 0 {
+                        let w = (v as i32 + size) as usize;
+                        reach[w] = reach[w].max(kept + 1);
+                    }
+                };
+                if size > 0 {
+                    (lo..hi).rev().for_each(|v| step(v, &mut reach));
+                } else {
+                    (lo..hi).for_each(|v| step(v, &mut reach));
+                }
+                lo = lo.min(from as usize);
+                hi = hi.max(to as usize);
+            }
+        }
+        let room = region.count() as i32;
+        let mut best = reach[OFFSET as usize].max(0);
+        if room < OFFSET {
+            best = best.max(reach[(OFFSET + room) as usize]);
+        } else {
+            return 0;
+        }
+        total - best as u32
+    }
+
     /// Builds the rim tables (see [`Rim`]) and sets every rim link.
     fn build_rim(&mut self, p: &Plan) {
         let b = &p.rules.board;
@@ -1317,5 +1383,54 @@ mod tests {
         joined.down = faces(nc, &[(2, 1)]);
         let need = faces(nc, &[(1, 1), (2, 1), (2, 2)]);
         assert!(!packs(&fm, &with_corner, &need, &joined, 100).0);
+    }
+
+    /// A 4x1 panel with pieces: `sizes` gives each face's piece by its
+    /// size, negative for a subtractive one (straight pieces), 0 for none.
+    fn sized_panel(sizes: [i32; 4]) -> (FaceMasks<1>, usize) {
+        let mut p = Puzzle::new(4, 1, false).unwrap();
+        p.cell_mut(Pos::new(0, 0)).start = true;
+        for (x, &size) in sizes.iter().enumerate() {
+            if size == 0 {
+                continue;
+            }
+            let shape = Polyomino::new((0..size.unsigned_abs() as u8).map(|k| (k, 0)), false);
+            let kind = if size > 0 {
+                SymbolKind::Poly(shape)
+            } else {
+                SymbolKind::Ylop(shape)
+            };
+            p.cell_mut(Pos::new(2 * x + 1, 1)).symbol =
+                Some(Symbol::new(kind, Color::from_name("yellow")));
+        }
+        let plan = Plan::new(&p).unwrap();
+        (FaceMasks::new(&plan), plan.ncols)
+    }
+
+    #[test]
+    fn final_regions_count_the_pieces_that_must_go_for_the_area() {
+        // A 3, a 2 and a subtractive 1 on faces 0, 1 and 2 of a row.
+        let (fm, nc) = sized_panel([3, 2, -1, 0]);
+        let at = |xs: &[usize]| faces(nc, &xs.iter().map(|&x| (x, 0)).collect::<Vec<_>>());
+        // All three in 4 faces: net 3 + 2 - 1 = 4, as they are.
+        assert_eq!(fm.final_pieces_in_excess(&at(&[0, 1, 2, 3])), 0);
+        // In 3 faces: all three make 4, any two 1, 2 or 5: only the 3 alone
+        // fits, so two go.
+        assert_eq!(fm.final_pieces_in_excess(&at(&[0, 1, 2])), 2);
+        // The 3 and the 2 in 2 faces: the 2 alone fits, the 3 goes.
+        assert_eq!(fm.final_pieces_in_excess(&at(&[0, 1])), 1);
+        // The 3 and the subtractive 1 in 2 faces: net 2, as they are.
+        assert_eq!(fm.final_pieces_in_excess(&at(&[0, 2])), 0);
+        // The 3 in 1 face, or the subtractive 1 alone (net below 0): it goes.
+        assert_eq!(fm.final_pieces_in_excess(&at(&[0])), 1);
+        assert_eq!(fm.final_pieces_in_excess(&at(&[2, 3])), 1);
+        // A 3 and a 1 in 2 faces: 4, 3 and 1 do not fit, so both go.
+        let (fm, nc) = sized_panel([3, 1, 0, 0]);
+        assert_eq!(fm.final_pieces_in_excess(&faces(nc, &[(0, 0), (1, 0)])), 2);
+        // A 2 and a subtractive 2: a net of 0 is left to the fit (the two
+        // may cancel out), so none has to go.
+        let (fm, nc) = sized_panel([2, -2, 0, 0]);
+        let three = faces(nc, &[(0, 0), (1, 0), (2, 0)]);
+        assert_eq!(fm.final_pieces_in_excess(&three), 0);
     }
 }

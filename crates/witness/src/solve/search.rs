@@ -1840,7 +1840,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 return true;
             }
             if region.intersects(&self.fm.negas) {
-                return self.marked_region_ok(region, reach, stuck);
+                return self.marked_region_ok(region, false, reach, stuck);
             }
             return self.open_region_ok(region, reach, stuck);
         }
@@ -1881,9 +1881,10 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// A region's verdict from the bitsets alone, without elimination marks
     /// and assuming its dots and triangles are right: squares of one
-    /// colour, stars with exactly one partner, pieces (no subtractive ones)
-    /// of a positive total area filling it exactly. `None` when pieces
-    /// pass that test and only a fit can tell.
+    /// colour, stars with exactly one partner, pieces whose net area
+    /// (subtractive ones counting against it) is not below 0 and, when
+    /// above 0, equals the region's (spec §5.6, steps 3 and 4). `None` when
+    /// pieces pass that test and only a fit can tell.
     fn region_bits(&self, region: &Bits<N>) -> Option<bool> {
         let fm = &self.fm;
         if fm.mixed_squares(region) {
@@ -1897,11 +1898,9 @@ impl<'p, const N: usize> Search<'p, N> {
         if !region.intersects(&fm.any_poly) {
             return Some(true);
         }
-        if !region.intersects(&fm.ylops) {
-            let area = fm.area(region);
-            if area > 0 && area != region.count() {
-                return Some(false);
-            }
+        let area = i64::from(fm.area(region)) - i64::from(fm.ylop_area(region));
+        if area < 0 || (area > 0 && area != i64::from(region.count())) {
+            return Some(false);
         }
         None
     }
@@ -1994,7 +1993,7 @@ impl<'p, const N: usize> Search<'p, N> {
         // only add failures).
         if b.has_negations && fm.open_checks {
             let hopeless = if region.intersects(&fm.negas) {
-                !self.marked_region_ok(region, reach, stuck)
+                !self.marked_region_ok(region, true, reach, stuck)
             } else {
                 self.region_bits(region) == Some(false)
             };
@@ -2291,12 +2290,15 @@ impl<'p, const N: usize> Search<'p, N> {
     /// partner of their colour left in it (marks do not count: a used mark
     /// is gone at the final check), the pieces that cannot all tile a part
     /// of it ([`FaceMasks::pieces_in_excess`], without subtractive pieces
-    /// in it), and in each part the line can no longer cut all squares but
+    /// in it), in a `sealed` region, which is final, the pieces that must
+    /// go before the rest have the net area the fit needs
+    /// ([`FaceMasks::final_pieces_in_excess`]), and in each part the line can no longer cut all squares but
     /// those of one colour and all stars of a colour but two. These are
     /// distinct elements, so their counts add up.
     fn marked_region_ok(
         &self,
         region: &Bits<N>,
+        sealed: bool,
         reach: &Bits<N>,
         stuck: &mut Option<Links<N>>,
     ) -> bool {
@@ -2316,11 +2318,17 @@ impl<'p, const N: usize> Search<'p, N> {
         if need > marks {
             return false;
         }
-        if region.intersects(&fm.sized_polys) && !region.intersects(&fm.ylops) {
-            need += fm.pieces_in_excess(region);
-            if need > marks {
-                return false;
+        if sealed && region.intersects(&fm.ylops) {
+            need += fm.final_pieces_in_excess(region);
+        } else if region.intersects(&fm.sized_polys) && !region.intersects(&fm.ylops) {
+            let mut excess = fm.pieces_in_excess(region);
+            if sealed && fm.area(region) != region.count() {
+                excess = excess.max(fm.final_pieces_in_excess(region));
             }
+            need += excess;
+        }
+        if need > marks {
+            return false;
         }
         if !region.intersects(&fm.colored_squares_stars) {
             return true;
