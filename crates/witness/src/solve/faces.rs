@@ -1003,6 +1003,22 @@ impl<const N: usize> FaceMasks<N> {
         }
     }
 
+    /// The faces with at least one of `links` (the others are parts of
+    /// one face each).
+    #[inline]
+    pub fn linked(&self, links: &Links<N>) -> Bits<N> {
+        let nc = self.ncols;
+        let mut out = links
+            .right
+            .or(&links.right.shl(1))
+            .or(&links.down)
+            .or(&links.down.shl(nc));
+        if self.pillar {
+            out = out.or(&links.wrap).or(&links.wrap.shr(nc - 1));
+        }
+        out
+    }
+
     /// The parts `links` join that hold a face of `seeds`, one at a time.
     #[inline]
     pub fn parts<'a>(&'a self, seeds: Bits<N>, links: &'a Links<N>) -> Parts<'a, N> {

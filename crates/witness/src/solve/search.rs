@@ -2172,7 +2172,12 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
-        let seeds = region.and(&fm.colored_squares_stars).or(&pieces);
+        // A face without such links and without a piece is a part of one
+        // square or star: nothing to find there.
+        let seeds = region
+            .and(&fm.colored_squares_stars)
+            .and(&fm.linked(stuck))
+            .or(&pieces);
         // Faces the parts with pieces have beyond their pieces' area, and
         // area their pieces have beyond their faces.
         let (mut short, mut over) = (0, 0);
@@ -2334,7 +2339,10 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
-        for part in fm.parts(region.and(&fm.colored_squares_stars), stuck) {
+        // A face without such links is a part of one symbol: nothing to
+        // count there.
+        let seeds = region.and(&fm.colored_squares_stars).and(&fm.linked(stuck));
+        for part in fm.parts(seeds, stuck) {
             let (mut all, mut most) = (0, 0);
             for sq in &fm.squares {
                 let n = part.and(sq).count();
