@@ -1935,8 +1935,9 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// At an endpoint on a node, with elimination marks: the search's own
-    /// counting tests with nothing left for the line to reach (every region
-    /// is final) already fail, so the full validation need not run.
+    /// counting tests with nothing left for the line to reach, or a
+    /// region's own check (every region is final), already fail, so the
+    /// full validation need not run.
     fn marked_end_ok(&mut self) -> bool {
         let none = Bits::empty();
         if !self.negation_budget_ok(&none) {
@@ -1946,12 +1947,16 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         self.mend_half_walls();
-        let (mut stuck, mut sealed) = (None, Bits::empty());
-        let mut rest = self.fm.inside;
+        // At an end on a node every region is final: those sealed higher
+        // up this branch passed; the others get the sealed regions' check
+        // (the validator's, kept by region, after the cheaper tests).
+        let known = self.finals.last().copied().unwrap_or(Bits::empty());
+        let (mut stuck, mut sealed) = (None, known);
+        let mut rest = self.fm.inside.and_not(&known);
         while let Some(f) = rest.first() {
             let region = self.region_at(f);
             rest = rest.and_not(&region);
-            if !self.region_judged_ok(&region, true, &none, &mut stuck, &mut sealed) {
+            if !self.region_judged_ok(&region, false, &none, &mut stuck, &mut sealed) {
                 return false;
             }
         }
