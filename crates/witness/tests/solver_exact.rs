@@ -804,3 +804,27 @@ fn the_mirror_line_may_end_where_no_end_is() {
         assert_counts_agree(2 * k as u64 + 1, &p);
     }
 }
+
+/// At an end on an edge the validator's regions pass through that edge,
+/// and with symmetry round the tip of the mirror line's end, where the
+/// node beyond it is not covered. Here (3x2 faces, rotational symmetry)
+/// the line `4,0:D3` runs down the middle right column of nodes to the
+/// edge end below them, and its mirror up the middle left column to the
+/// edge above. The black square left of the end and the white one right
+/// of it lie in one region through the end; the faces above them join it
+/// too, and round the mirror line's tip (along the top border) so do the
+/// black square and the white elimination mark on the left: two black
+/// squares, a white one and a mark that erases it, which the validator
+/// accepts. Judging the regions at the end as the search floods them
+/// (the squares' two regions each on its own, or the left column apart)
+/// loses this solution and `3,0:RD3`; the brute force counts 11. (Found by
+/// the random marked-square panels when the search first judged regions
+/// at ends on edges.)
+#[test]
+fn regions_at_an_end_on_an_edge_pass_through_it_and_round_the_mirror_tip() {
+    let json = r#"{"grid":[[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"start":true,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"color":"black","type":"square"},{"gap":1,"line":0,"type":"line"},{"color":"white","type":"nega"},{"end":"top","line":0,"type":"line"}],[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"start":true,"type":"line"}],[{"line":0,"start":true,"type":"line"},null,{"line":0,"type":"line"},{"color":"black","type":"square"},{"line":0,"start":true,"type":"line"}],[{"line":0,"start":true,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"end":"bottom","line":0,"type":"line"},{"end":"top","line":0,"type":"line"}],[{"gap":1,"line":0,"type":"line"},null,{"line":0,"type":"line"},{"color":"white","type":"square"},{"line":0,"type":"line"}],[{"end":"top","line":0,"type":"line"},{"line":0,"start":true,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}]],"height":5,"name":"Unnamed Puzzle","pillar":false,"settings":{"CUSTOM_MECHANICS":false,"FAT_STARTPOINTS":false,"FLASH_FOR_ERRORS":true,"NEGATIONS_CANCEL_NEGATIONS":true,"PRECISE_POLYOMINOS":true,"SHAPELESS_ZERO_POLY":false},"symmetry":{"x":true,"y":true},"width":7}"#;
+    let p = witness::formats::wpjson::parse(json).unwrap();
+    assert_eq!(brute_count(&p), 11, "the brute force");
+    assert_counts_agree(0, &p);
+    assert_counts_agree(1, &p);
+}

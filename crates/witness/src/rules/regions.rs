@@ -178,14 +178,17 @@ fn flood(board: &Board, i: usize, mask: &mut [u8], stack: &mut Vec<u32>, slots: 
 
 /// The region grown from `seed` (the smallest slot index of its component,
 /// where the engine's scan would start it), in the engine's flood order,
-/// for a line that has not ended yet: walls are covered slots (a
-/// mid-segment start is a pass-through unless FAT) and outside slots.
+/// for a line that has not ended yet, or, with `end` a mid-segment end slot
+/// (`usize::MAX` for none), has ended there: walls are covered slots (a
+/// mid-segment start is a pass-through unless FAT, a mid-segment end
+/// always; neither is listed) and outside slots.
 /// `stack` is scratch (it also keeps the flood's seen bits, so nothing is
 /// allocated once it has grown); its contents on return are unspecified.
 pub fn ordered_region(
     board: &Board,
     covered: &[bool],
     start: usize,
+    end: usize,
     seed: usize,
     out: &mut Vec<u32>,
     stack: &mut Vec<u32>,
@@ -195,7 +198,7 @@ pub fn ordered_region(
     } else {
         usize::MAX
     };
-    let blocked = |j: usize| board.outside[j] || (covered[j] && j != noncount);
+    let blocked = |j: usize| board.outside[j] || (covered[j] && j != noncount && j != end);
     out.clear();
     // `stack[..words]` are the seen bits, the flood's stack lies above.
     let words = board.len().div_ceil(32);
@@ -209,7 +212,7 @@ pub fn ordered_region(
             continue;
         }
         stack[j / 32] |= 1 << (j % 32);
-        if j != noncount {
+        if j != noncount && j != end {
             out.push(j as u32);
         }
         for &k in board.flood_nbr[j].iter().rev() {
@@ -282,7 +285,7 @@ mod tests {
             seed
         };
         let mut out = Regions::default();
-        let mut outside = 0;
+        let (mut outside, mut checked) = (0, 0);
         for case in 0..3000 {
             let pillar = next() % 4 == 0;
             let (fw, fh) = (1 + next() as usize % 5, 1 + next() as usize % 5);
@@ -313,7 +316,64 @@ mod tests {
             let got: Vec<Vec<u32>> = (0..out.len()).map(|k| sorted(out.get(k))).collect();
             let want: Vec<Vec<u32>> = want.iter().map(|r| sorted(r)).collect();
             assert_eq!(got, want, "case {case}, unordered");
+            // One region at a time, from the slot the engine's scan starts
+            // it at, for a line whose start and end are covered (and not on
+            // removed edges, where the editor puts none): the same.
+            if board.outside[start] || board.outside[end] {
+                continue;
+            }
+            checked += 1;
+            let mut covered = covered;
+            for (i, c) in covered.iter_mut().enumerate() {
+                *c = (*c || i == start || i == end) && board.kind[i] != SlotKind::Face;
+            }
+            let end_edge = if board.kind[end] == SlotKind::Edge {
+                end
+            } else {
+                usize::MAX
+            };
+            let want = reference(&board, &covered, start, end);
+            let seeds = reference_seeds(&board, &covered, start, end);
+            let (mut slots, mut stack) = (Vec::new(), Vec::new());
+            for (region, &seed) in want.iter().zip(&seeds) {
+                ordered_region(
+                    &board, &covered, start, end_edge, seed, &mut slots, &mut stack,
+                );
+                assert_eq!(&slots, region, "case {case}, region from {seed}");
+            }
         }
-        assert!(outside > 1000);
+        assert!(outside > 1000 && checked > 2000);
+    }
+
+    /// The slot each region of [`reference`] starts at (the smallest not
+    /// yet flooded, which may be a pass-through start or end).
+    fn reference_seeds(board: &Board, covered: &[bool], start: usize, end: usize) -> Vec<usize> {
+        let n = board.len();
+        let mut seen = vec![false; n];
+        let wall = |i: usize| {
+            let pass = board.kind[i] == SlotKind::Edge
+                && (i == end || (i == start && !board.fat_startpoints));
+            board.outside[i] || (board.kind[i] != SlotKind::Face && covered[i] && !pass)
+        };
+        let mut seeds = Vec::new();
+        for i in 0..n {
+            if seen[i] || wall(i) {
+                continue;
+            }
+            seeds.push(i);
+            let mut stack = vec![i];
+            while let Some(j) = stack.pop() {
+                if seen[j] {
+                    continue;
+                }
+                seen[j] = true;
+                for &k in &board.flood_nbr[j] {
+                    if k != NONE && !seen[k as usize] && !wall(k as usize) {
+                        stack.push(k as usize);
+                    }
+                }
+            }
+        }
+        seeds
     }
 }

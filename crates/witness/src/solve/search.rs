@@ -172,6 +172,9 @@ pub struct Search<'p, const N: usize> {
     sizes: [(u64, u64); DEPTHS],
     region_buf: Vec<u32>,
     stack: Vec<u32>,
+    /// While judging the regions at an end on an edge: that slot, which the
+    /// validator's regions pass through (spec §5.2); else `usize::MAX`.
+    end_through: usize,
     /// Faces of sealed regions already judged and passed, as known at each
     /// depth of the current branch (top: the latest). Sealed regions are
     /// final, so they are not judged again below.
@@ -452,6 +455,7 @@ impl<'p, const N: usize> Search<'p, N> {
             sizes: [(0, 0); DEPTHS],
             region_buf: Vec::with_capacity(n),
             stack: Vec::with_capacity(n),
+            end_through: usize::MAX,
             finals: Vec::new(),
             limits,
             ticks: 0,
@@ -818,13 +822,12 @@ impl<'p, const N: usize> Search<'p, N> {
                 && (!plan.local_prune || self.complete_locally())
                 && (if plan.local_only {
                     self.dot_colors_ok()
-                } else if b.kind[q] == SlotKind::Node
-                    && !(if plan.local_prune {
-                        self.regions_plausible()
-                    } else {
-                        self.marked_end_ok()
-                    })
-                {
+                } else if !self.end_regions_ok(q) {
+                    if self.stopped {
+                        // A fit cut short by the budget: the node is
+                        // searched again on resuming.
+                        return false;
+                    }
                     false
                 } else {
                     let ok = plan
@@ -1917,50 +1920,68 @@ impl<'p, const N: usize> Search<'p, N> {
         }
     }
 
-    /// At an endpoint on a node, without elimination marks: false when some
-    /// region fails the bitset tests (the full validation then need not
-    /// run). Sealed regions passed higher up this branch are final: skipped.
-    fn regions_plausible(&mut self) -> bool {
-        self.mend_half_walls();
-        let known = self.finals.last().copied().unwrap_or(Bits::empty());
-        let mut rest = self.fm.inside.and_not(&known);
-        while let Some(f) = rest.first() {
-            let region = self.region_at(f);
-            rest = rest.and_not(&region);
-            if self.region_bits(&region) == Some(false) {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// At an endpoint on a node, with elimination marks: the search's own
-    /// counting tests with nothing left for the line to reach, or a
-    /// region's own check (every region is final), already fail, so the
-    /// full validation need not run.
-    fn marked_end_ok(&mut self) -> bool {
+    /// At endpoint `q`: false when some region already fails, so the full
+    /// validation need not run. Every region is final there: those sealed
+    /// higher up this branch passed, the others get the sealed regions'
+    /// checks ([`Search::sealed_ok`]: the bitset tests, then the
+    /// validator's own region check, whose verdicts are kept). With
+    /// elimination marks, at an end on a node, the search's own counting
+    /// tests with nothing left for the line to reach come first.
+    ///
+    /// At an end on an edge the validator's regions pass through it (spec
+    /// §5.2), and with symmetry round the tip of the mirror line's end,
+    /// a node the line has not covered: so there the regions are listed
+    /// slot by slot as the validator floods them (only on boards without
+    /// removed faces), and the counting tests, which know regions as the
+    /// search floods them, are left out.
+    fn end_regions_ok(&mut self, q: usize) -> bool {
         let none = Bits::empty();
-        if !self.negation_budget_ok(&none) {
+        let on_edge = self.plan.rules.board.kind[q] == SlotKind::Edge;
+        if on_edge {
+            if !self.fm.exact {
+                return true;
+            }
+            // Found at another node (maybe on another branch): the region
+            // tests below count none.
+            self.lost_dots.clear();
+            self.lost_triangles = Bits::empty();
+        } else if !self.plan.local_prune && !self.negation_budget_ok(&none) {
             return false;
         }
         if !self.fm.open_checks {
             return true;
         }
         self.mend_half_walls();
-        // At an end on a node every region is final: those sealed higher
-        // up this branch passed; the others get the sealed regions' check
-        // (the validator's, kept by region, after the cheaper tests).
         let known = self.finals.last().copied().unwrap_or(Bits::empty());
         let (mut stuck, mut sealed) = (None, known);
         let mut rest = self.fm.inside.and_not(&known);
+        if on_edge {
+            self.end_through = q;
+        }
+        let mut ok = true;
         while let Some(f) = rest.first() {
-            let region = self.region_at(f);
+            let region = if on_edge {
+                let slots = self.list_region(self.fm.slot_of[f] as usize);
+                let mut region = Bits::empty();
+                for &s in &slots {
+                    let g = self.fm.face_of[s as usize];
+                    if g != NONE {
+                        region.set(g as usize);
+                    }
+                }
+                self.region_buf = slots;
+                region
+            } else {
+                self.region_at(f)
+            };
             rest = rest.and_not(&region);
             if !self.region_judged_ok(&region, false, &none, &mut stuck, &mut sealed) {
-                return false;
+                ok = false;
+                break;
             }
         }
-        true
+        self.end_through = usize::MAX;
+        ok
     }
 
     /// Judges a region the line can no longer touch: its slots, walls and
@@ -1987,7 +2008,9 @@ impl<'p, const N: usize> Search<'p, N> {
                 return self.fits_cached(region);
             }
         }
-        let key = (fm.exact && self.visited >= plan.memo_after).then(|| self.sealed_key(region));
+        // (The key does not tell an end on an edge the regions pass through.)
+        let key = (fm.exact && self.visited >= plan.memo_after && self.end_through == usize::MAX)
+            .then(|| self.sealed_key(region));
         if let Some(ok) = key.as_ref().and_then(|k| self.sealed_verdicts.get(k)) {
             return ok;
         }
@@ -2017,15 +2040,17 @@ impl<'p, const N: usize> Search<'p, N> {
             // (the pass-through start included): its order matters to the
             // elimination search.
             let mut min = slots.iter().copied().min().unwrap_or(seed as u32) as usize;
-            let nc = self.noncount();
-            if nc < min && b.flood_nbr[nc].iter().any(|t| slots.contains(t)) {
-                min = nc;
+            for through in [self.noncount(), self.end_through] {
+                if through < min && b.flood_nbr[through].iter().any(|t| slots.contains(t)) {
+                    min = through;
+                }
             }
             if min != seed {
                 regions::ordered_region(
                     b,
                     &self.covered,
                     self.start,
+                    self.end_through,
                     min,
                     &mut slots,
                     &mut self.stack,
@@ -2073,6 +2098,7 @@ impl<'p, const N: usize> Search<'p, N> {
             &self.plan.rules.board,
             &self.covered,
             self.start,
+            self.end_through,
             seed,
             &mut slots,
             &mut self.stack,
@@ -2109,7 +2135,8 @@ impl<'p, const N: usize> Search<'p, N> {
                 down: links.down.and(region),
                 wrap: links.wrap.and(region),
             },
-            self.start as u64,
+            // An end on an edge the region passes through joins it.
+            self.start as u64 | (self.end_through.wrapping_add(1) as u64) << 32,
         );
         if let Some(fits) = self.fits.get(&key) {
             return fits;
