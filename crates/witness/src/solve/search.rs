@@ -19,7 +19,9 @@
 //!   main (blue) line, over the nodes it alone can reach: it must visit
 //!   the blue dots and the mirror nodes of the yellow ones. One step out
 //!   of a dead end of a reach the test passed with (nothing else lost),
-//!   it passes again without a search ([`Pockets::follows`]);
+//!   it passes again without a search ([`Pockets::follows`]). Without
+//!   symmetry the test runs on a budget its cuts are measured to earn
+//!   (`PocketBudget`);
 //! - with elimination marks: more dots, triangles and unseparable square
 //!   pairs are lost for good than there are marks to cancel them, on the
 //!   whole board or in one region;
