@@ -147,7 +147,7 @@ fn brute_count(p: &Puzzle) -> u64 {
 #[test]
 fn fast_count_equals_brute_force_on_random_panels() {
     // More by hand: WITNESS_EXACT_SEED=<u64> WITNESS_EXACT_CASES=<n>.
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let seed = var("WITNESS_EXACT_SEED").unwrap_or(0x9E37_79B9_7F4A_7C15);
     let cases = var("WITNESS_EXACT_CASES").unwrap_or(600);
     let mut r = Rng(seed);
@@ -186,7 +186,7 @@ fn fast_count_equals_brute_force_on_random_panels() {
 /// validator refusing it) counts alone.
 #[test]
 fn undirected_panels_count_each_pair_once() {
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("UNDIRECTED_SEED").unwrap_or(0x0005_EED0_F0DD_D1CE));
     let (mut one_way, mut both_ways) = (0, 0);
     for case in 0..var("UNDIRECTED_CASES").unwrap_or(400) {
@@ -237,7 +237,7 @@ fn undirected_panels_count_each_pair_once() {
 /// solutions, agree too. More by hand: LIMITED_SEED, LIMITED_CASES.
 #[test]
 fn limited_counts_by_lanes_agree_with_brute_force() {
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("LIMITED_SEED").unwrap_or(0x0123_4567_89AB_CDEF));
     let tiny = Schedule {
         first: 3,
@@ -362,7 +362,7 @@ fn empty_panels_count_as_known() {
 #[test]
 fn fast_count_equals_brute_force_on_cut_panels() {
     // More by hand: CUT_SEED, CUT_CASES, CUT_MAX (faces a side), CUT_GAPS (%).
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("CUT_SEED").unwrap_or(0x2545_F491_4F6C_DD1D));
     let mut with_outside = 0;
     for case in 0..var("CUT_CASES").unwrap_or(1000) {
@@ -390,7 +390,7 @@ fn fast_count_equals_brute_force_on_cut_panels() {
 #[test]
 fn fast_count_equals_brute_force_on_dotted_panels() {
     // More by hand: DOT_SEED, DOT_CASES.
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("DOT_SEED").unwrap_or(0x0DD0_7500_1234_5678));
     for case in 0..var("DOT_CASES").unwrap_or(600) {
         let p = random_panel(&mut r, 4, 4, 60);
@@ -423,7 +423,7 @@ fn fill_faces(r: &mut Rng, p: &mut Puzzle, pick: impl Fn(&mut Rng) -> Option<Sym
 /// More by hand: MARK_SEED, MARK_CASES.
 #[test]
 fn fast_count_equals_brute_force_on_marked_square_panels() {
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("MARK_SEED").unwrap_or(0x005E_ED0F_A11C_0105));
     let mut marked = 0;
     for case in 0..var("MARK_CASES").unwrap_or(800) {
@@ -462,7 +462,7 @@ fn mixed_symbol(r: &mut Rng) -> Option<SymbolKind> {
 /// separate) than it holds marks. More by hand: MIXED_SEED, MIXED_CASES.
 #[test]
 fn fast_count_equals_brute_force_on_marked_mixed_panels() {
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("MIXED_SEED").unwrap_or(0x0A11_5EED_0F00_0042));
     let mut marked = 0;
     for case in 0..var("MIXED_CASES").unwrap_or(800) {
@@ -521,7 +521,7 @@ fn fit_verdicts_depend_on_the_covered_edges_inside_a_region() {
 /// random panels above (symmetry, pillars), half the marked mixed ones.
 #[test]
 fn turns_find_a_solution_exactly_when_there_is_one() {
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("TURNS_SEED").unwrap_or(0x5EED_0F00_7E57_A7E5));
     let tiny = Schedule {
         first: 1,
@@ -598,7 +598,7 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
 /// names.
 #[test]
 fn reversed_plans_have_the_solutions_drawn_the_other_way() {
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("REVERSE_SEED").unwrap_or(0x0DD5_1DE5_0F7E_57ED));
     let (mut reversed, mut refused, mut solvable) = (0, 0, 0);
     let key = |p: &Path| format!("{:?}", (p.start, &p.moves));
@@ -692,7 +692,7 @@ fn random_piece(r: &mut Rng, most: u64) -> witness::model::Polyomino {
 /// More by hand: PIECE_SEED, PIECE_CASES.
 #[test]
 fn fast_count_equals_brute_force_on_piece_panels() {
-    let var = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<u64>().ok());
+    let var = common::env_u64;
     let mut r = Rng(var("PIECE_SEED").unwrap_or(0x0F17_0F17_5EED_CAFE));
     let (mut with, mut without) = (0, 0);
     for case in 0..var("PIECE_CASES").unwrap_or(300) {

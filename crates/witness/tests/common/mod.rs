@@ -83,3 +83,9 @@ pub fn brute_solutions(p: &witness::model::Puzzle) -> Vec<witness::path::Path> {
         })
         .collect()
 }
+
+/// A number from environment variable `name` (a test's seed or case
+/// count, set by hand), if it is set and parses.
+pub fn env_u64(name: &str) -> Option<u64> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
