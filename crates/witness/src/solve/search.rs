@@ -2149,9 +2149,14 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         let first = region.first().expect("a region has a face");
-        let seed = fm.slot_of[first] as usize;
+        let direct = b.has_negations && fm.exact;
+        let seed = if direct {
+            self.first_slot(region)
+        } else {
+            self.fm.slot_of[first] as usize
+        };
         let mut slots = self.list_region(seed);
-        if b.has_negations {
+        if b.has_negations && !direct {
             // The engine lists a region from its first slot in scan order
             // (the pass-through start included): its order matters to the
             // elimination search.
@@ -2204,6 +2209,60 @@ impl<'p, const N: usize> Search<'p, N> {
             self.free.and(&corners),
             self.start as u32,
         )
+    }
+
+    /// The first slot in scan order (column by column, top to bottom) of
+    /// the slot region whose faces are `region`, on a board without removed
+    /// faces: where the engine's flood starts it, so that the region is
+    /// listed in its order without a flood to find that slot. Its pass-through
+    /// slots (a mid-segment start or end) count, as the engine floods them.
+    ///
+    /// An edge belongs to the region when it is no wall and a face beside
+    /// it does, a node when it is no wall and an edge of the region meets
+    /// it. Only three slot columns can hold the first slot: the first
+    /// face's, the one left of it, and on pillars the first column, which
+    /// the last face column wraps to.
+    fn first_slot(&self, region: &Bits<N>) -> usize {
+        let b = &self.plan.rules.board;
+        let fm = &self.fm;
+        let (noncount, end) = (self.noncount(), self.end_through);
+        let open = |j: usize| !b.outside[j] && (!self.covered[j] || j == noncount || j == end);
+        let face_in = |j: u32| {
+            j != NONE && {
+                let f = fm.face_of[j as usize];
+                f != NONE && region.get(f as usize)
+            }
+        };
+        let edge_in = |j: u32| {
+            j != NONE
+                && b.kind[j as usize] == SlotKind::Edge
+                && open(j as usize)
+                && b.flood_nbr[j as usize].iter().any(|&k| face_in(k))
+        };
+        let slot_in = |j: usize| match b.kind[j] {
+            SlotKind::Face => face_in(j as u32),
+            SlotKind::Edge => edge_in(j as u32),
+            SlotKind::Node => open(j) && b.flood_nbr[j].iter().any(|&k| edge_in(k)),
+        };
+        let face = region
+            .iter()
+            .map(|f| fm.slot_of[f] as usize)
+            .min()
+            .expect("a region has a face");
+        let x = face / b.h;
+        let mut from = [usize::MAX; 2];
+        if b.pillar && x > 1 {
+            from[0] = 0;
+        }
+        if x > 0 {
+            from[1] = (x - 1) * b.h;
+        }
+        from.into_iter()
+            .filter(|&f| f != usize::MAX)
+            .flat_map(|f| f..f + b.h)
+            .chain(x * b.h..face)
+            .find(|&j| slot_in(j))
+            .unwrap_or(face)
     }
 
     /// The slots of the region holding slot `seed`, in the engine's flood
