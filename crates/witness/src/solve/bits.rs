@@ -80,6 +80,20 @@ impl<const N: usize> Bits<N> {
     /// Every bit moved up by `s` (bit i becomes bit i + s).
     #[inline]
     pub fn shl(&self, s: usize) -> Self {
+        // One and two words (up to 128 nodes, most boards): native shifts.
+        if N == 1 {
+            let mut r = [0u64; N];
+            r[0] = self.0[0].checked_shl(s as u32).unwrap_or(0);
+            return Bits(r);
+        }
+        if N == 2 {
+            let v = self.0[0] as u128 | (self.0[1] as u128) << 64;
+            let v = v.checked_shl(s as u32).unwrap_or(0);
+            let mut r = [0u64; N];
+            r[0] = v as u64;
+            r[1] = (v >> 64) as u64;
+            return Bits(r);
+        }
         let (w, b) = (s >> 6, s & 63);
         let mut r = [0u64; N];
         for k in (w..N).rev() {
@@ -94,6 +108,19 @@ impl<const N: usize> Bits<N> {
     /// Every bit moved down by `s` (bit i becomes bit i − s).
     #[inline]
     pub fn shr(&self, s: usize) -> Self {
+        if N == 1 {
+            let mut r = [0u64; N];
+            r[0] = self.0[0].checked_shr(s as u32).unwrap_or(0);
+            return Bits(r);
+        }
+        if N == 2 {
+            let v = self.0[0] as u128 | (self.0[1] as u128) << 64;
+            let v = v.checked_shr(s as u32).unwrap_or(0);
+            let mut r = [0u64; N];
+            r[0] = v as u64;
+            r[1] = (v >> 64) as u64;
+            return Bits(r);
+        }
         let (w, b) = (s >> 6, s & 63);
         let mut r = [0u64; N];
         for k in 0..N.saturating_sub(w) {
@@ -148,5 +175,27 @@ mod tests {
         assert_eq!(r, b);
         assert_eq!(b.shl(1).iter().collect::<Vec<_>>(), vec![6, 64]);
         assert_eq!(b.shr(6).iter().collect::<Vec<_>>(), vec![57]);
+    }
+
+    /// The one- and two-word fast paths agree with the general shifts
+    /// (three words, the top one empty) for every shift.
+    #[test]
+    fn narrow_shifts_agree_with_the_general_ones() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..50 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let y = x.rotate_left(17) ^ 0x5555;
+            let one = Bits::<1>([x]);
+            let two = Bits::<2>([x, y]);
+            let wide1 = Bits::<3>([x, 0, 0]);
+            let wide2 = Bits::<3>([x, y, 0]);
+            for s in 0..140 {
+                let cut = |b: Bits<3>, n: usize| b.iter().filter(|&i| i < n).collect::<Vec<_>>();
+                assert_eq!(one.shl(s).iter().collect::<Vec<_>>(), cut(wide1.shl(s), 64));
+                assert_eq!(one.shr(s).iter().collect::<Vec<_>>(), cut(wide1.shr(s), 64));
+                assert_eq!(two.shl(s).iter().collect::<Vec<_>>(), cut(wide2.shl(s), 128));
+                assert_eq!(two.shr(s).iter().collect::<Vec<_>>(), cut(wide2.shr(s), 128));
+            }
+        }
     }
 }
