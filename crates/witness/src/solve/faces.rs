@@ -954,6 +954,21 @@ impl<const N: usize> FaceMasks<N> {
             .is_some()
     }
 
+    /// True when one of the parts that `links` join holds squares of two
+    /// colours, among the parts with a square of `set`: the squares of each
+    /// colour are flooded together, and meet another colour's.
+    pub fn parts_mix_squares(&self, set: &Bits<N>, links: &Links<N>) -> bool {
+        let Some((_, rest)) = self.squares.split_last() else {
+            return false;
+        };
+        let all = self.squares.iter().fold(Bits::empty(), |a, sq| a.or(sq)).and(set);
+        rest.iter().any(|sq| {
+            let seeds = set.and(sq);
+            let others = all.and_not(sq);
+            !seeds.is_empty() && !others.is_empty() && self.flood(seeds, links).intersects(&others)
+        })
+    }
+
     /// The total size of the subtractive polyominoes in `region`.
     #[inline]
     pub fn ylop_area(&self, region: &Bits<N>) -> u32 {

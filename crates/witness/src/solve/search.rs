@@ -2385,6 +2385,10 @@ impl<'p, const N: usize> Search<'p, N> {
             .and(&fm.colored_squares_stars)
             .and(&fm.linked(stuck))
             .or(&pieces);
+        if fm.stars.is_empty() && pieces.is_empty() {
+            // Squares alone: a flood per colour, not one per part.
+            return !fm.parts_mix_squares(&seeds, stuck);
+        }
         // Faces the parts with pieces have beyond their pieces' area, and
         // area their pieces have beyond their faces.
         let (mut short, mut over) = (0, 0);
