@@ -183,7 +183,9 @@ mod tests {
     fn narrow_shifts_agree_with_the_general_ones() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..50 {
-            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             let y = x.rotate_left(17) ^ 0x5555;
             let one = Bits::<1>([x]);
             let two = Bits::<2>([x, y]);
@@ -193,8 +195,14 @@ mod tests {
                 let cut = |b: Bits<3>, n: usize| b.iter().filter(|&i| i < n).collect::<Vec<_>>();
                 assert_eq!(one.shl(s).iter().collect::<Vec<_>>(), cut(wide1.shl(s), 64));
                 assert_eq!(one.shr(s).iter().collect::<Vec<_>>(), cut(wide1.shr(s), 64));
-                assert_eq!(two.shl(s).iter().collect::<Vec<_>>(), cut(wide2.shl(s), 128));
-                assert_eq!(two.shr(s).iter().collect::<Vec<_>>(), cut(wide2.shr(s), 128));
+                assert_eq!(
+                    two.shl(s).iter().collect::<Vec<_>>(),
+                    cut(wide2.shl(s), 128)
+                );
+                assert_eq!(
+                    two.shr(s).iter().collect::<Vec<_>>(),
+                    cut(wide2.shr(s), 128)
+                );
             }
         }
     }

@@ -47,6 +47,16 @@ pub struct Links<const N: usize> {
 }
 
 impl<const N: usize> Links<N> {
+    /// Whether a link joins its faces.
+    #[inline]
+    pub fn get(&self, link: Link) -> bool {
+        match link {
+            Link::Right(f) => self.right.get(f as usize),
+            Link::Down(f) => self.down.get(f as usize),
+            Link::Wrap(f) => self.wrap.get(f as usize),
+        }
+    }
+
     /// Clears (the line covers the edge) or sets (uncovers it) a link.
     #[inline]
     pub fn put(&mut self, link: Link, on: bool) {
@@ -961,7 +971,11 @@ impl<const N: usize> FaceMasks<N> {
         let Some((_, rest)) = self.squares.split_last() else {
             return false;
         };
-        let all = self.squares.iter().fold(Bits::empty(), |a, sq| a.or(sq)).and(set);
+        let all = self
+            .squares
+            .iter()
+            .fold(Bits::empty(), |a, sq| a.or(sq))
+            .and(set);
         rest.iter().any(|sq| {
             let seeds = set.and(sq);
             let others = all.and_not(sq);

@@ -1984,12 +1984,16 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// Sets the links of covered start edges: joined while an end node and
-    /// the edges beside it on both sides are open.
+    /// the edges beside it on both sides are open (the pass-through start
+    /// and, at an end on an edge, that edge count as open).
     fn mend_half_walls(&mut self) {
         let b = &self.plan.rules.board;
-        let nc = self.noncount();
+        let (nc, end) = (self.noncount(), self.end_through);
         let open = |s: u32| {
-            s != NONE && !b.outside[s as usize] && (!self.covered[s as usize] || s as usize == nc)
+            s != NONE && {
+                let s = s as usize;
+                !b.outside[s] && (!self.covered[s] || s == nc || s == end)
+            }
         };
         for k in 0..self.half_walls.len() {
             let (link, corners) = self.half_walls[k];
@@ -2067,16 +2071,34 @@ impl<'p, const N: usize> Search<'p, N> {
         if !self.fm.open_checks {
             return true;
         }
+        if on_edge {
+            self.end_through = q;
+        }
+        // (A covered start edge may join faces round its node through an
+        // end edge there.)
         self.mend_half_walls();
         let known = self.finals.last().copied().unwrap_or(Bits::empty());
         let (mut stuck, mut sealed) = (None, known);
         let mut rest = self.fm.inside.and_not(&known);
-        if on_edge {
-            self.end_through = q;
+        // Without symmetry the end edge joins just the faces on its sides:
+        // past it the flood goes on only to its far node when that is
+        // uncovered, and then no line has reached that node, so its other
+        // edges join the faces round it already. So the face links tell the
+        // regions once the end edge's link is open (and then as it was: it
+        // may be the pass-through start).
+        let end_link = if on_edge && !self.plan.symmetric {
+            self.fm.link_of[q].map(|l| (l, self.links.get(l)))
+        } else {
+            None
+        };
+        if let Some((l, _)) = end_link {
+            self.links.put(l, true);
         }
         let mut ok = true;
         while let Some(f) = rest.first() {
-            let region = if on_edge {
+            let region = if on_edge && !self.plan.symmetric {
+                self.region_at(f)
+            } else if on_edge {
                 let slots = self.list_region(self.fm.slot_of[f] as usize);
                 let mut region = Bits::empty();
                 for &s in &slots {
@@ -2096,7 +2118,13 @@ impl<'p, const N: usize> Search<'p, N> {
                 break;
             }
         }
+        if let Some((l, was)) = end_link {
+            self.links.put(l, was);
+        }
         self.end_through = usize::MAX;
+        if on_edge {
+            self.mend_half_walls();
+        }
         ok
     }
 
