@@ -526,6 +526,10 @@ pub struct Masks<const N: usize> {
     /// Per slot: the [`Masks::edge_bit`] of its mirror slot with symmetry
     /// (`NONE` when either has none), its own without.
     pub mirror_bit: Vec<u32>,
+    /// Per triangle of [`Plan::triangles`], without symmetry: its edges as
+    /// bits of the horizontal and the vertical edge sets, when every edge
+    /// it has has a bit (then the edge states count them in a few words).
+    pub triangle_bits: Vec<Option<(Bits<N>, Bits<N>)>>,
 }
 
 /// The flag of [`Masks::edge_bit`] that marks a vertical edge.
@@ -556,6 +560,7 @@ impl<const N: usize> Masks<N> {
             east_wrap: Bits::empty(),
             edge_bit: vec![NONE; b.len()],
             mirror_bit: Vec::new(),
+            triangle_bits: Vec::new(),
         };
         for v in 0..p.nodes() {
             if v % p.ncols + 1 < p.ncols {
@@ -625,6 +630,26 @@ impl<const N: usize> Masks<N> {
                 }
             }
         }
+        m.triangle_bits = p
+            .triangles
+            .iter()
+            .map(|&(_, _, edges)| {
+                let (mut th, mut tv) = (Bits::empty(), Bits::empty());
+                for e in edges.into_iter().filter(|&e| e != NONE) {
+                    let bit = m.edge_bit[e as usize];
+                    if bit == NONE || p.symmetric {
+                        return None;
+                    }
+                    let v = (bit & !VERTICAL) as usize;
+                    if bit & VERTICAL != 0 {
+                        tv.set(v);
+                    } else {
+                        th.set(v);
+                    }
+                }
+                Some((th, tv))
+            })
+            .collect();
         m.mirror_bit = if p.symmetric {
             (0..b.len())
                 .map(

@@ -1417,8 +1417,8 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         self.lost_triangles = Bits::empty();
-        for &(f, k, edges) in &plan.triangles {
-            let lost = self.triangle_lost_on(k, &edges, &states, reach);
+        for (t, &(f, k, edges)) in plan.triangles.iter().enumerate() {
+            let lost = self.triangle_lost_on(t, k, &edges, &states, reach);
             if lost {
                 errors += 1;
                 let f = self.fm.face_of[f as usize];
@@ -1518,14 +1518,10 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         self.lost_dots.extend_from_slice(&faces[..k]);
-        for &(f, n, edges) in &plan.triangles {
-            let f = self.fm.face_of[f as usize];
-            if f != NONE
-                && self.fm.inside.get(f as usize)
-                && k < faces.len()
-                && self.triangle_lost(n, &edges, reach)
-            {
-                faces[k] = f;
+        // The triangles lost for good, as the caller just found them.
+        for f in self.lost_triangles.and(&self.fm.inside).iter() {
+            if k < faces.len() {
+                faces[k] = f as u32;
                 k += 1;
             }
         }
@@ -1605,25 +1601,6 @@ impl<'p, const N: usize> Search<'p, N> {
                     <= free_same.min(free_other.saturating_sub(1)))
     }
 
-    /// True when a triangle wanting `k` of its `edges` already has more line
-    /// edges, or can no longer get enough.
-    #[inline]
-    fn triangle_lost(&self, k: u32, edges: &[u32; 4], reach: &Bits<N>) -> bool {
-        let (mut have, mut may) = (0, 0);
-        for &e in edges {
-            if e == NONE {
-                continue;
-            }
-            let e = e as usize;
-            if self.covered[e] {
-                have += 1;
-            } else if self.slot_coverable(e, reach) {
-                may += 1;
-            }
-        }
-        have > k || have + may < k
-    }
-
     /// The uncovered edges the line may still cover, horizontal and
     /// vertical (by west and by north node): an enterable edge with both
     /// nodes in `reach`, or one node for an edge the line may end on (as
@@ -1655,17 +1632,27 @@ impl<'p, const N: usize> Search<'p, N> {
         self.slot_coverable(e, reach)
     }
 
-    /// [`Search::triangle_lost`] from the edge states of a board without
-    /// symmetry (edges without two nodes, which have no bit, looked up one
-    /// by one).
+    /// True when a triangle wanting `k` of its `edges` already has more line
+    /// edges, or can no longer get enough: read from the edge states
+    /// (edges without a bit, and with symmetry without a mirror bit, looked
+    /// up one by one).
     #[inline]
     fn triangle_lost_on(
         &self,
+        t: usize,
         k: u32,
         edges: &[u32; 4],
         st: &EdgeStates<N>,
         reach: &Bits<N>,
     ) -> bool {
+        if let Some((th, tv)) = &self.masks.triangle_bits[t] {
+            // Covered edges are those of the edge sets no longer open.
+            let m = self.masks;
+            let have = th.and(&m.edge_h).and_not(&self.open_h).count()
+                + tv.and(&m.edge_v).and_not(&self.open_v).count();
+            let may = th.and(&st.may_h).count() + tv.and(&st.may_v).count();
+            return have > k || have + may < k;
+        }
         let (mut have, mut may) = (0, 0);
         for &e in edges {
             if e == NONE {
@@ -1704,7 +1691,8 @@ impl<'p, const N: usize> Search<'p, N> {
             return plan
                 .triangles
                 .iter()
-                .all(|&(_, k, e)| !self.triangle_lost_on(k, &e, &edges, reach));
+                .enumerate()
+                .all(|(t, &(_, k, e))| !self.triangle_lost_on(t, k, &e, &edges, reach));
         }
         // The main line passes its must-visit nodes: two ways each.
         if !self.ways_ok(h, main_reach) {
@@ -1731,7 +1719,8 @@ impl<'p, const N: usize> Search<'p, N> {
             && plan
                 .triangles
                 .iter()
-                .all(|&(_, k, e)| !self.triangle_lost_on(k, &e, &states, reach))
+                .enumerate()
+                .all(|(t, &(_, k, e))| !self.triangle_lost_on(t, k, &e, &states, reach))
     }
 
     /// `x` moved from each node's east neighbour onto the node (across a
