@@ -526,9 +526,10 @@ pub struct Masks<const N: usize> {
     /// Per slot: the [`Masks::edge_bit`] of its mirror slot with symmetry
     /// (`NONE` when either has none), its own without.
     pub mirror_bit: Vec<u32>,
-    /// Per triangle of [`Plan::triangles`], without symmetry: its edges as
-    /// bits of the horizontal and the vertical edge sets, when every edge
-    /// it has has a bit (then the edge states count them in a few words).
+    /// Per triangle of [`Plan::triangles`]: its edges as bits of the
+    /// horizontal and the vertical edge sets, when every edge it has has a
+    /// bit and, with symmetry, a mirror bit, and neither it nor its mirror
+    /// is an end (then the edge states count them in a few words).
     pub triangle_bits: Vec<Option<(Bits<N>, Bits<N>)>>,
 }
 
@@ -630,26 +631,6 @@ impl<const N: usize> Masks<N> {
                 }
             }
         }
-        m.triangle_bits = p
-            .triangles
-            .iter()
-            .map(|&(_, _, edges)| {
-                let (mut th, mut tv) = (Bits::empty(), Bits::empty());
-                for e in edges.into_iter().filter(|&e| e != NONE) {
-                    let bit = m.edge_bit[e as usize];
-                    if bit == NONE || p.symmetric {
-                        return None;
-                    }
-                    let v = (bit & !VERTICAL) as usize;
-                    if bit & VERTICAL != 0 {
-                        tv.set(v);
-                    } else {
-                        th.set(v);
-                    }
-                }
-                Some((th, tv))
-            })
-            .collect();
         m.mirror_bit = if p.symmetric {
             (0..b.len())
                 .map(
@@ -662,6 +643,40 @@ impl<const N: usize> Masks<N> {
         } else {
             m.edge_bit.clone()
         };
+        m.triangle_bits = p
+            .triangles
+            .iter()
+            .map(|&(_, _, edges)| {
+                let (mut th, mut tv) = (Bits::empty(), Bits::empty());
+                for e in edges.into_iter().filter(|&e| e != NONE) {
+                    let e = e as usize;
+                    let bit = m.edge_bit[e];
+                    // With symmetry the edge states are the same at an
+                    // edge and at its mirror (both lines cover both; the
+                    // reach holds the mirror nodes), but at ends, and a
+                    // start that is its own mirror is covered though no
+                    // line may enter it (so not in the edge sets).
+                    let me = b.mirror[e] as usize;
+                    let asymmetric = p.symmetric
+                        && (m.mirror_bit[e] == NONE
+                            || b.end[e]
+                            || b.end[me]
+                            || b.start[e]
+                            || b.start[me]
+                            || p.enterable[e] != p.enterable[me]);
+                    if bit == NONE || asymmetric {
+                        return None;
+                    }
+                    let v = (bit & !VERTICAL) as usize;
+                    if bit & VERTICAL != 0 {
+                        tv.set(v);
+                    } else {
+                        th.set(v);
+                    }
+                }
+                Some((th, tv))
+            })
+            .collect();
         for &e in p.must_cover.iter().chain(&p.edge_dots) {
             let bit = m.edge_bit[e as usize];
             if bit == NONE {

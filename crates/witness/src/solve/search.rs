@@ -1651,8 +1651,20 @@ impl<'p, const N: usize> Search<'p, N> {
             let have = th.and(&m.edge_h).and_not(&self.open_h).count()
                 + tv.and(&m.edge_v).and_not(&self.open_v).count();
             let may = th.and(&st.may_h).count() + tv.and(&st.may_v).count();
+            debug_assert_eq!(
+                (have, may),
+                self.triangle_counts(edges, st, reach),
+                "triangle {t}: the edge sets count as the edges do"
+            );
             return have > k || have + may < k;
         }
+        let (have, may) = self.triangle_counts(edges, st, reach);
+        have > k || have + may < k
+    }
+
+    /// A triangle's covered `edges` and those the line may still cover,
+    /// edge by edge.
+    fn triangle_counts(&self, edges: &[u32; 4], st: &EdgeStates<N>, reach: &Bits<N>) -> (u32, u32) {
         let (mut have, mut may) = (0, 0);
         for &e in edges {
             if e == NONE {
@@ -1674,7 +1686,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 may += 1;
             }
         }
-        have > k || have + may < k
+        (have, may)
     }
 
     /// Dots, triangles and square pairs, for boards without elimination marks.
