@@ -2404,7 +2404,14 @@ impl<'p, const N: usize> Search<'p, N> {
         } else {
             Bits::empty()
         };
-        if self.fm.squares.is_empty() && self.fm.stars.is_empty() && pieces.is_empty() {
+        // Without pieces, and with at most two symbols of each star's
+        // colour, only squares of two colours in one part can fail it.
+        let few_stars = pieces.is_empty()
+            && fm
+                .stars
+                .iter()
+                .all(|sc| !region.intersects(&sc.stars) || region.and(&sc.all).count() <= 2);
+        if few_stars && !fm.mixed_squares(region) {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
@@ -2414,8 +2421,8 @@ impl<'p, const N: usize> Search<'p, N> {
             .and(&fm.colored_squares_stars)
             .and(&fm.linked(stuck))
             .or(&pieces);
-        if fm.stars.is_empty() && pieces.is_empty() {
-            // Squares alone: a flood per colour, not one per part.
+        if few_stars {
+            // A flood per square colour, not one per part.
             return !fm.parts_mix_squares(&seeds, stuck);
         }
         // Faces the parts with pieces have beyond their pieces' area, and
@@ -2576,6 +2583,12 @@ impl<'p, const N: usize> Search<'p, N> {
             return false;
         }
         if !region.intersects(&fm.colored_squares_stars) {
+            return true;
+        }
+        // Squares of one colour and at most two stars of each colour: no
+        // part has anything to count.
+        if !fm.mixed_squares(region) && fm.stars.iter().all(|sc| region.and(&sc.stars).count() <= 2)
+        {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
