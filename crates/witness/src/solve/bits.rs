@@ -77,6 +77,19 @@ impl<const N: usize> Bits<N> {
     pub fn intersects(&self, o: &Self) -> bool {
         (0..N).any(|k| self.0[k] & o.0[k] != 0)
     }
+    /// A two-word set as one 128-bit word.
+    #[inline]
+    fn wide(&self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+    /// A two-word set from one 128-bit word.
+    #[inline]
+    fn from_wide(v: u128) -> Self {
+        let mut r = [0u64; N];
+        r[0] = v as u64;
+        r[1] = (v >> 64) as u64;
+        Bits(r)
+    }
     /// Every bit moved up by `s` (bit i becomes bit i + s).
     #[inline]
     pub fn shl(&self, s: usize) -> Self {
@@ -87,12 +100,7 @@ impl<const N: usize> Bits<N> {
             return Bits(r);
         }
         if N == 2 {
-            let v = self.0[0] as u128 | (self.0[1] as u128) << 64;
-            let v = v.checked_shl(s as u32).unwrap_or(0);
-            let mut r = [0u64; N];
-            r[0] = v as u64;
-            r[1] = (v >> 64) as u64;
-            return Bits(r);
+            return Self::from_wide(self.wide().checked_shl(s as u32).unwrap_or(0));
         }
         let (w, b) = (s >> 6, s & 63);
         let mut r = [0u64; N];
@@ -114,12 +122,7 @@ impl<const N: usize> Bits<N> {
             return Bits(r);
         }
         if N == 2 {
-            let v = self.0[0] as u128 | (self.0[1] as u128) << 64;
-            let v = v.checked_shr(s as u32).unwrap_or(0);
-            let mut r = [0u64; N];
-            r[0] = v as u64;
-            r[1] = (v >> 64) as u64;
-            return Bits(r);
+            return Self::from_wide(self.wide().checked_shr(s as u32).unwrap_or(0));
         }
         let (w, b) = (s >> 6, s & 63);
         let mut r = [0u64; N];
