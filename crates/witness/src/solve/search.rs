@@ -2178,35 +2178,19 @@ impl<'p, const N: usize> Search<'p, N> {
             }
         }
         let first = region.first().expect("a region has a face");
-        let direct = b.has_negations && fm.exact;
-        let seed = if direct {
-            self.first_slot(region)
+        // The engine lists a region from its first slot in scan order (the
+        // pass-through start included): with elimination marks its order
+        // matters to the elimination search.
+        let seed = if !b.has_negations {
+            fm.slot_of[first] as usize
+        } else if fm.exact {
+            let seed = self.first_slot(region);
+            debug_assert_eq!(seed, self.first_slot_flooded(first), "the first slot");
+            seed
         } else {
-            self.fm.slot_of[first] as usize
+            self.first_slot_flooded(first)
         };
-        let mut slots = self.list_region(seed);
-        if b.has_negations && !direct {
-            // The engine lists a region from its first slot in scan order
-            // (the pass-through start included): its order matters to the
-            // elimination search.
-            let mut min = slots.iter().copied().min().unwrap_or(seed as u32) as usize;
-            for through in [self.noncount(), self.end_through] {
-                if through < min && b.flood_nbr[through].iter().any(|t| slots.contains(t)) {
-                    min = through;
-                }
-            }
-            if min != seed {
-                regions::ordered_region(
-                    b,
-                    &self.covered,
-                    self.start,
-                    self.end_through,
-                    min,
-                    &mut slots,
-                    &mut self.stack,
-                );
-            }
-        }
+        let slots = self.list_region(seed);
         let ok = plan
             .rules
             .region_ok(&slots, &self.covered, self.start, &mut self.ws);
@@ -2250,7 +2234,9 @@ impl<'p, const N: usize> Search<'p, N> {
     /// it does, a node when it is no wall and an edge of the region meets
     /// it. Only three slot columns can hold the first slot: the first
     /// face's, the one left of it, and on pillars the first column, which
-    /// the last face column wraps to.
+    /// the last face column wraps to (a node there joins the first face
+    /// column too unless covered start edges wall it off, so that case is
+    /// rare). Debug builds check it against a flood.
     fn first_slot(&self, region: &Bits<N>) -> usize {
         let b = &self.plan.rules.board;
         let fm = &self.fm;
@@ -2292,6 +2278,22 @@ impl<'p, const N: usize> Search<'p, N> {
             .chain(x * b.h..face)
             .find(|&j| slot_in(j))
             .unwrap_or(face)
+    }
+
+    /// [`Search::first_slot`] of the region holding face index `first`,
+    /// found by flooding it (boards with removed faces, and the check of
+    /// `first_slot` in debug builds).
+    fn first_slot_flooded(&mut self, first: usize) -> usize {
+        let b = &self.plan.rules.board;
+        let slots = self.list_region(self.fm.slot_of[first] as usize);
+        let mut min = slots.iter().copied().min().expect("a region has a face") as usize;
+        for through in [self.noncount(), self.end_through] {
+            if through < min && b.flood_nbr[through].iter().any(|t| slots.contains(t)) {
+                min = through;
+            }
+        }
+        self.region_buf = slots;
+        min
     }
 
     /// The slots of the region holding slot `seed`, in the engine's flood
