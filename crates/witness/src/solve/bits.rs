@@ -93,12 +93,7 @@ impl<const N: usize> Bits<N> {
     /// Every bit moved up by `s` (bit i becomes bit i + s).
     #[inline]
     pub fn shl(&self, s: usize) -> Self {
-        // One and two words (up to 128 nodes, most boards): native shifts.
-        if N == 1 {
-            let mut r = [0u64; N];
-            r[0] = self.0[0].checked_shl(s as u32).unwrap_or(0);
-            return Bits(r);
-        }
+        // Two words (65 to 128 nodes): one native shift.
         if N == 2 {
             return Self::from_wide(self.wide().checked_shl(s as u32).unwrap_or(0));
         }
@@ -116,11 +111,6 @@ impl<const N: usize> Bits<N> {
     /// Every bit moved down by `s` (bit i becomes bit i − s).
     #[inline]
     pub fn shr(&self, s: usize) -> Self {
-        if N == 1 {
-            let mut r = [0u64; N];
-            r[0] = self.0[0].checked_shr(s as u32).unwrap_or(0);
-            return Bits(r);
-        }
         if N == 2 {
             return Self::from_wide(self.wide().checked_shr(s as u32).unwrap_or(0));
         }
@@ -180,7 +170,7 @@ mod tests {
         assert_eq!(b.shr(6).iter().collect::<Vec<_>>(), vec![57]);
     }
 
-    /// The one- and two-word fast paths agree with the general shifts
+    /// One- and two-word shifts (the two-word ones native) agree with the general shifts
     /// (three words, the top one empty) for every shift.
     #[test]
     fn narrow_shifts_agree_with_the_general_ones() {
