@@ -19,6 +19,7 @@
 //! the search leaves them to the final validation.
 
 use super::bits::Bits;
+use super::hash::Kept;
 use super::plan::Plan;
 use crate::model::SlotKind;
 use crate::rules::board::{Sym, NONE};
@@ -213,7 +214,15 @@ pub struct PiecePlaces<const N: usize> {
     pub places: Vec<Bits<N>>,
     /// Per face index: the placements (indices into `places`) holding it.
     pub holding: Vec<Vec<u32>>,
+    /// Per face index: the distinct placements whose first face (lowest
+    /// index) it is, for exact tilings ([`FaceMasks::tiles`]).
+    pub anchored: Vec<Vec<u32>>,
 }
+
+/// The verdicts of [`FaceMasks::tiles`] on the faces left to tile and the
+/// pieces left (a count in each byte, by kind): whether those pieces tile
+/// exactly those faces depends on nothing else.
+pub type TileMemo<const N: usize> = Kept<(Bits<N>, u128), bool>;
 
 /// Sets face `f` in the set of `sets` filed under `key`, adding that set
 /// when there is none yet.
@@ -459,8 +468,13 @@ impl<const N: usize> FaceMasks<N> {
             }
             let size = b.shapes[k as usize].size() as u32;
             let mut holding = vec![Vec::new(); p.nodes()];
+            let mut anchored: Vec<Vec<u32>> = vec![Vec::new(); p.nodes()];
             for (i, pl) in places.iter().enumerate() {
                 let mut faces = *pl;
+                let first = faces.first().expect("a piece of positive size");
+                if !anchored[first].iter().any(|&j| places[j as usize] == *pl) {
+                    anchored[first].push(i as u32);
+                }
                 while let Some(f) = faces.first() {
                     faces.clear(f);
                     holding[f].push(i as u32);
@@ -471,6 +485,7 @@ impl<const N: usize> FaceMasks<N> {
                 size,
                 places,
                 holding,
+                anchored,
             });
         }
     }
@@ -564,6 +579,65 @@ impl<const N: usize> FaceMasks<N> {
             found,
             work,
         )
+    }
+
+    /// Whether the pieces standing in `region` (none subtractive, of
+    /// positive size, as many faces in all as it has) tile it exactly,
+    /// each piece at one of its placements. The faces are tiled in index
+    /// order: the lowest face left must be the first face of some piece's
+    /// placement inside the faces left. Verdicts on the faces and pieces
+    /// left are kept in `memo` (they hold for any region). `None` when the
+    /// board has more than 16 kinds of piece or the region more than 255
+    /// of one kind, or when `steps` steps (one per piece placed, verdicts
+    /// kept taking none) are not enough.
+    pub fn tiles(&self, region: &Bits<N>, steps: &mut u32, memo: &mut TileMemo<N>) -> Option<bool> {
+        if self.placements.len() > 16 {
+            return None;
+        }
+        let mut left = 0u128;
+        for (k, kind) in self.placements.iter().enumerate() {
+            let here = kind.at.and(region).count();
+            if here > u32::from(u8::MAX) {
+                return None;
+            }
+            left |= u128::from(here) << (8 * k);
+        }
+        self.tile(region, left, steps, memo)
+    }
+
+    /// One step of [`FaceMasks::tiles`]: `free` the faces left, `left` the
+    /// pieces left; `None` once the steps have run out.
+    fn tile(
+        &self,
+        free: &Bits<N>,
+        left: u128,
+        steps: &mut u32,
+        memo: &mut TileMemo<N>,
+    ) -> Option<bool> {
+        let Some(f) = free.first() else {
+            return Some(true);
+        };
+        let key = (*free, left);
+        if let Some(ok) = memo.get(&key) {
+            return Some(ok);
+        }
+        *steps = steps.checked_sub(1)?;
+        for (k, kind) in self.placements.iter().enumerate() {
+            if (left >> (8 * k)) & 0xFF == 0 {
+                continue;
+            }
+            for &at in &kind.anchored[f] {
+                let pl = &kind.places[at as usize];
+                if pl.and_not(free).is_empty()
+                    && self.tile(&free.and_not(pl), left - (1 << (8 * k)), steps, memo)?
+                {
+                    memo.put(key, true);
+                    return Some(true);
+                }
+            }
+        }
+        memo.put(key, false);
+        Some(false)
     }
 
     /// Whether `packing` (placements by kind and index, of the pieces
@@ -1391,6 +1465,31 @@ mod tests {
         // Out of steps, it gives up: the region passes.
         let (ok, left, _) = packs(&fm, &all, &need, &no_links(), 1);
         assert!(ok && left == 0);
+    }
+
+    #[test]
+    fn pieces_tile_a_region_exactly_or_not() {
+        // The fixed L (`#.` over `##`) on a 3x3 panel has four placements,
+        // at (0, 0), (1, 0), (0, 1) and (1, 1) (top left). The ones at
+        // (1, 0) and (0, 1) are apart: they tile the six faces they cover.
+        let (fm, nc) = ls_panel(&[(1, 0), (0, 1)]);
+        let region = faces(nc, &[(1, 0), (1, 1), (2, 1), (0, 1), (0, 2), (1, 2)]);
+        let mut memo = TileMemo::new(64);
+        let mut steps = 100;
+        assert_eq!(fm.tiles(&region, &mut steps, &mut memo), Some(true));
+        // Out of steps it leaves the question open (one step places one
+        // piece).
+        let mut memo = TileMemo::new(64);
+        assert_eq!(fm.tiles(&region, &mut 1, &mut memo), None);
+        assert_eq!(fm.tiles(&region, &mut 2, &mut memo), Some(true));
+        // Six faces whose only two placements inside, at (0, 0) and
+        // (1, 1), overlap: no tiling, also when asked again (from the kept
+        // verdicts, without a step).
+        let (fm, nc) = ls_panel(&[(0, 0), (2, 2)]);
+        let region = faces(nc, &[(0, 0), (0, 1), (1, 1), (2, 1), (1, 2), (2, 2)]);
+        let mut memo = TileMemo::new(64);
+        assert_eq!(fm.tiles(&region, &mut 100, &mut memo), Some(false));
+        assert_eq!(fm.tiles(&region, &mut 0, &mut memo), Some(false));
     }
 
     #[test]

@@ -28,7 +28,10 @@
 //! - a region the line can no longer touch (sealed against the border,
 //!   removed edges, the line itself or its mirror, around a pillar) fails
 //!   the validator's own region check, elimination marks included. Such a
-//!   region is final: its slots, its walls and so its verdict cannot change;
+//!   region is final: its slots, its walls and so its verdict cannot change.
+//!   Without marks, when only a fit of its pieces is left to decide and
+//!   they must tile it exactly, the tiling is searched on face bitsets
+//!   ([`FaceMasks::tiles`]) instead of the validator's slot-by-slot fit;
 //! - an open region without elimination marks is already hopeless (a star
 //!   without a partner left, an odd number of stars of a colour nothing
 //!   else has there, pieces needing more room than there is, a
@@ -71,7 +74,7 @@
 //! faces that share no edge, the flood also runs through those rim nodes.
 
 use super::bits::Bits;
-use super::faces::{coverable, FaceMasks, Link, Links, RimLinks, StuckParts};
+use super::faces::{coverable, FaceMasks, Link, Links, RimLinks, StuckParts, TileMemo};
 use super::hash::Kept;
 use super::plan::{Masks, Plan, VERTICAL};
 use super::pockets::Pockets;
@@ -87,6 +90,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// The pocket narrowing runs every this many slots of depth (the module
 /// overview says 16); the nodes it drops stay dropped below.
 const NARROW_EVERY: usize = 16;
+
+/// The most steps [`Search::tiles`] takes before it leaves a sealed
+/// region's fit to the validator.
+const TILE_STEPS: u32 = 1 << 20;
+
+/// The most verdicts [`Search::tiles`] keeps.
+const TILE_MEMO: usize = 1 << 18;
 
 /// What the visitor is told about each solution.
 pub struct Found<'a> {
@@ -175,6 +185,10 @@ pub struct Search<'p, const N: usize> {
     /// The pocket test's budget ([`PocketBudget`]).
     pocket_budget: PocketBudget,
     region_buf: Vec<u32>,
+    /// The verdicts of [`Search::tiles`].
+    tile_memo: TileMemo<N>,
+    /// The steps [`Search::tiles`] has taken.
+    tile_steps: u64,
     stack: Vec<u32>,
     /// While judging the regions at an end on an edge: that slot, which the
     /// validator's regions pass through (spec §5.2); else `usize::MAX`.
@@ -256,7 +270,8 @@ impl<const N: usize> EdgeStates<N> {
     }
 }
 
-/// Polyomino fit steps that count as one search node in a run's budget.
+/// Polyomino fit (and bitset tiling) steps that count as one search node
+/// in a run's budget.
 pub const FIT_STEPS_PER_NODE: u64 = 4;
 
 /// The most steps (choice points of its search) one packing test of an
@@ -532,6 +547,8 @@ impl<'p, const N: usize> Search<'p, N> {
                 ..PocketBudget::default()
             },
             region_buf: Vec::with_capacity(n),
+            tile_memo: TileMemo::new(TILE_MEMO),
+            tile_steps: 0,
             stack: Vec::with_capacity(n),
             end_through: usize::MAX,
             finals: Vec::new(),
@@ -595,10 +612,10 @@ impl<'p, const N: usize> Search<'p, N> {
         self.out_of_budget || w > self.run_cap
     }
 
-    /// The work done so far: nodes, and fit steps in node units.
+    /// The work done so far: nodes, and fit and tiling steps in node units.
     #[inline]
     fn work(&self) -> u64 {
-        self.visited + self.ws.fit_steps() / FIT_STEPS_PER_NODE
+        self.visited + (self.ws.fit_steps() + self.tile_steps) / FIT_STEPS_PER_NODE
     }
 
     /// Where the budget stopped the last run, if it did (taken away).
@@ -2347,6 +2364,12 @@ impl<'p, const N: usize> Search<'p, N> {
         if let Some(fits) = self.fits.get(&key) {
             return fits;
         }
+        if let Some(fits) = self.tiles(region) {
+            #[cfg(debug_assertions)]
+            self.check_tiling(region, fits);
+            self.fits.put(key, fits);
+            return fits;
+        }
         let first = region.first().expect("a region has a face");
         let slots = self.list_region(self.fm.slot_of[first] as usize);
         let fits = self.plan.rules.region_fits(&slots, &mut self.ws);
@@ -2356,6 +2379,71 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         self.fits.put(key, fits);
         fits
+    }
+
+    /// Whether a sealed region's pieces tile it, decided on face bitsets
+    /// ([`FaceMasks::tiles`]) where that is the validator's fit: pieces of
+    /// positive size only, none subtractive, an area equal to the region's
+    /// (as the bitset tests have found), and footprints of faces only, or
+    /// precise ones (which hold the edges between their squares) in a
+    /// region holding every edge between two of its faces. `None` when it
+    /// does not apply or gives up after [`TILE_STEPS`] steps. Its steps
+    /// count in the turn's budget as fit steps do.
+    fn tiles(&mut self, region: &Bits<N>) -> Option<bool> {
+        let fm = &self.fm;
+        let pieces = region.and(&fm.any_poly);
+        if pieces.is_empty() || !pieces.and_not(&fm.sized_polys).is_empty() {
+            return None;
+        }
+        if self.plan.rules.board.precise && self.walls_inside(region) {
+            // A precise piece may not lie across a wall between two faces
+            // of the region; the placements here do not know walls.
+            return None;
+        }
+        debug_assert_eq!(fm.area(region), region.count(), "a tiling's area");
+        let mut steps = TILE_STEPS;
+        let verdict = fm.tiles(region, &mut steps, &mut self.tile_memo);
+        self.tile_steps += u64::from(TILE_STEPS - steps);
+        verdict
+    }
+
+    /// Debug builds: a verdict of [`Search::tiles`] is the validator's fit
+    /// (in a workspace of its own, without the search's limits).
+    #[cfg(debug_assertions)]
+    fn check_tiling(&mut self, region: &Bits<N>, fits: bool) {
+        let first = region.first().expect("a region has a face");
+        let slots = self.list_region(self.fm.slot_of[first] as usize);
+        let slow = self
+            .plan
+            .rules
+            .region_fits(&slots, &mut Workspace::default());
+        self.region_buf = slots;
+        assert_eq!(fits, slow, "the bitset tiling against the validator's fit");
+    }
+
+    /// Whether two faces side by side in `region` have an edge between
+    /// them that the validator's region does not hold: a wall (the line,
+    /// or a covered start edge, ending inside it; a removed edge), or an
+    /// edge its flood passes through without holding it (a mid-segment
+    /// start, an end on an edge).
+    fn walls_inside(&self, region: &Bits<N>) -> bool {
+        let fm = &self.fm;
+        let mut links = self.links_walled();
+        for through in [self.noncount(), self.end_through] {
+            if let Some(&Some(link)) = fm.link_of.get(through) {
+                links.put(link, false);
+            }
+        }
+        let nc = fm.ncols;
+        let right = region.and(&region.shr(1)).and(&fm.not_last);
+        let down = region.and(&region.shr(nc));
+        if !right.and_not(&links.right).is_empty() || !down.and_not(&links.down).is_empty() {
+            return true;
+        }
+        fm.pillar && {
+            let wrap = region.and(&fm.last_col).and(&region.shl(nc - 1));
+            !wrap.and_not(&links.wrap).is_empty()
+        }
     }
 
     /// False when an open region is already hopeless. Regions only ever
