@@ -95,6 +95,13 @@ const NARROW_EVERY: usize = 16;
 /// region's fit to the validator.
 const TILE_STEPS: u32 = 1 << 20;
 
+/// The most steps the tiling of an open region takes before the packing
+/// test judges it instead.
+const OPEN_TILE_STEPS: u32 = 1 << 12;
+
+/// Tiling steps that count as one unit of the packing test's budget.
+const TILE_STEPS_PER_UNIT: u64 = 4;
+
 /// The most verdicts [`Search::tiles`] keeps.
 const TILE_MEMO: usize = 1 << 18;
 
@@ -186,9 +193,9 @@ pub struct Search<'p, const N: usize> {
     pocket_budget: PocketBudget,
     region_buf: Vec<u32>,
     /// The verdicts of [`Search::tiles`].
-    tile_memo: TileMemo<N>,
+    tile_memo: std::cell::RefCell<TileMemo<N>>,
     /// The steps [`Search::tiles`] has taken.
-    tile_steps: u64,
+    tile_steps: std::cell::Cell<u64>,
     stack: Vec<u32>,
     /// While judging the regions at an end on an edge: that slot, which the
     /// validator's regions pass through (spec §5.2); else `usize::MAX`.
@@ -547,8 +554,8 @@ impl<'p, const N: usize> Search<'p, N> {
                 ..PocketBudget::default()
             },
             region_buf: Vec::with_capacity(n),
-            tile_memo: TileMemo::new(TILE_MEMO),
-            tile_steps: 0,
+            tile_memo: std::cell::RefCell::new(TileMemo::new(TILE_MEMO)),
+            tile_steps: std::cell::Cell::new(0),
             stack: Vec::with_capacity(n),
             end_through: usize::MAX,
             finals: Vec::new(),
@@ -615,7 +622,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// The work done so far: nodes, and fit and tiling steps in node units.
     #[inline]
     fn work(&self) -> u64 {
-        self.visited + (self.ws.fit_steps() + self.tile_steps) / FIT_STEPS_PER_NODE
+        self.visited + (self.ws.fit_steps() + self.tile_steps.get()) / FIT_STEPS_PER_NODE
     }
 
     /// Where the budget stopped the last run, if it did (taken away).
@@ -2389,7 +2396,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// region holding every edge between two of its faces. `None` when it
     /// does not apply or gives up after [`TILE_STEPS`] steps. Its steps
     /// count in the turn's budget as fit steps do.
-    fn tiles(&mut self, region: &Bits<N>) -> Option<bool> {
+    fn tiles(&self, region: &Bits<N>) -> Option<bool> {
         let fm = &self.fm;
         let pieces = region.and(&fm.any_poly);
         if pieces.is_empty() || !pieces.and_not(&fm.sized_polys).is_empty() {
@@ -2401,9 +2408,17 @@ impl<'p, const N: usize> Search<'p, N> {
             return None;
         }
         debug_assert_eq!(fm.area(region), region.count(), "a tiling's area");
-        let mut steps = TILE_STEPS;
-        let verdict = fm.tiles(region, &mut steps, &mut self.tile_memo);
-        self.tile_steps += u64::from(TILE_STEPS - steps);
+        self.tile_within(region, TILE_STEPS)
+    }
+
+    /// [`FaceMasks::tiles`] with up to `cap` steps, counted in the work.
+    fn tile_within(&self, region: &Bits<N>, cap: u32) -> Option<bool> {
+        let mut steps = cap;
+        let verdict = self
+            .fm
+            .tiles(region, &mut steps, &mut self.tile_memo.borrow_mut());
+        self.tile_steps
+            .set(self.tile_steps.get() + u64::from(cap - steps));
         verdict
     }
 
@@ -2559,7 +2574,12 @@ impl<'p, const N: usize> Search<'p, N> {
             return false;
         }
         // The pieces must also fit in it all at once, covering those parts.
-        area == 0 || self.packs_cached(region, &need, stuck)
+        // With as many faces as its pieces have area, every final region
+        // holds pieces, so they tile the whole region (across what may
+        // become walls too: that only allows more).
+        let whole =
+            area == region.count() && region.and(&fm.any_poly).and_not(&fm.sized_polys).is_empty();
+        area == 0 || self.packs_cached(region, &need, stuck, whole)
     }
 
     /// [`FaceMasks::packs`] for an open region, with `need` the parts
@@ -2568,7 +2588,13 @@ impl<'p, const N: usize> Search<'p, N> {
     /// once, then the verdicts kept by the region and the links inside it
     /// the line can no longer cut (which decide it). True (the region
     /// passes) when the budget is spent or the test gives up.
-    fn packs_cached(&self, region: &Bits<N>, need: &Bits<N>, stuck: &Links<N>) -> bool {
+    fn packs_cached(
+        &self,
+        region: &Bits<N>,
+        need: &Bits<N>,
+        stuck: &Links<N>,
+        whole: bool,
+    ) -> bool {
         // On the way back to a resume point the nodes passed before; with
         // the budget spent then, the test may not have run there.
         if !self.packing || self.replay_to > self.moves.len() {
@@ -2596,6 +2622,19 @@ impl<'p, const N: usize> Search<'p, N> {
         let key = (*region, inside);
         if let Some(ok) = cache.verdicts.get(&key) {
             return ok;
+        }
+        if whole {
+            let before = self.tile_steps.get();
+            let tiles = self.tile_within(region, OPEN_TILE_STEPS);
+            cache.spent += (self.tile_steps.get() - before) / TILE_STEPS_PER_UNIT + 1;
+            if let Some(ok) = tiles {
+                if !ok {
+                    let (sum, n) = self.sizes[self.moves.len().min(DEPTHS - 1)];
+                    cache.saved += sum.checked_div(n).unwrap_or(16);
+                }
+                cache.verdicts.put(key, ok);
+                return ok;
+            }
         }
         let parts = StuckParts::new(fm, inside);
         let mut steps = PACK_STEPS;
