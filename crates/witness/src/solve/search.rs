@@ -43,7 +43,9 @@
 //!   subtractive pieces, a net area below 0 or above its size), or its
 //!   pieces cannot all be placed in it at once, apart, covering the parts
 //!   the line can no longer cut that hold a piece or touch a placement
-//!   ([`FaceMasks::packs`]), tested on a budget that the test's cuts
+//!   ([`FaceMasks::packs`]; when their area is the region's size, every
+//!   final region holds pieces, so they must tile it whole:
+//!   [`FaceMasks::tiles`], whose verdicts are kept), tested on a budget that the test's cuts
 //!   earn (about a quarter of the search's time, and the nodes its cuts
 //!   save);
 //! - an open region with elimination marks has more elements that must go
@@ -2584,7 +2586,9 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// [`FaceMasks::packs`] for an open region, with `need` the parts
     /// holding its pieces, within the test's budget (see [`Packings`]):
-    /// a recent packing of the same pieces that still holds answers at
+    /// when its pieces must tile it `whole`, first the tiling
+    /// ([`Search::tile_within`], up to [`OPEN_TILE_STEPS`] steps); then a
+    /// recent packing of the same pieces that still holds answers at
     /// once, then the verdicts kept by the region and the links inside it
     /// the line can no longer cut (which decide it). True (the region
     /// passes) when the budget is spent or the test gives up.
@@ -2605,6 +2609,20 @@ impl<'p, const N: usize> Search<'p, N> {
         if cache.spent >= earned {
             return true;
         }
+        // A region its pieces must tile whole: the tiling's kept verdicts
+        // (by the region alone) answer most often, so they come first.
+        if whole {
+            let before = self.tile_steps.get();
+            let tiles = self.tile_within(region, OPEN_TILE_STEPS);
+            cache.spent += (self.tile_steps.get() - before).div_ceil(TILE_STEPS_PER_UNIT);
+            if let Some(ok) = tiles {
+                if !ok {
+                    let (sum, n) = self.sizes[self.moves.len().min(DEPTHS - 1)];
+                    cache.saved += sum.checked_div(n).unwrap_or(16);
+                }
+                return ok;
+            }
+        }
         let fm = &self.fm;
         let pieces = region.and(&fm.sized_polys);
         let inside = Links {
@@ -2622,19 +2640,6 @@ impl<'p, const N: usize> Search<'p, N> {
         let key = (*region, inside);
         if let Some(ok) = cache.verdicts.get(&key) {
             return ok;
-        }
-        if whole {
-            let before = self.tile_steps.get();
-            let tiles = self.tile_within(region, OPEN_TILE_STEPS);
-            cache.spent += (self.tile_steps.get() - before) / TILE_STEPS_PER_UNIT + 1;
-            if let Some(ok) = tiles {
-                if !ok {
-                    let (sum, n) = self.sizes[self.moves.len().min(DEPTHS - 1)];
-                    cache.saved += sum.checked_div(n).unwrap_or(16);
-                }
-                cache.verdicts.put(key, ok);
-                return ok;
-            }
         }
         let parts = StuckParts::new(fm, inside);
         let mut steps = PACK_STEPS;
