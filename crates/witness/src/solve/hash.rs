@@ -4,20 +4,14 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// Folds each 64-bit word in with one multiply, then mixes the whole once
-/// with a 64-bit finaliser: keys are whole words of packed states or
-/// bitsets, often several of them, so the strong mix runs once per key.
+/// Mixes each 64-bit word in with a 64-bit finaliser: keys are whole words
+/// of packed states or bitsets, so a strong per-word mix is enough.
 #[derive(Default)]
 pub struct WordHasher(u64);
 
 impl Hasher for WordHasher {
     fn finish(&self) -> u64 {
-        let mut h = self.0;
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^ (h >> 33)
+        self.0
     }
     /// Whole words at a time (bitset keys come as their words' bytes),
     /// then the rest with its length in the top byte.
@@ -33,9 +27,14 @@ impl Hasher for WordHasher {
             self.write_u64(u64::from_le_bytes(last) ^ (rest.len() as u64) << 56);
         }
     }
-    #[inline]
     fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(23) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut h = x ^ self.0.rotate_left(29);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^= h >> 33;
+        self.0 = h;
     }
 }
 
