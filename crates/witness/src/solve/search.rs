@@ -45,9 +45,9 @@
 //!   the line can no longer cut that hold a piece or touch a placement
 //!   ([`FaceMasks::packs`]; when their area is the region's size, every
 //!   final region holds pieces, so they must tile it whole:
-//!   [`FaceMasks::tiles`], whose verdicts are kept), tested on a budget that the test's cuts
-//!   earn (about a quarter of the search's time, and the nodes its cuts
-//!   save);
+//!   [`FaceMasks::tiles`], whose verdicts are kept), tested on a budget
+//!   that the test's cuts earn (about a quarter of the search's time, and
+//!   the nodes its cuts save);
 //! - an open region with elimination marks has more elements that must go
 //!   (lost dots and triangles, lone stars, pieces that cannot tile it,
 //!   squares of a second colour or a third star of a colour in a part the
@@ -2617,8 +2617,7 @@ impl<'p, const N: usize> Search<'p, N> {
             cache.spent += (self.tile_steps.get() - before).div_ceil(TILE_STEPS_PER_UNIT);
             if let Some(ok) = tiles {
                 if !ok {
-                    let (sum, n) = self.sizes[self.moves.len().min(DEPTHS - 1)];
-                    cache.saved += sum.checked_div(n).unwrap_or(16);
+                    cache.saved += self.cut_saves();
                 }
                 return ok;
             }
@@ -2648,10 +2647,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let ok = fm.packs(region, need, &parts, &mut steps, &mut found, &mut work);
         cache.spent += work / PACK_WORK_PER_UNIT + 1;
         if !ok {
-            // What the cut saves: the mean size of the subtrees searched
-            // at this depth.
-            let (sum, n) = self.sizes[self.moves.len().min(DEPTHS - 1)];
-            cache.saved += sum.checked_div(n).unwrap_or(16);
+            cache.saved += self.cut_saves();
         } else if steps > 0 && !found.is_empty() {
             // A packing it found (not one it gave up on).
             let k = cache.next;
@@ -2665,6 +2661,13 @@ impl<'p, const N: usize> Search<'p, N> {
         cache.found = found;
         cache.verdicts.put(key, ok);
         ok
+    }
+
+    /// What a packing test's cut here saves: the mean size of the
+    /// subtrees searched to the end at this depth (16 before there is one).
+    fn cut_saves(&self) -> u64 {
+        let (sum, n) = self.sizes[self.moves.len().min(DEPTHS - 1)];
+        sum.checked_div(n).unwrap_or(16)
     }
 
     /// False when an open region holding elimination marks already has
