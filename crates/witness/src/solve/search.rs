@@ -2397,7 +2397,10 @@ impl<'p, const N: usize> Search<'p, N> {
     /// precise ones (which hold the edges between their squares) in a
     /// region holding every edge between two of its faces. `None` when it
     /// does not apply or gives up after [`TILE_STEPS`] steps. Its steps
-    /// count in the turn's budget as fit steps do.
+    /// count in the turn's budget as fit steps do. Its placements include
+    /// every one the validator's fit allows, so a "no" is the validator's
+    /// anyway; the wall test keeps a "yes" exact too (a wrong one would
+    /// only prune less, as every end is validated in full).
     fn tiles(&self, region: &Bits<N>) -> Option<bool> {
         let fm = &self.fm;
         let pieces = region.and(&fm.any_poly);
