@@ -581,6 +581,13 @@ impl<const N: usize> FaceMasks<N> {
         )
     }
 
+    /// Whether `region` holds pieces, all of positive size and none
+    /// subtractive: those [`FaceMasks::tiles`] can tile it with.
+    pub fn tileable(&self, region: &Bits<N>) -> bool {
+        let pieces = region.and(&self.any_poly);
+        !pieces.is_empty() && pieces.and_not(&self.sized_polys).is_empty()
+    }
+
     /// Whether the pieces standing in `region` (none subtractive, of
     /// positive size, as many faces in all as it has) tile it exactly,
     /// each piece at one of its placements. The faces are tiled in index

@@ -2338,6 +2338,13 @@ impl<'p, const N: usize> Search<'p, N> {
         slots
     }
 
+    /// The slots of the region whose faces are `region`, listed from its
+    /// first face (in the reused region buffer: put it back after use).
+    fn list_faces(&mut self, region: &Bits<N>) -> Vec<u32> {
+        let first = region.first().expect("a region has a face");
+        self.list_region(self.fm.slot_of[first] as usize)
+    }
+
     /// True (and the search stopping) when a polyomino fit gave up on the
     /// limits: it then said "fits", and the search reports nothing more.
     fn fit_interrupted(&mut self) -> bool {
@@ -2379,8 +2386,7 @@ impl<'p, const N: usize> Search<'p, N> {
             self.fits.put(key, fits);
             return fits;
         }
-        let first = region.first().expect("a region has a face");
-        let slots = self.list_region(self.fm.slot_of[first] as usize);
+        let slots = self.list_faces(region);
         let fits = self.plan.rules.region_fits(&slots, &mut self.ws);
         self.region_buf = slots;
         if self.fit_interrupted() {
@@ -2403,8 +2409,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// only prune less, as every end is validated in full).
     fn tiles(&self, region: &Bits<N>) -> Option<bool> {
         let fm = &self.fm;
-        let pieces = region.and(&fm.any_poly);
-        if pieces.is_empty() || !pieces.and_not(&fm.sized_polys).is_empty() {
+        if !fm.tileable(region) {
             return None;
         }
         if self.plan.rules.board.precise && self.walls_inside(region) {
@@ -2431,8 +2436,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// (in a workspace of its own, without the search's limits).
     #[cfg(debug_assertions)]
     fn check_tiling(&mut self, region: &Bits<N>, fits: bool) {
-        let first = region.first().expect("a region has a face");
-        let slots = self.list_region(self.fm.slot_of[first] as usize);
+        let slots = self.list_faces(region);
         let slow = self
             .plan
             .rules
@@ -2582,8 +2586,7 @@ impl<'p, const N: usize> Search<'p, N> {
         // With as many faces as its pieces have area, every final region
         // holds pieces, so they tile the whole region (across what may
         // become walls too: that only allows more).
-        let whole =
-            area == region.count() && region.and(&fm.any_poly).and_not(&fm.sized_polys).is_empty();
+        let whole = area == region.count() && fm.tileable(region);
         area == 0 || self.packs_cached(region, &need, stuck, whole)
     }
 
