@@ -50,6 +50,10 @@
 //!   last first face of a placement covering it is precomputed.
 //! * A ylop may lower a face below 0 only if enough remaining polys have a
 //!   placement covering that face starting at the current face or later.
+//! * The last ylop, put down at a face it leaves below 0, needs a poly
+//!   that can start there on slots below 0 only, as no ylop is left to
+//!   lower what that poly raises. This is looked at before the ylop's
+//!   bookkeeping is done: most places for a last ylop fail it.
 //! * Ylop budget: only ylops lower values, so the positive values on the
 //!   board, summed over faces (over other slots), may not exceed what the
 //!   remaining ylops can lower: their count times the most faces (other
@@ -58,7 +62,9 @@
 //!   face on, raises above 0 at least the non-negative slots of its
 //!   cheapest placement; those needs are added to the budget check when
 //!   the scan enters a face (a poly with no placement left fails at once).
-//!   Only in long fits (with the memo), where it pays for itself.
+//!   Only in long fits (with the memo), where it pays for itself. Once
+//!   every ylop is placed it is a quicker test: some placement lies on
+//!   slots below 0 only.
 //!
 //! # Order
 //!
@@ -671,6 +677,9 @@ impl Search<'_, '_> {
     /// counted apart). Each poly raises those slots above 0 whatever else
     /// happens, and a ylop lowers at most its own footprint.
     fn needs_ok(&self, k: usize) -> bool {
+        if self.ylops_left == 0 {
+            return self.polys_fit_somewhere(k);
+        }
         let mut need_f = self.over_faces;
         let mut need_e = self.over_edges;
         for t in &self.kinds[self.n_ylop_kinds..] {
@@ -700,6 +709,20 @@ impl Search<'_, '_> {
             }
         }
         true
+    }
+
+    /// [`Search::needs_ok`] with every ylop placed, when both caps are 0:
+    /// true when every remaining poly kind still has a placement from face
+    /// `k` on that covers only slots below 0. It stops at the first one
+    /// instead of counting every placement's slots.
+    fn polys_fit_somewhere(&self, k: usize) -> bool {
+        self.kinds[self.n_ylop_kinds..].iter().all(|t| {
+            t.count == 0 || {
+                let pl = t.placements;
+                (pl.by_face[k]..pl.len() as u32)
+                    .any(|pi| pl.slots(pi).iter().all(|&s| self.val[s as usize] < 0))
+            }
+        })
     }
 
     /// Moves past face `k` (its value 0): checks the slots that become final
@@ -767,6 +790,31 @@ impl Search<'_, '_> {
         true
     }
 
+    /// For the last ylop, placement `pi` of kind `tt` at face `k`: true
+    /// unless it leaves face `k` below 0 with no poly able to start there.
+    /// Once it is down no ylop can lower anything, so a poly there must
+    /// cover slots below 0 only. Decided on the values alone, without the
+    /// bookkeeping of [`Search::apply`]; most such placements fail here.
+    fn last_ylop_leaves_room(&mut self, tt: usize, pi: u32, k: usize) -> bool {
+        let f = self.g.faces[k] as usize;
+        let slots = self.kinds[tt].placements.slots(pi);
+        for &s in slots {
+            self.val[s as usize] -= 1;
+        }
+        let room = self.val[f] >= 0
+            || self.kinds[self.n_ylop_kinds..].iter().any(|t| {
+                t.count > 0 && {
+                    let pl = t.placements;
+                    (pl.by_face[k]..pl.by_face[k + 1])
+                        .any(|q| pl.slots(q).iter().all(|&s| self.val[s as usize] < 0))
+                }
+            });
+        for &s in slots {
+            self.val[s as usize] += 1;
+        }
+        room
+    }
+
     /// Puts placement `pi` of kind `tt` down (`sign` 1) or takes it back up
     /// (`sign` −1), keeping the counts, sums and hash up to date.
     fn apply(&mut self, tt: usize, pi: u32, sign: i16) {
@@ -774,15 +822,17 @@ impl Search<'_, '_> {
         let sub = tt < self.n_ylop_kinds;
         let delta = if sub { -sign } else { sign };
         let (faces, others) = pl.parts(pi);
+        // A step of ±1 changes the positive sum by ±1 exactly where the
+        // value is above 0 after a raise or before a lowering.
+        let above = if delta > 0 { 0 } else { 1 };
         let mut over = |slots: &[u32]| -> i32 {
-            let mut d = 0;
+            let mut n = 0;
             for &s in slots {
-                let old = self.val[s as usize];
-                let new = old + delta;
-                self.val[s as usize] = new;
-                d += new.max(0) as i32 - old.max(0) as i32;
+                let v = &mut self.val[s as usize];
+                n += (*v >= above) as i32;
+                *v += delta;
             }
-            d
+            n * i32::from(delta)
         };
         let df = over(faces);
         let de = over(others);
@@ -859,6 +909,12 @@ impl Search<'_, '_> {
             let from = if tt == t { lo.max(p) } else { lo };
             for pi in from..hi {
                 if !self.placeable(tt, pi, k) {
+                    continue;
+                }
+                if tt < self.n_ylop_kinds
+                    && self.ylops_left == 1
+                    && !self.last_ylop_leaves_room(tt, pi, k)
+                {
                     continue;
                 }
                 self.apply(tt, pi, 1);
