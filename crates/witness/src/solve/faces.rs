@@ -1174,8 +1174,10 @@ impl<const N: usize> FaceMasks<N> {
                 .or(&self.east(&nv).and(&rim.corner[1]))
                 .or(&below.and(&rim.corner[2]))
                 .or(&self.east(&below).and(&rim.corner[3]));
-            if nf == f && nv == v {
-                return (f, v);
+            // No new faces: `f` is closed under its links, and `nv` under
+            // the rim's, holding every rim corner of `f`.
+            if nf == f {
+                return (f, nv);
             }
             f = nf;
             v = nv;
