@@ -69,8 +69,9 @@
 //! # Order
 //!
 //! Bigger kinds are tried first at each face (they are the hardest to
-//! place), which finds fits much sooner in practice; the multisets tried
-//! are the same in any order.
+//! place), which finds fits much sooner in practice, and among kinds of
+//! one size those with fewer placements (fewer orientations); the
+//! multisets tried are the same in any order.
 //!
 //! # Stopping
 //!
@@ -590,8 +591,15 @@ impl<'a, 'k> Search<'a, 'k> {
         limits: &'k FitLimits,
     ) -> Search<'a, 'k> {
         // Ylops first: at a face they can only lower the value, polys
-        // raise it. Big pieces first: they are the hardest to place.
-        kinds.sort_by_key(|k| (!k.subtractive, std::cmp::Reverse(k.placements.max_faces)));
+        // raise it. Big pieces first: they are the hardest to place; then
+        // those with fewer placements.
+        kinds.sort_by_key(|k| {
+            (
+                !k.subtractive,
+                std::cmp::Reverse(k.placements.max_faces),
+                k.placements.len(),
+            )
+        });
         let n_ylop_kinds = kinds.iter().take_while(|k| k.subtractive).count();
         let mut hv = [0u64; 2];
         for &s in &g.rm_slot[g.cut[0] as usize..] {
