@@ -37,7 +37,7 @@
 //! and per-kind pseudo-random 64-bit multipliers times the values and
 //! counts (two independent ones), so it is updated in O(1) per placed
 //! piece; two different states collide with probability about 2^-128.
-//! Small fits do without it: it starts after 512 steps.
+//! Small fits do without it: it starts after 1,024 steps.
 //!
 //! # Exact pruning
 //!
@@ -447,7 +447,7 @@ const MEMO_CAP: usize = 1 << 20;
 
 /// The memo starts after this many steps (small fits do without it). The
 /// step count starts at `0xFFF`, so the first step looks at the limits.
-const MEMO_FROM: u64 = 0xFFF + 512;
+const MEMO_FROM: u64 = 0xFFF + 1024;
 
 /// Buffers and limits reused between fits.
 #[derive(Clone, Debug, Default)]
