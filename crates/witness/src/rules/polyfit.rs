@@ -146,6 +146,8 @@ pub struct Geometry {
     mult: Vec<[u64; 2]>,
     /// Per slot: its index in `faces`, or `u32::MAX` for other slots.
     order: Vec<u32>,
+    /// Per slot: its row-major position.
+    rm_pos: Vec<u32>,
 }
 
 /// The faces of a board in scan order (rows top to bottom, then columns).
@@ -181,6 +183,10 @@ impl Geometry {
         for (k, &f) in faces.iter().enumerate() {
             order[f as usize] = k as u32;
         }
+        let mut rm_pos = vec![0; b.len()];
+        for (i, &s) in rm_slot.iter().enumerate() {
+            rm_pos[s as usize] = i as u32;
+        }
         Geometry {
             faces,
             rm_slot,
@@ -188,6 +194,7 @@ impl Geometry {
             is_face: b.kind.iter().map(|&k| k == SlotKind::Face).collect(),
             mult: (0..b.len() as u32).map(slot_mult).collect(),
             order,
+            rm_pos,
         }
     }
 }
@@ -525,13 +532,13 @@ pub fn fits<'a>(
     let mut val = std::mem::take(&mut fs.val);
     val.clear();
     val.resize(b.len(), 0);
-    if net > 0 {
-        for &s in region {
-            val[s as usize] = -1;
-        }
-    }
+    let hv = if net > 0 {
+        start_board(g, &mut val, region)
+    } else {
+        [0; 2]
+    };
     let mut memo = std::mem::take(&mut fs.memo);
-    let mut search = Search::new(g, &mut val, kinds, &mut memo, &fs.limits);
+    let mut search = Search::new(g, &mut val, hv, kinds, &mut memo, &fs.limits);
     let found = search.face(0);
     let aborted = search.aborted;
     fs.last_steps = search.steps - 0xFFF;
@@ -549,6 +556,27 @@ pub fn fits<'a>(
         return true;
     }
     found
+}
+
+/// Sets the board `B0` of a fit with net area above 0 (−1 on every slot
+/// of `region`) on `val`, all 0 before, and returns its part of the state
+/// hash: the slots from the first cut on, times their multipliers. Only
+/// the region's slots are looked at, not the whole board: most fits are
+/// over in a few steps.
+fn start_board(g: &Geometry, val: &mut [i16], region: &[u32]) -> [u64; 2] {
+    let mut hv = [0u64; 2];
+    for &s in region {
+        let v = &mut val[s as usize];
+        if *v == 0 {
+            *v = -1;
+            if g.rm_pos[s as usize] >= g.cut[0] {
+                let m = g.mult[s as usize];
+                hv[0] = hv[0].wrapping_sub(m[0]);
+                hv[1] = hv[1].wrapping_sub(m[1]);
+            }
+        }
+    }
+    hv
 }
 
 /// The state of one fit's scan.
@@ -582,10 +610,12 @@ struct Search<'a, 'k> {
 }
 
 impl<'a, 'k> Search<'a, 'k> {
-    /// The scan at its start: the board `val` (B0) and the pieces.
+    /// The scan at its start: the board `val` (B0), its part of the state
+    /// hash ([`start_board`]) and the pieces.
     fn new(
         g: &'a Geometry,
         val: &'k mut [i16],
+        mut hv: [u64; 2],
         kinds: &'k mut [PieceKind<'a>],
         memo: &'k mut Memo,
         limits: &'k FitLimits,
@@ -601,12 +631,6 @@ impl<'a, 'k> Search<'a, 'k> {
             )
         });
         let n_ylop_kinds = kinds.iter().take_while(|k| k.subtractive).count();
-        let mut hv = [0u64; 2];
-        for &s in &g.rm_slot[g.cut[0] as usize..] {
-            let (m, v) = (g.mult[s as usize], val[s as usize] as i64 as u64);
-            hv[0] = hv[0].wrapping_add(m[0].wrapping_mul(v));
-            hv[1] = hv[1].wrapping_add(m[1].wrapping_mul(v));
-        }
         let (mut polys_left, mut ylops_left, mut face_cap, mut edge_cap) = (0, 0, 0, 0);
         let (mut poly_reach, mut ylop_reach) = (0, 0);
         for (t, k) in kinds.iter().enumerate() {
@@ -1077,12 +1101,10 @@ mod tests {
         let (pl, info) = tables(b, pieces);
         let mut kinds = kinds_of(&pl, &info);
         let mut val = vec![0i16; b.len()];
-        for &s in region {
-            val[s as usize] = -1;
-        }
+        let hv = start_board(&g, &mut val, region);
         let mut memo = Memo::default();
         let limits = FitLimits::default();
-        let mut s = Search::new(&g, &mut val, &mut kinds, &mut memo, &limits);
+        let mut s = Search::new(&g, &mut val, hv, &mut kinds, &mut memo, &limits);
         probe(&mut s, b)
     }
 
