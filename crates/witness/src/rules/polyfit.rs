@@ -749,12 +749,17 @@ impl Search<'_, '_> {
     /// instead of counting every placement's slots.
     fn polys_fit_somewhere(&self, k: usize) -> bool {
         self.kinds[self.n_ylop_kinds..].iter().all(|t| {
-            t.count == 0 || {
-                let pl = t.placements;
-                (pl.by_face[k]..pl.len() as u32)
-                    .any(|pi| pl.slots(pi).iter().all(|&s| self.val[s as usize] < 0))
-            }
+            let pl = t.placements;
+            t.count == 0 || self.any_below_zero(pl, pl.by_face[k]..pl.len() as u32)
         })
+    }
+
+    /// True when one of the placements `range` of `pl` covers only slots
+    /// below 0: a poly can go there with no ylop to lower it after.
+    fn any_below_zero(&self, pl: &Placements, range: std::ops::Range<u32>) -> bool {
+        range
+            .into_iter()
+            .any(|pi| pl.slots(pi).iter().all(|&s| self.val[s as usize] < 0))
     }
 
     /// Moves past face `k` (its value 0): checks the slots that become final
@@ -835,11 +840,8 @@ impl Search<'_, '_> {
         }
         let room = self.val[f] >= 0
             || self.kinds[self.n_ylop_kinds..].iter().any(|t| {
-                t.count > 0 && {
-                    let pl = t.placements;
-                    (pl.by_face[k]..pl.by_face[k + 1])
-                        .any(|q| pl.slots(q).iter().all(|&s| self.val[s as usize] < 0))
-                }
+                let pl = t.placements;
+                t.count > 0 && self.any_below_zero(pl, pl.by_face[k]..pl.by_face[k + 1])
             });
         for &s in slots {
             self.val[s as usize] += 1;
