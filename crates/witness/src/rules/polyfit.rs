@@ -1397,6 +1397,32 @@ mod tests {
     }
 
     #[test]
+    fn the_last_ylop_needs_a_poly_to_start_on_it() {
+        // The right face of a 2x1 board, a domino and a monomino ylop: the
+        // only fit puts the ylop under the domino's left half, outside the
+        // region.
+        let b = board(2, 1, false, true);
+        let r = region(&b, &[(1, 0)]);
+        let pieces = [
+            (shape(&[(0, 0), (1, 0)], false), false),
+            (shape(&[(0, 0)], false), true),
+        ];
+        assert!(both(&b, &r, &pieces));
+        probe(&b, &r, &pieces, |s, b| {
+            assert!(s.kinds[0].subtractive, "ylops come first");
+            // On the left face, the domino can start there on that face,
+            // the inner edge (both at -1 once the ylop is down) and the
+            // region's face.
+            let left = placement(s, 0, &[face(b, 0, 0)]);
+            assert!(s.last_ylop_leaves_room(0, left, 0));
+            // On the region's face it would leave -2, and no domino starts
+            // there: cut before its bookkeeping.
+            let right = placement(s, 0, &[face(b, 1, 0)]);
+            assert!(!s.last_ylop_leaves_room(0, right, 1));
+        });
+    }
+
+    #[test]
     fn a_footprint_wrapped_onto_itself_counts_twice() {
         // On a pillar one face wide a horizontal domino covers its face
         // twice. Face (0,0) ends at -1 - 2 - 2 + 1 + 2 + 2 = 0 with the
