@@ -49,6 +49,8 @@ pub struct NegScratch {
 struct DpScratch {
     polys: Vec<usize>,
     poly_area: Vec<i64>,
+    base0: Vec<i32>,
+    poly_color: Vec<Option<usize>>,
     base: Vec<i32>,
     stars: Vec<i32>,
     sq: Vec<i32>,
@@ -242,6 +244,40 @@ fn find_good_set(
         dp.poly_area
             .extend(polys.iter().map(|&k| signed_area(soft[k])));
         let poly_area = &dp.poly_area;
+        // Per colour, with every piece kept: the symbols counted, the
+        // stars, and the erasable squares and stars. A subset of erased
+        // pieces only takes each piece's own colour off the first count.
+        let counted = |i: usize| {
+            !removed[i] && b.sym[i] != Sym::Empty && b.kind[i] == crate::model::SlotKind::Face
+        };
+        for v in [&mut dp.base0, &mut dp.stars, &mut dp.sq, &mut dp.st] {
+            v.clear();
+            v.resize(nc, 0);
+        }
+        for &x in region {
+            let i = x as usize;
+            if !counted(i) {
+                continue;
+            }
+            if soft.contains(&x) {
+                match b.sym[i] {
+                    Sym::Square => dp.sq[b.color[i] as usize] += 1,
+                    Sym::Star => dp.st[b.color[i] as usize] += 1,
+                    _ => {}
+                }
+            }
+            dp.base0[b.color[i] as usize] += 1;
+            if b.sym[i] == Sym::Star {
+                dp.stars[b.color[i] as usize] += 1;
+            }
+        }
+        // Each erasable piece's colour where it counts.
+        dp.poly_color.clear();
+        dp.poly_color.extend(polys.iter().map(|&k| {
+            let i = soft[k] as usize;
+            counted(i).then_some(b.color[i] as usize)
+        }));
+        let (stars, sq, st) = (&dp.stars, &dp.sq, &dp.st);
         for q in 0u32..(1u32 << polys.len()) {
             let q_size = q.count_ones() as usize;
             if q_size > n {
@@ -265,31 +301,12 @@ fn find_good_set(
                     .is_some_and(|j| q & (1 << j) != 0)
             };
             let last_in_q = last.is_some_and(|l| b.sym[soft[l] as usize].is_poly() && in_q(l));
-            // Per colour: base count, stars, erasable squares and stars.
-            for v in [&mut dp.base, &mut dp.stars, &mut dp.sq, &mut dp.st] {
-                v.clear();
-                v.resize(nc, 0);
-            }
-            let (base, stars, sq, st) = (&mut dp.base, &mut dp.stars, &mut dp.sq, &mut dp.st);
-            for &x in region {
-                let i = x as usize;
-                if removed[i] || b.sym[i] == Sym::Empty || b.kind[i] != crate::model::SlotKind::Face
-                {
-                    continue;
-                }
-                if let Some(k) = soft.iter().position(|&y| y == x) {
-                    if b.sym[i].is_poly() && in_q(k) {
-                        continue;
-                    }
-                    match b.sym[i] {
-                        Sym::Square => sq[b.color[i] as usize] += 1,
-                        Sym::Star => st[b.color[i] as usize] += 1,
-                        _ => {}
-                    }
-                }
-                base[b.color[i] as usize] += 1;
-                if b.sym[i] == Sym::Star {
-                    stars[b.color[i] as usize] += 1;
+            // The symbols counted per colour, without the erased pieces.
+            let base = &mut dp.base;
+            base.clone_from(&dp.base0);
+            for (j, c) in dp.poly_color.iter().enumerate() {
+                if let (true, &Some(c)) = (q & (1 << j) != 0, c) {
+                    base[c] -= 1;
                 }
             }
             // Which colour group must give up the last candidate.
