@@ -145,7 +145,11 @@ impl Workspace {
 impl Rules {
     /// Compiles a puzzle for validation.
     pub fn new(puzzle: &Puzzle) -> Result<Rules> {
-        let board = Board::new(puzzle)?;
+        Ok(Rules::from_board(Board::new(puzzle)?))
+    }
+
+    /// Compiles a board, as [`Rules::new`] does once it has the puzzle's.
+    pub fn from_board(board: Board) -> Rules {
         let polys = PolyTables::new(&board);
         let line_fails = board
             .gap
@@ -161,11 +165,11 @@ impl Rules {
                 }
             })
             .collect();
-        Ok(Rules {
+        Rules {
             board,
             polys,
             line_fails,
-        })
+        }
     }
 
     /// Checks a path: first its legality (an illegal path is an error that

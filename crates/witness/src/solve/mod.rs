@@ -17,10 +17,13 @@
 //! nodes the line must visit, [`hash`] the tables of verdicts the search
 //! keeps and their hasher, [`turns`] the search for a first solution by
 //! turns in several move orders, [`reverse`] the puzzle with starts and
-//! ends swapped that some of those turns search.
+//! ends swapped that some of those turns search, [`cases`] the mark-free
+//! puzzles that cover a puzzle with elimination marks, which take turns
+//! too.
 
 pub mod bits;
 pub mod brute;
+pub mod cases;
 pub mod faces;
 pub mod frontier;
 pub mod hash;
@@ -190,26 +193,34 @@ pub fn solve_plan_threads_with(
                 let mut other = turns.clone();
                 let masks = &masks;
                 let lim = &lim;
-                let race = |fwd: &mut Search<'_, N>,
-                            back: Option<&mut Search<'_, N>>,
-                            t: &mut turns::Turns,
-                            lanes: &[usize]| {
-                    let answer = t.run(fwd, back, lanes);
-                    // Stopped by the other thread's win, or by the limits.
-                    let complete = !t.stopped;
-                    if answer.is_some() || complete {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    (answer, complete)
-                };
+                let race =
+                    |fwd: &mut Search<'_, N>,
+                     back: Option<&mut Search<'_, N>>,
+                     t: &mut turns::Turns,
+                     lanes: &[usize],
+                     cases: Option<&mut cases::CaseRuns<'_, '_, N>>| {
+                        let answer = t.run_with_cases(fwd, back, lanes, cases);
+                        // Stopped by the other thread's win, or by the limits.
+                        let complete = !t.stopped;
+                        if answer.is_some() || complete {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        (answer, complete)
+                    };
                 let (mine, theirs) = std::thread::scope(|scope| {
                     let race = &race;
                     let handle = scope.spawn(move || {
                         let mut s2 = Search::<N>::new(plan, masks, lim);
-                        let r = race(&mut s2, bs.as_mut(), &mut other, &all[1..]);
-                        (r, s2.visited + bs.map_or(0, |b| b.visited))
+                        // The elimination cases take turns here too.
+                        let cases = cases::Cases::<N>::new(plan, cases::MAX_CASES);
+                        let mut runs = cases
+                            .as_ref()
+                            .map(|c| cases::CaseRuns::new(c, lim, schedule));
+                        let r = race(&mut s2, bs.as_mut(), &mut other, &all[1..], runs.as_mut());
+                        let case_nodes = runs.as_ref().map_or(0, |r| r.visited());
+                        (r, s2.visited + bs.map_or(0, |b| b.visited) + case_nodes)
                     });
-                    let mine = race(&mut s, None, &mut turns, &all[..1]);
+                    let mine = race(&mut s, None, &mut turns, &all[..1], None);
                     (
                         (mine, s.visited),
                         handle.join().expect("the solving thread does not panic"),

@@ -18,7 +18,12 @@
 //! running out of budget has searched every path, so "no solution" from it
 //! is proved. A budget counts search nodes and polyomino fit steps
 //! ([`Search::set_budget`]).
+//!
+//! On puzzles with elimination marks, the mark-free cases that cover the
+//! puzzle ([`super::cases`]) take turns too once the lanes have visited
+//! [`Schedule::cases_after`] nodes ([`Turns::run_with_cases`]).
 
+use super::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
 use super::limits::Limits;
 use super::plan::{Masks, Plan};
 use super::reverse;
@@ -36,15 +41,19 @@ pub struct Schedule {
     pub growth: u64,
     /// The largest budget of a turn (before the lanes' weights).
     pub most: u64,
+    /// The search nodes the lanes visit before the elimination cases
+    /// ([`super::cases`]) get turns.
+    pub cases_after: u64,
 }
 
 impl Default for Schedule {
-    /// 10,000 nodes, doubling, up to 640,000.
+    /// 10,000 nodes, doubling, up to 640,000; the cases after 300,000.
     fn default() -> Self {
         Schedule {
             first: 10_000,
             growth: 2,
             most: 640_000,
+            cases_after: CASES_AFTER,
         }
     }
 }
@@ -110,6 +119,17 @@ const LANES: [Lane; 4] = [
         weight: 2,
     },
 ];
+
+/// The share of the work the elimination cases get, at most, as a
+/// fraction of the other lanes' nodes past [`Schedule::cases_after`]
+/// ([`Turns::run_with_cases`]).
+pub const CASE_SHARE: (u64, u64) = (1, 1);
+
+/// The default [`Schedule::cases_after`], about 30 ms of search: puzzles
+/// the lanes solve sooner never pay for the cases. (On the dev corpus, a
+/// start at 200,000 nodes slowed two marked puzzles that the lanes solve
+/// in 20-25 ms by a quarter, and the cases did not solve them sooner.)
+pub const CASES_AFTER: u64 = 300_000;
 
 /// A solution as `(start, end, moves)`.
 pub type Answer = (usize, usize, Vec<Direction>);
@@ -193,7 +213,7 @@ impl Turns {
     /// The next turn of a round over `lanes`, as [`Turns::step`], handing
     /// `visit` every solution (see [`Turns::lane_turn`]); true when the
     /// turn ended the search.
-    fn step_with<const N: usize>(
+    pub(crate) fn step_with<const N: usize>(
         &mut self,
         fwd: &mut Search<'_, N>,
         mut back: Option<&mut Search<'_, N>>,
@@ -234,6 +254,42 @@ impl Turns {
         loop {
             if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
                 return answer;
+            }
+        }
+    }
+
+    /// [`Turns::run`], with turns of `cases` (if any) in between, as long
+    /// as they have visited fewer nodes than [`CASE_SHARE`] of what the
+    /// searches (`fwd` and `back`) visited past
+    /// [`Schedule::cases_after`]: a case's solution that solves the puzzle
+    /// answers, and the cases all searched to the end prove there is none.
+    pub fn run_with_cases<const N: usize>(
+        &mut self,
+        fwd: &mut Search<'_, N>,
+        mut back: Option<&mut Search<'_, N>>,
+        lanes: &[usize],
+        cases: Option<&mut CaseRuns<'_, '_, N>>,
+    ) -> Option<Answer> {
+        let Some(cases) = cases else {
+            return self.run(fwd, back, lanes);
+        };
+        let (num, den) = CASE_SHARE;
+        loop {
+            if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
+                return answer;
+            }
+            let mine = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
+            let mine = mine.saturating_sub(self.schedule.cases_after);
+            while cases.visited().saturating_mul(den) < mine.saturating_mul(num) {
+                match cases.step() {
+                    Outcome::Solved(answer) => return Some(answer),
+                    Outcome::None => return None,
+                    Outcome::Stopped => {
+                        self.stopped = true;
+                        return None;
+                    }
+                    Outcome::Open => {}
+                }
             }
         }
     }
@@ -363,7 +419,8 @@ pub fn distinct_solutions<const N: usize>(
 /// none, or the limits stop it; returns the solution as `(start, end,
 /// moves)`, whether the search ended without the limits cutting it short,
 /// and the nodes visited. The reversed plan is made only when the first
-/// turn does not settle the puzzle.
+/// turn does not settle the puzzle; on puzzles with elimination marks the
+/// cases take turns as well ([`Turns::run_with_cases`]).
 pub fn first_solution<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
@@ -377,8 +434,11 @@ pub fn first_solution<const N: usize>(
     }
     let back = Back::<N>::new(plan);
     let mut bs = back.as_ref().map(|b| b.search(limits));
-    let answer = turns.run(&mut fwd, bs.as_mut(), &Turns::ALL);
-    let visited = fwd.visited + bs.map_or(0, |b| b.visited);
+    let cases = Cases::<N>::new(plan, MAX_CASES);
+    let mut runs = cases.as_ref().map(|c| CaseRuns::new(c, limits, schedule));
+    let answer = turns.run_with_cases(&mut fwd, bs.as_mut(), &Turns::ALL, runs.as_mut());
+    let visited =
+        fwd.visited + bs.map_or(0, |b| b.visited) + runs.as_ref().map_or(0, |r| r.visited());
     (answer, !turns.stopped, visited)
 }
 
@@ -517,6 +577,7 @@ mod tests {
             first: 1,
             growth: 2,
             most: 64,
+            cases_after: 0,
         };
         let mut turns = Turns::new(&tiny, None);
         assert!(turns.step(&mut s, None, &Turns::ALL).is_none());

@@ -1,0 +1,497 @@
+//! Elimination cases: a puzzle with few elimination marks searched as a
+//! handful of puzzles without any, whose solutions cover its own.
+//!
+//! Elimination marks weaken the search's pruning: a region holding one may
+//! break any rule once, so little can be judged before it is sealed. But
+//! in a solution, each mark is used up in one of a few ways (spec §5.7):
+//! it erases one other symbol of its region (a square, star, triangle or
+//! piece), or an uncovered dot there, or it cancels another mark of its
+//! region; what is left of the region then passes the plain rules. So each
+//! way of using up every mark gives a *case*, a puzzle without marks:
+//! - a mark that erases symbol `X`: the mark and `X` both become stars of
+//!   a colour of their own, so a region holding one must hold the other
+//!   (two symbols of that colour) and nothing else changes;
+//! - two marks that cancel: both become stars of a colour of their own;
+//! - a mark that erases a dot: the mark goes, and so do all dots (which
+//!   only drops rules).
+//!
+//! Every solution of the puzzle solves the case of the way its marks are
+//! used, so the cases' solutions cover the puzzle's. Not every case
+//! solution solves the puzzle (the engine also wants each erased symbol to
+//! have been wrong, and the dots), so each is checked against the puzzle's
+//! own rules before it counts. The cases are mark-free, so the search's
+//! pruning works in full on them: on some panels a case is solved in
+//! milliseconds where the marked search needs minutes.
+//!
+//! [`turns`](super::turns) runs the cases as extra lanes, each with its own
+//! turns, once the first round has not settled a puzzle.
+
+use super::plan::{Masks, Plan};
+use super::search::Search;
+use super::turns::{Answer, Back, Schedule, Turns};
+use super::Limits;
+use crate::model::{Direction, Dot};
+use crate::path::Line;
+use crate::rules::board::{Board, Sym};
+use crate::rules::{Rules, Workspace};
+use std::cell::OnceCell;
+
+/// The most cases a puzzle is split into; with more marks or symbols the
+/// cases are not run.
+pub const MAX_CASES: usize = 32;
+
+/// How one mark is used up.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Use {
+    /// It erases the symbol at this slot.
+    Erase(usize),
+    /// It erases a dot.
+    Dot,
+    /// It cancels the mark at this slot.
+    Cancel(usize),
+}
+
+/// Every way of using up the marks at `marks` (slot per mark), with the
+/// symbols at `symbols` to erase, dots if `dots`, and marks cancelling in
+/// pairs if `ncn`: one `Use` per mark. `None` when there are more than
+/// `max`.
+fn ways(
+    marks: &[usize],
+    symbols: &[usize],
+    dots: bool,
+    ncn: bool,
+    max: usize,
+) -> Option<Vec<Vec<Use>>> {
+    let mut w = Ways {
+        marks,
+        symbols,
+        dots,
+        ncn,
+        max,
+        cur: vec![None; marks.len()],
+        out: Vec::new(),
+    };
+    w.go(0).then_some(w.out)
+}
+
+/// The enumeration of [`ways`]: the uses chosen so far, and the ways found.
+struct Ways<'a> {
+    marks: &'a [usize],
+    symbols: &'a [usize],
+    dots: bool,
+    ncn: bool,
+    max: usize,
+    cur: Vec<Option<Use>>,
+    out: Vec<Vec<Use>>,
+}
+
+impl Ways<'_> {
+    /// Chooses the uses of marks `k..` in every way; false once there are
+    /// more than `max`.
+    fn go(&mut self, k: usize) -> bool {
+        if k == self.marks.len() {
+            if self.out.len() == self.max {
+                return false;
+            }
+            let way = self.cur.iter().map(|u| u.expect("every mark has a use"));
+            self.out.push(way.collect());
+            return true;
+        }
+        if self.cur[k].is_some() {
+            return self.go(k + 1);
+        }
+        for i in 0..self.symbols.len() {
+            let erase = Some(Use::Erase(self.symbols[i]));
+            if self.cur.contains(&erase) {
+                continue;
+            }
+            self.cur[k] = erase;
+            if !self.go(k + 1) {
+                return false;
+            }
+        }
+        if self.dots {
+            self.cur[k] = Some(Use::Dot);
+            if !self.go(k + 1) {
+                return false;
+            }
+        }
+        if self.ncn {
+            for j in k + 1..self.marks.len() {
+                if self.cur[j].is_some() {
+                    continue;
+                }
+                self.cur[k] = Some(Use::Cancel(self.marks[j]));
+                self.cur[j] = Some(Use::Cancel(self.marks[k]));
+                let ok = self.go(k + 1);
+                self.cur[j] = None;
+                if !ok {
+                    return false;
+                }
+            }
+        }
+        self.cur[k] = None;
+        true
+    }
+}
+
+/// The marks of a board (slots with [`Sym::Nega`]) and every way of using
+/// them up; `None` without marks, or with more than `max` ways.
+fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> {
+    if !b.has_negations {
+        return None;
+    }
+    let marks: Vec<usize> = (0..b.len()).filter(|&i| b.sym[i] == Sym::Nega).collect();
+    let symbols: Vec<usize> = (0..b.len())
+        .filter(|&i| !matches!(b.sym[i], Sym::Nega | Sym::Empty))
+        .collect();
+    let dots = b.dot.iter().any(|&d| d != Dot::None);
+    let ways = ways(&marks, &symbols, dots, b.ncn, max)?;
+    Some((marks, ways))
+}
+
+/// The case board of using up the marks at `marks` by `uses`.
+fn case_board(b: &Board, marks: &[usize], uses: &[Use]) -> Board {
+    let mut c = b.clone();
+    for (&m, &u) in marks.iter().zip(uses) {
+        match u {
+            Use::Erase(x) => pair_up(&mut c, m, x),
+            // Each pair once, from its first mark.
+            Use::Cancel(other) if m < other => pair_up(&mut c, m, other),
+            Use::Cancel(_) => {}
+            Use::Dot => {
+                c.sym[m] = Sym::Empty;
+                c.color[m] = 0;
+                c.dot.iter_mut().for_each(|d| *d = Dot::None);
+            }
+        }
+    }
+    c.has_negations = false;
+    c.has_polys = c.sym.iter().any(|s| s.is_poly());
+    c
+}
+
+/// The case boards of a board with elimination marks: one per way of using
+/// up its marks (see the module page). `None` without marks, or with more
+/// than `max` cases.
+pub fn case_boards(b: &Board, max: usize) -> Option<Vec<Board>> {
+    let (marks, ways) = marks_and_ways(b, max)?;
+    Some(
+        ways.iter()
+            .map(|uses| case_board(b, &marks, uses))
+            .collect(),
+    )
+}
+
+/// Makes the symbols at `a` and `b` stars of a colour of their own.
+fn pair_up(c: &mut Board, a: usize, b: usize) {
+    let color = c.n_colors as u8;
+    c.n_colors += 1;
+    for s in [a, b] {
+        c.sym[s] = Sym::Star;
+        c.color[s] = color;
+    }
+}
+
+/// One case's tables, made when its first turn comes (its reversal's at
+/// its second).
+struct Tables<const N: usize> {
+    plan: Plan,
+    masks: Masks<N>,
+    back: OnceCell<Option<Back<N>>>,
+}
+
+/// The cases of a puzzle, whose tables are made as they are needed.
+pub struct Cases<'p, const N: usize> {
+    plan: &'p Plan,
+    marks: Vec<usize>,
+    ways: Vec<Vec<Use>>,
+    tables: Vec<OnceCell<Tables<N>>>,
+}
+
+impl<'p, const N: usize> Cases<'p, N> {
+    /// The cases of `plan` (see [`case_boards`]); `None` when it has none,
+    /// or more than `max`.
+    pub fn new(plan: &'p Plan, max: usize) -> Option<Cases<'p, N>> {
+        let (marks, ways) = marks_and_ways(&plan.rules.board, max)?;
+        let tables = ways.iter().map(|_| OnceCell::new()).collect();
+        Some(Cases {
+            plan,
+            marks,
+            ways,
+            tables,
+        })
+    }
+
+    /// How many cases there are.
+    pub fn len(&self) -> usize {
+        self.ways.len()
+    }
+
+    /// True when there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ways.is_empty()
+    }
+
+    /// Case `k`'s tables, keeping the puzzle's tunables.
+    fn tables(&self, k: usize) -> &Tables<N> {
+        self.tables[k].get_or_init(|| {
+            let board = case_board(&self.plan.rules.board, &self.marks, &self.ways[k]);
+            let mut p = Plan::from_rules(Rules::from_board(board), self.plan.undirected);
+            p.narrow_min_nodes = self.plan.narrow_min_nodes;
+            p.memo_after = self.plan.memo_after;
+            p.packing = self.plan.packing;
+            let masks = Masks::new(&p);
+            Tables {
+                plan: p,
+                masks,
+                back: OnceCell::new(),
+            }
+        })
+    }
+}
+
+/// One case being searched: its searches (made at its first and second
+/// turns) and turns.
+struct Run<'a, const N: usize> {
+    case: usize,
+    fwd: Option<Search<'a, N>>,
+    back: Option<Search<'a, N>>,
+    turns: Turns,
+}
+
+impl<const N: usize> Run<'_, N> {
+    fn visited(&self) -> u64 {
+        self.fwd.as_ref().map_or(0, |s| s.visited) + self.back.as_ref().map_or(0, |s| s.visited)
+    }
+}
+
+/// What a round of the cases ended with.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution of the puzzle.
+    Solved(Answer),
+    /// Every case is searched to the end without one: the puzzle has no
+    /// solution.
+    None,
+    /// The limits stopped a case.
+    Stopped,
+    /// The cases go on next round.
+    Open,
+}
+
+/// Search nodes a case's tables count for in [`CaseRuns::visited`] (about
+/// their making's time).
+const TABLE_NODES: u64 = 2_000;
+
+/// The cases of a puzzle searched by turns, each case solution checked
+/// against the puzzle's own rules.
+pub struct CaseRuns<'a, 'p, const N: usize> {
+    cases: &'a Cases<'p, N>,
+    limits: &'a Limits,
+    runs: Vec<Run<'a, N>>,
+    /// The case whose turn is next.
+    next: usize,
+    /// Nodes of the cases searched to the end, and their tables'.
+    done: u64,
+    lines: Vec<Line>,
+    ws: Workspace,
+}
+
+impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
+    /// Searches of `cases` within `limits`, each by the turns of
+    /// `schedule`.
+    pub fn new(cases: &'a Cases<'p, N>, limits: &'a Limits, schedule: &Schedule) -> Self {
+        let runs = (0..cases.len())
+            .map(|case| Run {
+                case,
+                fwd: None,
+                back: None,
+                turns: Turns::new(schedule, None),
+            })
+            .collect();
+        CaseRuns {
+            cases,
+            limits,
+            runs,
+            next: 0,
+            done: 0,
+            lines: vec![Line::None; cases.plan.rules.board.len()],
+            ws: Workspace::default(),
+        }
+    }
+
+    /// The search nodes the cases have visited (their tables counted as
+    /// `TABLE_NODES`, 2,000, each).
+    pub fn visited(&self) -> u64 {
+        self.done + self.runs.iter().map(Run::visited).sum::<u64>()
+    }
+
+    /// One turn of the next case still open, the cases taking turns.
+    pub fn step(&mut self) -> Outcome {
+        if self.runs.is_empty() {
+            return Outcome::None;
+        }
+        self.next %= self.runs.len();
+        let k = self.next;
+        let (cases, limits) = (self.cases, self.limits);
+        let run = &mut self.runs[k];
+        let t = cases.tables(run.case);
+        if run.fwd.is_none() {
+            run.fwd = Some(Search::new(&t.plan, &t.masks, limits));
+            self.done += TABLE_NODES;
+        } else if run.back.is_none() && t.back.get().is_none() {
+            let back = t.back.get_or_init(|| Back::new(&t.plan));
+            run.back = back.as_ref().map(|b| b.search(limits));
+            self.done += TABLE_NODES;
+        }
+        let rules = &cases.plan.rules;
+        let (lines, ws) = (&mut self.lines, &mut self.ws);
+        let mut found = None;
+        let fwd = run.fwd.as_mut().expect("made above");
+        let ended = run
+            .turns
+            .step_with(fwd, run.back.as_mut(), &Turns::ALL, &mut |a| {
+                if solves(rules, lines, ws, &a) {
+                    found = Some(a);
+                    return false;
+                }
+                true
+            });
+        if let Some(a) = found {
+            return Outcome::Solved(a);
+        }
+        if !ended {
+            self.next += 1;
+            return Outcome::Open;
+        }
+        if run.turns.stopped {
+            return Outcome::Stopped;
+        }
+        // Searched to the end: this case holds no solution.
+        let run = self.runs.remove(k);
+        self.done += run.visited();
+        if self.runs.is_empty() {
+            Outcome::None
+        } else {
+            Outcome::Open
+        }
+    }
+}
+
+/// Whether the answer solves the puzzle of `rules`.
+fn solves(
+    rules: &Rules,
+    lines: &mut [Line],
+    ws: &mut Workspace,
+    (start, end, moves): &Answer,
+) -> bool {
+    let b = &rules.board;
+    lines.iter_mut().for_each(|l| *l = Line::None);
+    let sym = b.symmetry.is_some();
+    let mut s = *start;
+    let put = |s: usize, lines: &mut [Line]| {
+        if sym {
+            lines[s] = Line::Blue;
+            lines[b.mirror[s] as usize] = Line::Yellow;
+        } else {
+            lines[s] = Line::Black;
+        }
+    };
+    put(s, lines);
+    for &d in moves {
+        let k = Direction::ALL
+            .iter()
+            .position(|&x| x == d)
+            .expect("a direction");
+        s = b.nbr[s][k] as usize;
+        put(s, lines);
+    }
+    debug_assert_eq!(s, *end);
+    rules.is_valid(lines, *start, *end, ws)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Color, Pos, Puzzle, Symbol, SymbolKind};
+    use crate::path::Path;
+
+    /// The ways of using up marks, counted by hand: one mark with three
+    /// symbols and dots has 3 + 1; two marks with symbols `a`, `b` erase
+    /// `a, b` or `b, a`, or cancel (without cancelling, only the first
+    /// two); with dots too, each mark takes one of `a`, `b`, a dot, the
+    /// two not the same symbol (3 x 3 - 2 = 7), or they cancel.
+    #[test]
+    fn ways_are_counted() {
+        let n = |m: &[usize], s: &[usize], dots, ncn| ways(m, s, dots, ncn, 100).map(|w| w.len());
+        assert_eq!(n(&[1], &[3, 5, 7], true, true), Some(4));
+        assert_eq!(n(&[1, 9], &[3, 5], false, true), Some(3));
+        assert_eq!(n(&[1, 9], &[3, 5], false, false), Some(2));
+        assert_eq!(n(&[1, 9], &[3, 5], true, true), Some(8));
+        // A lone mark with nothing to erase has no way.
+        assert_eq!(n(&[1], &[], false, true), Some(0));
+        // Over the cap: none.
+        assert_eq!(ways(&[1, 9], &[3, 5], true, true, 7), None);
+        let w = ways(&[1, 9], &[3], false, true, 100).unwrap();
+        assert_eq!(w, vec![vec![Use::Cancel(9), Use::Cancel(1)]]);
+    }
+
+    /// A 2x1 panel: a mark in the left face, a star alone in the right,
+    /// from the bottom left corner to the top right. The mark must erase
+    /// the star, so both must share a region: a path solves it exactly
+    /// when it leaves the middle edge uncovered. The one case turns both
+    /// into stars of a colour of their own, which asks the same, so it
+    /// accepts exactly the puzzle's solutions; and the solver, with the
+    /// cases in turns from the start, finds one.
+    #[test]
+    fn a_mark_erasing_a_lone_star_is_one_case() {
+        let mut p = Puzzle::new(2, 1, false).unwrap();
+        p.cell_mut(Pos::new(0, 2)).start = true;
+        p.cell_mut(Pos::new(4, 0)).end = Some(Direction::Up);
+        let bare = p.clone();
+        p.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(SymbolKind::Nega, Color::White));
+        p.cell_mut(Pos::new(3, 1)).symbol = Some(Symbol::new(SymbolKind::Star, Color::Black));
+        let rules = Rules::new(&p).unwrap();
+        let boards = case_boards(&rules.board, MAX_CASES).unwrap();
+        assert_eq!(boards.len(), 1);
+        let case = Rules::from_board(boards.into_iter().next().unwrap());
+        let (l, r) = (case.board.index(1, 1), case.board.index(3, 1));
+        assert_eq!(
+            (case.board.sym[l], case.board.sym[r]),
+            (Sym::Star, Sym::Star)
+        );
+        assert_eq!(case.board.color[l], case.board.color[r]);
+        assert!(!case.board.has_negations);
+        // Every legal path (the bare panel's solutions), by both rules.
+        let mut paths: Vec<Path> = Vec::new();
+        crate::solve::brute::enumerate(&bare, &Limits::none(), |q| {
+            paths.push(q.clone());
+            true
+        })
+        .unwrap();
+        let middle = Pos::new(2, 1);
+        let mut solutions = 0;
+        for q in &paths {
+            let trace = q.trace(&p).unwrap();
+            let want = trace.lines[p.index(middle)] == Line::None;
+            assert_eq!(rules.check(&trace).valid, want, "{q}");
+            assert_eq!(case.check(&trace).valid, want, "{q}");
+            solutions += want as u32;
+        }
+        assert!(solutions > 0 && solutions < paths.len() as u32);
+        let tiny = Schedule {
+            first: 1,
+            growth: 2,
+            most: 4,
+            cases_after: 0,
+        };
+        let plan = Plan::new(&p).unwrap();
+        let found = crate::solve::solve_plan_with(&plan, &Limits::none(), &tiny)
+            .unwrap()
+            .0
+            .path
+            .expect("a solution");
+        assert!(rules.check_path(&p, &found).unwrap().valid);
+    }
+}
