@@ -12,8 +12,9 @@
 //!   a colour of their own, so a region holding one must hold the other
 //!   (two symbols of that colour) and nothing else changes;
 //! - two marks that cancel: both become stars of a colour of their own;
-//! - a mark that erases a dot: the mark goes, and so do all dots (which
-//!   only drops rules).
+//! - a mark that erases a dot: the mark and that dot go (when the cases
+//!   of each dot would be too many, a mark that erases some dot: the mark
+//!   and every dot go, which only drops rules).
 //!
 //! Every solution of the puzzle solves the case of the way its marks are
 //! used, so the cases' solutions cover the puzzle's. Not every case
@@ -23,12 +24,17 @@
 //! pruning works in full on them: on some panels a case is solved in
 //! milliseconds where the marked search needs minutes.
 //!
-//! [`turns`](super::turns) runs the cases as extra lanes, each with its own
-//! turns, once the first round has not settled a puzzle.
+//! [`turns`](super::turns) runs the cases beside its lanes once they have
+//! searched a while ([`super::turns::Schedule::cases_after`]), one turn of
+//! one case at a time, each case in the engine's move order with turns of
+//! its own. (On FVBUCVXU, giving each case the four lanes of a puzzle
+//! took twice the nodes: the one case that solves it needs 68,000 nodes
+//! in the engine's order and 187,000 over the four lanes, and every
+//! other case open costs as much again.)
 
 use super::plan::{Masks, Plan};
 use super::search::Search;
-use super::turns::{Answer, Back, Schedule, Turns};
+use super::turns::{Answer, Schedule, Turns};
 use super::Limits;
 use crate::model::{Direction, Dot};
 use crate::path::Line;
@@ -45,20 +51,22 @@ pub const MAX_CASES: usize = 32;
 enum Use {
     /// It erases the symbol at this slot.
     Erase(usize),
-    /// It erases a dot.
-    Dot,
+    /// It erases the dot at this slot; with `None`, some dot (the case
+    /// then drops every dot).
+    Dot(Option<usize>),
     /// It cancels the mark at this slot.
     Cancel(usize),
 }
 
 /// Every way of using up the marks at `marks` (slot per mark), with the
-/// symbols at `symbols` to erase, dots if `dots`, and marks cancelling in
+/// symbols at `symbols` and the dots of `dots` (`None`: some dot, any
+/// number of marks may take it) to erase, and marks cancelling in
 /// pairs if `ncn`: one `Use` per mark. `None` when there are more than
 /// `max`.
 fn ways(
     marks: &[usize],
     symbols: &[usize],
-    dots: bool,
+    dots: &[Option<usize>],
     ncn: bool,
     max: usize,
 ) -> Option<Vec<Vec<Use>>> {
@@ -78,7 +86,7 @@ fn ways(
 struct Ways<'a> {
     marks: &'a [usize],
     symbols: &'a [usize],
-    dots: bool,
+    dots: &'a [Option<usize>],
     ncn: bool,
     max: usize,
     cur: Vec<Option<Use>>,
@@ -110,8 +118,13 @@ impl Ways<'_> {
                 return false;
             }
         }
-        if self.dots {
-            self.cur[k] = Some(Use::Dot);
+        for i in 0..self.dots.len() {
+            let erase = Some(Use::Dot(self.dots[i]));
+            // Each dot once; "some dot" as often as wanted.
+            if self.dots[i].is_some() && self.cur.contains(&erase) {
+                continue;
+            }
+            self.cur[k] = erase;
             if !self.go(k + 1) {
                 return false;
             }
@@ -145,8 +158,16 @@ fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> 
     let symbols: Vec<usize> = (0..b.len())
         .filter(|&i| !matches!(b.sym[i], Sym::Nega | Sym::Empty))
         .collect();
-    let dots = b.dot.iter().any(|&d| d != Dot::None);
-    let ways = ways(&marks, &symbols, dots, b.ncn, max)?;
+    // Each dot a use of its own; with too many ways, "some dot" for all.
+    let dots: Vec<Option<usize>> = (0..b.len())
+        .filter(|&i| b.dot[i] != Dot::None)
+        .map(Some)
+        .collect();
+    if let Some(ways) = ways(&marks, &symbols, &dots, b.ncn, max) {
+        return Some((marks, ways));
+    }
+    let some = if dots.is_empty() { vec![] } else { vec![None] };
+    let ways = ways(&marks, &symbols, &some, b.ncn, max)?;
     Some((marks, ways))
 }
 
@@ -159,10 +180,13 @@ fn case_board(b: &Board, marks: &[usize], uses: &[Use]) -> Board {
             // Each pair once, from its first mark.
             Use::Cancel(other) if m < other => pair_up(&mut c, m, other),
             Use::Cancel(_) => {}
-            Use::Dot => {
+            Use::Dot(d) => {
                 c.sym[m] = Sym::Empty;
                 c.color[m] = 0;
-                c.dot.iter_mut().for_each(|d| *d = Dot::None);
+                match d {
+                    Some(d) => c.dot[d] = Dot::None,
+                    None => c.dot.iter_mut().for_each(|d| *d = Dot::None),
+                }
             }
         }
     }
@@ -193,12 +217,10 @@ fn pair_up(c: &mut Board, a: usize, b: usize) {
     }
 }
 
-/// One case's tables, made when its first turn comes (its reversal's at
-/// its second).
+/// One case's tables, made when its first turn comes.
 struct Tables<const N: usize> {
     plan: Plan,
     masks: Masks<N>,
-    back: OnceCell<Option<Back<N>>>,
 }
 
 /// The cases of a puzzle, whose tables are made as they are needed.
@@ -242,27 +264,22 @@ impl<'p, const N: usize> Cases<'p, N> {
             p.memo_after = self.plan.memo_after;
             p.packing = self.plan.packing;
             let masks = Masks::new(&p);
-            Tables {
-                plan: p,
-                masks,
-                back: OnceCell::new(),
-            }
+            Tables { plan: p, masks }
         })
     }
 }
 
-/// One case being searched: its searches (made at its first and second
-/// turns) and turns.
+/// One case being searched: its search (made at its first turn) and its
+/// turns, all in the engine's move order.
 struct Run<'a, const N: usize> {
     case: usize,
-    fwd: Option<Search<'a, N>>,
-    back: Option<Search<'a, N>>,
+    search: Option<Search<'a, N>>,
     turns: Turns,
 }
 
 impl<const N: usize> Run<'_, N> {
     fn visited(&self) -> u64 {
-        self.fwd.as_ref().map_or(0, |s| s.visited) + self.back.as_ref().map_or(0, |s| s.visited)
+        self.search.as_ref().map_or(0, |s| s.visited)
     }
 }
 
@@ -299,15 +316,22 @@ pub struct CaseRuns<'a, 'p, const N: usize> {
 }
 
 impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
-    /// Searches of `cases` within `limits`, each by the turns of
-    /// `schedule`.
+    /// Searches of `cases` within `limits`, each by turns of the budget
+    /// of `schedule`'s first round, which does not grow: the cases share
+    /// their time evenly, in small turns, so the one that holds a solution
+    /// is not kept waiting while every other gets a turn twice as long as
+    /// its last. (On FVBUCVXU, turns doubling as the lanes' do took 1.2 s,
+    /// even turns 0.87 s.)
     pub fn new(cases: &'a Cases<'p, N>, limits: &'a Limits, schedule: &Schedule) -> Self {
+        let every = Schedule {
+            growth: 1,
+            ..*schedule
+        };
         let runs = (0..cases.len())
             .map(|case| Run {
                 case,
-                fwd: None,
-                back: None,
-                turns: Turns::new(schedule, None),
+                search: None,
+                turns: Turns::new(&every, None),
             })
             .collect();
         CaseRuns {
@@ -337,21 +361,17 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
         let (cases, limits) = (self.cases, self.limits);
         let run = &mut self.runs[k];
         let t = cases.tables(run.case);
-        if run.fwd.is_none() {
-            run.fwd = Some(Search::new(&t.plan, &t.masks, limits));
-            self.done += TABLE_NODES;
-        } else if run.back.is_none() && t.back.get().is_none() {
-            let back = t.back.get_or_init(|| Back::new(&t.plan));
-            run.back = back.as_ref().map(|b| b.search(limits));
+        if run.search.is_none() {
+            run.search = Some(Search::new(&t.plan, &t.masks, limits));
             self.done += TABLE_NODES;
         }
         let rules = &cases.plan.rules;
         let (lines, ws) = (&mut self.lines, &mut self.ws);
         let mut found = None;
-        let fwd = run.fwd.as_mut().expect("made above");
+        let search = run.search.as_mut().expect("made above");
         let ended = run
             .turns
-            .step_with(fwd, run.back.as_mut(), &Turns::ALL, &mut |a| {
+            .step_with(search, None, &Turns::ALL[..1], &mut |a| {
                 if solves(rules, lines, ws, &a) {
                     found = Some(a);
                     return false;
@@ -418,22 +438,27 @@ mod tests {
     use crate::path::Path;
 
     /// The ways of using up marks, counted by hand: one mark with three
-    /// symbols and dots has 3 + 1; two marks with symbols `a`, `b` erase
-    /// `a, b` or `b, a`, or cancel (without cancelling, only the first
-    /// two); with dots too, each mark takes one of `a`, `b`, a dot, the
-    /// two not the same symbol (3 x 3 - 2 = 7), or they cancel.
+    /// symbols and some dot has 3 + 1; two marks with symbols `a`, `b`
+    /// erase `a, b` or `b, a`, or cancel (without cancelling, only the
+    /// first two); with some dot too, each mark takes one of `a`, `b`,
+    /// some dot, the two not the same symbol (3 x 3 - 2 = 7), or they
+    /// cancel. With dots of their own, each is erased once: one mark, a
+    /// symbol and two dots has 3 ways; two marks and two dots 2 + 1.
     #[test]
     fn ways_are_counted() {
         let n = |m: &[usize], s: &[usize], dots, ncn| ways(m, s, dots, ncn, 100).map(|w| w.len());
-        assert_eq!(n(&[1], &[3, 5, 7], true, true), Some(4));
-        assert_eq!(n(&[1, 9], &[3, 5], false, true), Some(3));
-        assert_eq!(n(&[1, 9], &[3, 5], false, false), Some(2));
-        assert_eq!(n(&[1, 9], &[3, 5], true, true), Some(8));
+        let some = &[None];
+        assert_eq!(n(&[1], &[3, 5, 7], some, true), Some(4));
+        assert_eq!(n(&[1, 9], &[3, 5], &[], true), Some(3));
+        assert_eq!(n(&[1, 9], &[3, 5], &[], false), Some(2));
+        assert_eq!(n(&[1, 9], &[3, 5], some, true), Some(8));
+        assert_eq!(n(&[1], &[3], &[Some(20), Some(22)], true), Some(3));
+        assert_eq!(n(&[1, 9], &[], &[Some(20), Some(22)], true), Some(3));
         // A lone mark with nothing to erase has no way.
-        assert_eq!(n(&[1], &[], false, true), Some(0));
+        assert_eq!(n(&[1], &[], &[], true), Some(0));
         // Over the cap: none.
-        assert_eq!(ways(&[1, 9], &[3, 5], true, true, 7), None);
-        let w = ways(&[1, 9], &[3], false, true, 100).unwrap();
+        assert_eq!(ways(&[1, 9], &[3, 5], some, true, 7), None);
+        let w = ways(&[1, 9], &[3], &[], true, 100).unwrap();
         assert_eq!(w, vec![vec![Use::Cancel(9), Use::Cancel(1)]]);
     }
 
