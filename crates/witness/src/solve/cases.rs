@@ -149,12 +149,17 @@ impl Ways<'_> {
 }
 
 /// The marks of a board (slots with [`Sym::Nega`]) and every way of using
-/// them up; `None` without marks, or with more than `max` ways.
+/// them up; `None` without marks, with more than `max` ways, or without
+/// room for a colour number per mark.
 fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> {
     if !b.has_negations {
         return None;
     }
     let marks: Vec<usize> = (0..b.len()).filter(|&i| b.sym[i] == Sym::Nega).collect();
+    // Each mark may need a colour of its own, numbered from `n_colors`.
+    if b.n_colors + marks.len() > u8::MAX as usize + 1 {
+        return None;
+    }
     let symbols: Vec<usize> = (0..b.len())
         .filter(|&i| !matches!(b.sym[i], Sym::Nega | Sym::Empty))
         .collect();
@@ -488,6 +493,12 @@ mod tests {
         );
         assert_eq!(case.board.color[l], case.board.color[r]);
         assert!(!case.board.has_negations);
+        // No colour number left for the pair: no cases.
+        let mut full = rules.board.clone();
+        full.n_colors = 256;
+        assert!(case_boards(&full, MAX_CASES).is_none());
+        full.n_colors = 255;
+        assert_eq!(case_boards(&full, MAX_CASES).map(|c| c.len()), Some(1));
         // Every legal path (the bare panel's solutions), by both rules.
         let mut paths: Vec<Path> = Vec::new();
         crate::solve::brute::enumerate(&bare, &Limits::none(), |q| {
