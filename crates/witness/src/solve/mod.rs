@@ -193,34 +193,35 @@ pub fn solve_plan_threads_with(
                 let mut other = turns.clone();
                 let masks = &masks;
                 let lim = &lim;
-                let race =
-                    |fwd: &mut Search<'_, N>,
-                     back: Option<&mut Search<'_, N>>,
-                     t: &mut turns::Turns,
-                     lanes: &[usize],
-                     cases: Option<&mut cases::CaseRuns<'_, '_, N>>| {
-                        let answer = t.run_with_cases(fwd, back, lanes, cases);
-                        // Stopped by the other thread's win, or by the limits.
-                        let complete = !t.stopped;
-                        if answer.is_some() || complete {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        (answer, complete)
+                let race = |fwd: &mut Search<'_, N>,
+                            back: Option<&mut Search<'_, N>>,
+                            t: &mut turns::Turns,
+                            lanes: &[usize],
+                            with_cases: bool| {
+                    let (answer, case_nodes) = if with_cases {
+                        t.run_with_cases(fwd, back, lanes, plan, lim)
+                    } else {
+                        (t.run(fwd, back, lanes), 0)
                     };
+                    // Stopped by the other thread's win, or by the limits.
+                    let complete = !t.stopped;
+                    if answer.is_some() || complete {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    (answer, complete, case_nodes)
+                };
                 let (mine, theirs) = std::thread::scope(|scope| {
                     let race = &race;
                     let handle = scope.spawn(move || {
                         let mut s2 = Search::<N>::new(plan, masks, lim);
-                        // The elimination cases take turns here too.
-                        let cases = cases::Cases::<N>::new(plan, cases::MAX_CASES);
-                        let mut runs = cases
-                            .as_ref()
-                            .map(|c| cases::CaseRuns::new(c, lim, schedule));
-                        let r = race(&mut s2, bs.as_mut(), &mut other, &all[1..], runs.as_mut());
-                        let case_nodes = runs.as_ref().map_or(0, |r| r.visited());
-                        (r, s2.visited + bs.map_or(0, |b| b.visited) + case_nodes)
+                        let (answer, complete, case_nodes) =
+                            race(&mut s2, bs.as_mut(), &mut other, &all[1..], true);
+                        let visited = s2.visited + bs.map_or(0, |b| b.visited) + case_nodes;
+                        ((answer, complete), visited)
                     });
-                    let mine = race(&mut s, None, &mut turns, &all[..1], None);
+                    // The elimination cases take turns on the other thread.
+                    let (answer, complete, _) = race(&mut s, None, &mut turns, &all[..1], false);
+                    let mine = (answer, complete);
                     (
                         (mine, s.visited),
                         handle.join().expect("the solving thread does not panic"),

@@ -123,8 +123,9 @@ const LANES: [Lane; 4] = [
 /// The share of the work the elimination cases get, at most, as a
 /// fraction of the other lanes' nodes past [`Schedule::cases_after`]
 /// ([`Turns::run_with_cases`]): twice as many. (On the dev corpus's marked
-/// puzzles, FVBUCVXU took 1.7 s with as many, 1.2 s with twice as many,
-/// and the others that reach the cases no longer.)
+/// puzzles, with the cases' turns doubling as the lanes' do, FVBUCVXU took
+/// 1.7 s with as many, 1.2 s with twice as many, and the others that reach
+/// the cases no longer.)
 pub const CASE_SHARE: (u64, u64) = (2, 1);
 
 /// The default [`Schedule::cases_after`], about 30 ms of search: puzzles
@@ -260,40 +261,44 @@ impl Turns {
         }
     }
 
-    /// [`Turns::run`], with turns of `cases` (if any) in between, as long
-    /// as they have visited fewer nodes than [`CASE_SHARE`] of what the
-    /// searches (`fwd` and `back`) visited past
-    /// [`Schedule::cases_after`]: a case's solution that solves the puzzle
-    /// answers, and the cases all searched to the end prove there is none.
+    /// [`Turns::run`], with turns of `plan`'s elimination cases (if it has
+    /// any, [`Cases`]) in between, as long as they have visited fewer nodes
+    /// than [`CASE_SHARE`] of what the searches (`fwd` and `back`) visited
+    /// past [`Schedule::cases_after`]: a case's solution that solves the
+    /// puzzle answers, and the cases all searched to the end prove there
+    /// is none. Also tells the nodes the cases visited.
     pub fn run_with_cases<const N: usize>(
         &mut self,
         fwd: &mut Search<'_, N>,
         mut back: Option<&mut Search<'_, N>>,
         lanes: &[usize],
-        cases: Option<&mut CaseRuns<'_, '_, N>>,
-    ) -> Option<Answer> {
-        let Some(cases) = cases else {
-            return self.run(fwd, back, lanes);
+        plan: &Plan,
+        limits: &Limits,
+    ) -> (Option<Answer>, u64) {
+        let Some(cases) = Cases::<N>::new(plan, MAX_CASES) else {
+            return (self.run(fwd, back, lanes), 0);
         };
+        let mut runs = CaseRuns::new(&cases, limits, &self.schedule);
         let (num, den) = CASE_SHARE;
-        loop {
+        let answer = 'search: loop {
             if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
-                return answer;
+                break answer;
             }
             let mine = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
             let mine = mine.saturating_sub(self.schedule.cases_after);
-            while cases.visited().saturating_mul(den) < mine.saturating_mul(num) {
-                match cases.step() {
-                    Outcome::Solved(answer) => return Some(answer),
-                    Outcome::None => return None,
+            while runs.visited().saturating_mul(den) < mine.saturating_mul(num) {
+                match runs.step() {
+                    Outcome::Solved(answer) => break 'search Some(answer),
+                    Outcome::None => break 'search None,
                     Outcome::Stopped => {
                         self.stopped = true;
-                        return None;
+                        break 'search None;
                     }
                     Outcome::Open => {}
                 }
             }
-        }
+        };
+        (answer, runs.visited())
     }
 
     /// The rest of the current round (see [`Turns::step`]): `None` when
@@ -436,11 +441,9 @@ pub fn first_solution<const N: usize>(
     }
     let back = Back::<N>::new(plan);
     let mut bs = back.as_ref().map(|b| b.search(limits));
-    let cases = Cases::<N>::new(plan, MAX_CASES);
-    let mut runs = cases.as_ref().map(|c| CaseRuns::new(c, limits, schedule));
-    let answer = turns.run_with_cases(&mut fwd, bs.as_mut(), &Turns::ALL, runs.as_mut());
-    let visited =
-        fwd.visited + bs.map_or(0, |b| b.visited) + runs.as_ref().map_or(0, |r| r.visited());
+    let (answer, case_nodes) =
+        turns.run_with_cases(&mut fwd, bs.as_mut(), &Turns::ALL, plan, limits);
+    let visited = fwd.visited + bs.map_or(0, |b| b.visited) + case_nodes;
     (answer, !turns.stopped, visited)
 }
 
