@@ -12,9 +12,10 @@
 //!   a colour of their own, so a region holding one must hold the other
 //!   (two symbols of that colour) and nothing else changes;
 //! - two marks that cancel: both become stars of a colour of their own;
-//! - a mark that erases a dot: the mark and that dot go (when the cases
-//!   of each dot would be too many, a mark that erases some dot: the mark
-//!   and every dot go, which only drops rules).
+//! - a mark that erases a dot: the mark and that dot go (on boards with
+//!   more than [`PER_DOT_MAX`] dots, or when the cases of each dot would
+//!   be too many, a mark that erases some dot: the mark and every dot go,
+//!   which only drops rules).
 //!
 //! Every solution of the puzzle solves the case of the way its marks are
 //! used, so the cases' solutions cover the puzzle's. Not every case
@@ -24,10 +25,10 @@
 //! pruning works in full on them: on some panels a case is solved in
 //! milliseconds where the marked search needs minutes.
 //!
-//! [`turns`](super::turns) runs the cases beside its lanes once they have
-//! searched a while ([`super::turns::Schedule::cases_after`]), one turn of
-//! one case at a time, each case in the engine's move order with turns of
-//! its own. (On FVBUCVXU, giving each case the four lanes of a puzzle
+//! [`turns`](super::turns) runs the cases beside its lanes once the first
+//! turn has not solved the puzzle ([`super::turns::Schedule::cases_after`]),
+//! one turn of one case at a time, each case in the engine's move order
+//! with turns of its own, small at first ([`CaseRuns::new`]). (On FVBUCVXU, giving each case the four lanes of a puzzle
 //! took twice the nodes: the one case that solves it needs 68,000 nodes
 //! in the engine's order and 187,000 over the four lanes, and every
 //! other case open costs as much again.)
@@ -45,6 +46,14 @@ use std::cell::OnceCell;
 /// The most cases a puzzle is split into; with more marks or symbols the
 /// cases are not run.
 pub const MAX_CASES: usize = 32;
+
+/// The most dots on a board for a case per dot a mark may erase; with
+/// more, one case per mark drops every dot. (A dot's case is searched in
+/// full to refute it, and the cases of many dots are all but one search
+/// repeated: on CCB9D8F2, with a dot on every node, 25 of its 32 cases
+/// were dot cases of about 8,700 nodes each. FVBUCVXU, with 2 dots, is
+/// solved by a dot's case.)
+pub const PER_DOT_MAX: usize = 4;
 
 /// How one mark is used up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -168,8 +177,10 @@ fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> 
         .filter(|&i| b.dot[i] != Dot::None)
         .map(Some)
         .collect();
-    if let Some(ways) = ways(&marks, &symbols, &dots, b.ncn, max) {
-        return Some((marks, ways));
+    if dots.len() <= PER_DOT_MAX {
+        if let Some(ways) = ways(&marks, &symbols, &dots, b.ncn, max) {
+            return Some((marks, ways));
+        }
     }
     let some = if dots.is_empty() { vec![] } else { vec![None] };
     let ways = ways(&marks, &symbols, &some, b.ncn, max)?;
@@ -302,9 +313,15 @@ pub enum Outcome {
     Open,
 }
 
-/// Search nodes a case's tables count for in [`CaseRuns::visited`] (about
-/// their making's time).
-const TABLE_NODES: u64 = 2_000;
+/// A case's first turn is the schedule's first budget over this
+/// ([`CaseRuns::new`]).
+pub const CASE_FIRST_DIVISOR: u64 = 20;
+
+/// Search nodes a case's tables and search count for in
+/// [`CaseRuns::visited`], about the time their making takes (25-60 µs on
+/// the dev corpus's marked puzzles, where a case's search visits a node in
+/// 100-250 ns).
+const TABLE_NODES: u64 = 300;
 
 /// The cases of a puzzle searched by turns, each case solution checked
 /// against the puzzle's own rules.
@@ -321,16 +338,24 @@ pub struct CaseRuns<'a, 'p, const N: usize> {
 }
 
 impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
-    /// Searches of `cases` within `limits`, each by turns of the budget
-    /// of `schedule`'s first round, which does not grow: the cases share
-    /// their time evenly, in small turns, so the one that holds a solution
-    /// is not kept waiting while every other gets a turn twice as long as
-    /// its last. (On FVBUCVXU, turns doubling as the lanes' do took 1.2 s,
-    /// even turns 0.87 s.)
+    /// Searches of `cases` within `limits`, each by turns that start at
+    /// a twentieth of `schedule`'s first budget ([`CASE_FIRST_DIVISOR`])
+    /// and double up to that first budget: a case that a few hundred nodes
+    /// settle is settled in the first rounds, and past that the cases share
+    /// their time evenly, so the one that holds a solution is not kept
+    /// waiting while every other gets a turn twice as long as its last.
+    /// (With the default schedule: turns of 1,000 nodes doubling up to
+    /// 20,000. On the dev corpus's marked puzzles, against even turns of
+    /// 20,000 from 300,000 lane nodes on: 23ADC34D takes 30,000 nodes
+    /// instead of 220,000, FVBUCVXU 1.7M instead of 2.5M; 36B4B99E,
+    /// which its lanes solve, 280,000 instead of 113,000. Turns doubling
+    /// without a cap took FVBUCVXU past 3M.)
     pub fn new(cases: &'a Cases<'p, N>, limits: &'a Limits, schedule: &Schedule) -> Self {
         let every = Schedule {
-            growth: 1,
-            ..*schedule
+            first: (schedule.first / CASE_FIRST_DIVISOR).max(1),
+            growth: 2,
+            most: schedule.first.max(1),
+            cases_after: 0,
         };
         let runs = (0..cases.len())
             .map(|case| Run {
@@ -351,7 +376,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
     }
 
     /// The search nodes the cases have visited (their tables counted as
-    /// `TABLE_NODES`, 2,000, each).
+    /// `TABLE_NODES`, 300, each).
     pub fn visited(&self) -> u64 {
         self.done + self.runs.iter().map(Run::visited).sum::<u64>()
     }
@@ -465,6 +490,39 @@ mod tests {
         assert_eq!(ways(&[1, 9], &[3, 5], some, true, 7), None);
         let w = ways(&[1, 9], &[3], &[], true, 100).unwrap();
         assert_eq!(w, vec![vec![Use::Cancel(9), Use::Cancel(1)]]);
+    }
+
+    /// A 2x1 panel with a mark, a star and dots on its nodes: with up to
+    /// [`PER_DOT_MAX`] dots, a case erases the star and one erases each
+    /// dot (dropping that dot only); with one more dot, a single case
+    /// erases some dot, dropping them all.
+    #[test]
+    fn many_dots_share_one_case() {
+        let nodes = [(0, 0), (2, 0), (4, 0), (0, 2), (2, 2), (4, 2)];
+        assert!(PER_DOT_MAX < nodes.len());
+        for k in [PER_DOT_MAX, PER_DOT_MAX + 1] {
+            let mut p = Puzzle::new(2, 1, false).unwrap();
+            p.cell_mut(Pos::new(0, 2)).start = true;
+            p.cell_mut(Pos::new(4, 0)).end = Some(Direction::Up);
+            p.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(SymbolKind::Nega, Color::White));
+            p.cell_mut(Pos::new(3, 1)).symbol = Some(Symbol::new(SymbolKind::Star, Color::Black));
+            for &(x, y) in &nodes[..k] {
+                p.cell_mut(Pos::new(x, y)).dot = Dot::Black;
+            }
+            let rules = Rules::new(&p).unwrap();
+            let boards = case_boards(&rules.board, MAX_CASES).unwrap();
+            let dots = |b: &Board| b.dot.iter().filter(|&&d| d != Dot::None).count();
+            let mut left: Vec<usize> = boards.iter().map(dots).collect();
+            left.sort_unstable();
+            if k == PER_DOT_MAX {
+                // Each dot's case keeps the other dots; the star's keeps all.
+                let mut want = vec![k - 1; k];
+                want.push(k);
+                assert_eq!(left, want);
+            } else {
+                assert_eq!(left, vec![0, k]);
+            }
+        }
     }
 
     /// A 2x1 panel: a mark in the left face, a star alone in the right,
