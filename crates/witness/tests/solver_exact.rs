@@ -892,3 +892,74 @@ fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
     assert!(split > 150, "only {split} panels split into cases");
     assert!(checked > 500, "only {checked} solutions checked");
 }
+
+/// The elimination cases searched by turns (`CaseRuns`) answer exactly:
+/// on random marked panels, run until they settle, they find a solution
+/// exactly when the brute force does, and it passes the puzzle's own
+/// rules; both with each case's tables and search kept from turn to turn,
+/// and made afresh at each turn (as with many cases), resuming where the
+/// last turn stopped. Turns of one to a few nodes make every case resume
+/// often. More by hand: RUNS_SEED, RUNS_CASES.
+#[test]
+fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
+    use witness::solve::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
+    fn settle<const N: usize>(plan: &Plan, fresh: bool) -> Option<Option<Path>> {
+        let tiny = Schedule {
+            first: 1,
+            growth: 2,
+            most: 8,
+            cases_after: 0,
+        };
+        let cases = Cases::<N>::new(plan, MAX_CASES)?;
+        let limits = Limits::none();
+        let mut runs = CaseRuns::new(&cases, &limits, &tiny);
+        if fresh {
+            runs = runs.fresh_each_turn();
+        }
+        loop {
+            match runs.step() {
+                Outcome::Open => {}
+                Outcome::Solved((start, _, moves)) => {
+                    return Some(Some(Path::new(plan.rules.board.pos(start), moves)))
+                }
+                Outcome::None => return Some(None),
+                Outcome::Stopped => panic!("no limits to stop it"),
+            }
+        }
+    }
+    let var = common::env_u64;
+    let mut r = Rng(var("RUNS_SEED").unwrap_or(0x0C45_E5E5_0000_0018));
+    let (mut settled, mut solved) = (0, 0);
+    for case in 0..var("RUNS_CASES").unwrap_or(300) {
+        let mut p = random_panel(&mut r, 3, 5, 5);
+        if !fill_faces(&mut r, &mut p, mixed_symbol) {
+            continue;
+        }
+        let plan = Plan::new(&p).unwrap();
+        let want = brute_first(&p).is_some();
+        for fresh in [false, true] {
+            let got = if plan.nodes() <= 64 {
+                settle::<1>(&plan, fresh)
+            } else {
+                settle::<2>(&plan, fresh)
+            };
+            let Some(got) = got else { break };
+            settled += 1;
+            assert_eq!(
+                got.is_some(),
+                want,
+                "case {case} (fresh tables each turn: {fresh}): cases and brute force disagree on\n{}",
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+            if let Some(path) = got {
+                solved += 1;
+                let v = Rules::new(&p).unwrap().check_path(&p, &path).unwrap();
+                assert!(v.valid, "case {case}: {path} fails validation");
+            }
+        }
+    }
+    assert!(
+        settled > 150 && solved > 40,
+        "only {settled} settled, {solved} solved"
+    );
+}

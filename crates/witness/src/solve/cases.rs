@@ -44,8 +44,10 @@ use crate::rules::{Rules, Workspace};
 use std::cell::OnceCell;
 
 /// The most cases a puzzle is split into; with more marks or symbols the
-/// cases are not run.
-pub const MAX_CASES: usize = 32;
+/// cases are not run. (Two marks among 30 symbols make about 900; the
+/// dev corpus's puzzles with more have five or six marks, and millions.
+/// BN8SJ6KG's 601 cases hold one that 2,400 nodes solve.)
+pub const MAX_CASES: usize = 1024;
 
 /// The most dots on a board for a case per dot a mark may erase; with
 /// more, one case per mark drops every dot. (A dot's case is searched in
@@ -271,33 +273,46 @@ impl<'p, const N: usize> Cases<'p, N> {
         self.ways.is_empty()
     }
 
-    /// Case `k`'s tables, keeping the puzzle's tunables.
+    /// Case `k`'s tables, made once and kept.
     fn tables(&self, k: usize) -> &Tables<N> {
-        self.tables[k].get_or_init(|| {
-            let board = case_board(&self.plan.rules.board, &self.marks, &self.ways[k]);
-            let mut p = Plan::from_rules(Rules::from_board(board), self.plan.undirected);
-            p.narrow_min_nodes = self.plan.narrow_min_nodes;
-            p.memo_after = self.plan.memo_after;
-            p.packing = self.plan.packing;
-            let masks = Masks::new(&p);
-            Tables { plan: p, masks }
-        })
+        self.tables[k].get_or_init(|| self.make_tables(k))
+    }
+
+    /// Case `k`'s tables, keeping the puzzle's tunables.
+    fn make_tables(&self, k: usize) -> Tables<N> {
+        let board = case_board(&self.plan.rules.board, &self.marks, &self.ways[k]);
+        let mut p = Plan::from_rules(Rules::from_board(board), self.plan.undirected);
+        p.narrow_min_nodes = self.plan.narrow_min_nodes;
+        p.memo_after = self.plan.memo_after;
+        p.packing = self.plan.packing;
+        let masks = Masks::new(&p);
+        Tables { plan: p, masks }
     }
 }
 
-/// One case being searched: its search (made at its first turn) and its
-/// turns, all in the engine's move order.
+/// One case being searched: its search (made at its first turn; with
+/// more than [`LIVE_SEARCHES`] cases, made again with its tables at each
+/// turn) and its turns, all in the engine's move order.
 struct Run<'a, const N: usize> {
     case: usize,
     search: Option<Search<'a, N>>,
+    /// Nodes visited by the searches of earlier turns, when each turn
+    /// makes its own.
+    visited: u64,
     turns: Turns,
 }
 
 impl<const N: usize> Run<'_, N> {
     fn visited(&self) -> u64 {
-        self.search.as_ref().map_or(0, |s| s.visited)
+        self.visited + self.search.as_ref().map_or(0, |s| s.visited)
     }
 }
+
+/// The most cases whose tables and searches are kept from turn to turn
+/// (with the searches' caches); with more, each turn makes them afresh
+/// and resumes where the last turn stopped, so memory does not grow with
+/// the cases (on BN8SJ6KG, with 601 cases, they took 95 MB in all).
+pub const LIVE_SEARCHES: usize = 64;
 
 /// What a round of the cases ended with.
 #[derive(Debug, PartialEq, Eq)]
@@ -335,6 +350,9 @@ pub struct CaseRuns<'a, 'p, const N: usize> {
     done: u64,
     lines: Vec<Line>,
     ws: Workspace,
+    /// Whether each case keeps its tables and search from turn to turn
+    /// (at most [`LIVE_SEARCHES`] cases).
+    keep: bool,
 }
 
 impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
@@ -361,6 +379,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             .map(|case| Run {
                 case,
                 search: None,
+                visited: 0,
                 turns: Turns::new(&every, None),
             })
             .collect();
@@ -372,7 +391,16 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             done: 0,
             lines: vec![Line::None; cases.plan.rules.board.len()],
             ws: Workspace::default(),
+            keep: cases.len() <= LIVE_SEARCHES,
         }
+    }
+
+    /// Makes every turn make its case's tables and search afresh, as with
+    /// more than [`LIVE_SEARCHES`] cases (for tests of that mode on small
+    /// panels).
+    pub fn fresh_each_turn(mut self) -> Self {
+        self.keep = false;
+        self
     }
 
     /// The search nodes the cases have visited (their tables counted as
@@ -389,25 +417,39 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
         self.next %= self.runs.len();
         let k = self.next;
         let (cases, limits) = (self.cases, self.limits);
-        let run = &mut self.runs[k];
-        let t = cases.tables(run.case);
-        if run.search.is_none() {
-            run.search = Some(Search::new(&t.plan, &t.masks, limits));
-            self.done += TABLE_NODES;
-        }
         let rules = &cases.plan.rules;
         let (lines, ws) = (&mut self.lines, &mut self.ws);
         let mut found = None;
-        let search = run.search.as_mut().expect("made above");
-        let ended = run
-            .turns
-            .step_with(search, None, &Turns::ALL[..1], &mut |a| {
-                if solves(rules, lines, ws, &a) {
-                    found = Some(a);
-                    return false;
-                }
-                true
-            });
+        let mut check = |a: Answer| {
+            if solves(rules, lines, ws, &a) {
+                found = Some(a);
+                return false;
+            }
+            true
+        };
+        let run = &mut self.runs[k];
+        // Each search (and with many cases, each turn's tables and search)
+        // counts `TABLE_NODES`.
+        self.done += TABLE_NODES;
+        let ended = if self.keep {
+            if run.search.is_none() {
+                let t = cases.tables(run.case);
+                run.search = Some(Search::new(&t.plan, &t.masks, limits));
+            } else {
+                self.done -= TABLE_NODES;
+            }
+            let search = run.search.as_mut().expect("made above");
+            run.turns
+                .step_with(search, None, &Turns::ALL[..1], &mut check)
+        } else {
+            let t = cases.make_tables(run.case);
+            let mut search = Search::new(&t.plan, &t.masks, limits);
+            let ended = run
+                .turns
+                .step_with(&mut search, None, &Turns::ALL[..1], &mut check);
+            run.visited += search.visited;
+            ended
+        };
         if let Some(a) = found {
             return Outcome::Solved(a);
         }

@@ -137,6 +137,20 @@ pub const CASE_SHARE: (u64, u64) = (2, 1);
 /// and two the lanes solve in 110,000 to 120,000 and 280,000.)
 pub const CASES_AFTER: u64 = 20_000;
 
+/// The most cases that start at [`Schedule::cases_after`]; with more,
+/// they start [`MANY_CASES_LATER`] times later (by default after 300,000
+/// nodes), as each case's turn then comes round seldom: a puzzle the lanes
+/// solve in 100,000-300,000 nodes would give the cases twice that for
+/// nothing. (On the dev corpus's marked puzzles, starting 33-1,024 cases
+/// at 20,000 nodes took 2FDC2778 from 177,000 nodes to 417,000 and
+/// ABA4A773 from 266,000 to 306,000; at 300,000, none of them moved, and
+/// BN8SJ6KG, with 601 cases, took 2.0M.)
+pub const FEW_CASES: usize = 32;
+
+/// How much later than [`Schedule::cases_after`] more than [`FEW_CASES`]
+/// cases start.
+pub const MANY_CASES_LATER: u64 = 15;
+
 /// A solution as `(start, end, moves)`.
 pub type Answer = (usize, usize, Vec<Direction>);
 
@@ -283,12 +297,17 @@ impl Turns {
         };
         let mut runs = CaseRuns::new(&cases, limits, &self.schedule);
         let (num, den) = CASE_SHARE;
+        let after = if cases.len() <= FEW_CASES {
+            self.schedule.cases_after
+        } else {
+            self.schedule.cases_after.saturating_mul(MANY_CASES_LATER)
+        };
         let answer = 'search: loop {
             if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
                 break answer;
             }
             let mine = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
-            let mine = mine.saturating_sub(self.schedule.cases_after);
+            let mine = mine.saturating_sub(after);
             while runs.visited().saturating_mul(den) < mine.saturating_mul(num) {
                 match runs.step() {
                     Outcome::Solved(answer) => break 'search Some(answer),
