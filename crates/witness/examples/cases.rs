@@ -1,0 +1,109 @@
+//! Each elimination case of a puzzle searched alone:
+//! `cargo run --release -p witness --example cases FILE [BUDGET] [MAX_CASES]`
+//! splits the puzzle into its cases ([`witness::solve::cases`]; at most
+//! `MAX_CASES`, default the solver's cap) and searches each in the
+//! engine's order for up to `BUDGET` nodes (default 1,000,000). One line
+//! per case: what changed (`x:y:kind`, `M` for a mark), then `solved`
+//! (a case solution the puzzle's rules accept), `none` (searched to the
+//! end without one) or `open` (out of budget), its nodes and its case
+//! solutions.
+
+use witness::model::Puzzle;
+use witness::path::Path;
+use witness::rules::board::{Board, Sym};
+use witness::rules::Rules;
+use witness::solve::cases::{case_boards, MAX_CASES};
+use witness::solve::plan::{Masks, Plan};
+use witness::solve::search::{Found, Search};
+use witness::solve::Limits;
+
+/// The outcome of one case's search, its nodes and its case solutions.
+fn run<const N: usize>(
+    plan: &Plan,
+    rules: &Rules,
+    p: &Puzzle,
+    cap: u64,
+) -> (&'static str, u64, u32) {
+    let masks = Masks::<N>::new(plan);
+    let limits = Limits::none();
+    let mut s = Search::<N>::new(plan, &masks, &limits);
+    s.set_budget(Some(cap));
+    let (mut solved, mut found) = (false, 0);
+    s.run_all(&mut |f: &Found| {
+        found += 1;
+        let path = Path::new(plan.rules.board.pos(f.start), f.moves.to_vec());
+        solved = rules.check_path(p, &path).is_ok_and(|v| v.valid);
+        !solved
+    });
+    let outcome = if solved {
+        "solved"
+    } else if s.out_of_budget {
+        "open"
+    } else {
+        "none"
+    };
+    (outcome, s.visited, found)
+}
+
+/// The slots a case changed, as `x:y:kind`.
+fn changes(puzzle: &Board, case: &Board) -> String {
+    let kind = |s: Sym| match s {
+        Sym::Nega => "M".to_string(),
+        Sym::Empty => "dot".to_string(),
+        s => format!("{s:?}")
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .collect(),
+    };
+    (0..puzzle.len())
+        .filter(|&i| {
+            (puzzle.sym[i], puzzle.color[i], puzzle.dot[i])
+                != (case.sym[i], case.color[i], case.dot[i])
+        })
+        .map(|i| {
+            let at = puzzle.pos(i);
+            format!("{}:{}:{}", at.x, at.y, kind(puzzle.sym[i]))
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let file = args.next().expect("usage: cases FILE [BUDGET] [MAX_CASES]");
+    let cap: u64 = args
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000);
+    let max: usize = args
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_CASES);
+    let text = std::fs::read_to_string(&file).expect("readable file");
+    let p = witness::formats::read_puzzle(&text, None).expect("puzzle");
+    let plan = Plan::new(&p).expect("plan");
+    let rules = Rules::new(&p).expect("rules");
+    let Some(boards) = case_boards(&plan.rules.board, max) else {
+        println!("no cases (no marks, or more than {max} cases)");
+        return;
+    };
+    println!("{} cases", boards.len());
+    let mut total = 0;
+    for (k, b) in boards.into_iter().enumerate() {
+        let what = changes(&plan.rules.board, &b);
+        let cp = Plan::from_rules(Rules::from_board(b), plan.undirected);
+        let t = std::time::Instant::now();
+        let (outcome, nodes, found) = match cp.nodes() {
+            0..=64 => run::<1>(&cp, &rules, &p, cap),
+            65..=128 => run::<2>(&cp, &rules, &p, cap),
+            129..=512 => run::<8>(&cp, &rules, &p, cap),
+            _ => run::<16>(&cp, &rules, &p, cap),
+        };
+        total += nodes;
+        println!(
+            "case {k} {what}: {outcome}, {nodes} nodes, {found} case solutions, {:.1} ms",
+            t.elapsed().as_secs_f64() * 1e3
+        );
+    }
+    println!("total {total} nodes");
+}
