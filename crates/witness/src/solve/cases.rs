@@ -28,10 +28,11 @@
 //! [`turns`](super::turns) runs the cases beside its lanes once the first
 //! turn has not solved the puzzle ([`super::turns::Schedule::cases_after`]),
 //! one turn of one case at a time, each case in the engine's move order
-//! with turns of its own, small at first ([`CaseRuns::new`]). (On FVBUCVXU, giving each case the four lanes of a puzzle
-//! took twice the nodes: the one case that solves it needs 68,000 nodes
-//! in the engine's order and 187,000 over the four lanes, and every
-//! other case open costs as much again.)
+//! with turns of its own, small at first ([`CaseRuns::new`]). (On
+//! FVBUCVXU, giving each case the four lanes of a puzzle took twice the
+//! nodes: the one case that solves it needs 68,000 nodes in the engine's
+//! order and 187,000 over the four lanes, and every other case open costs
+//! as much again.)
 
 use super::plan::{Masks, Plan};
 use super::search::Search;
@@ -428,20 +429,19 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             true
         };
         let run = &mut self.runs[k];
-        // Each search (and with many cases, each turn's tables and search)
+        // Each search made (with its tables, when they are made too)
         // counts `TABLE_NODES`.
-        self.done += TABLE_NODES;
         let ended = if self.keep {
             if run.search.is_none() {
                 let t = cases.tables(run.case);
                 run.search = Some(Search::new(&t.plan, &t.masks, limits));
-            } else {
-                self.done -= TABLE_NODES;
+                self.done += TABLE_NODES;
             }
             let search = run.search.as_mut().expect("made above");
             run.turns
                 .step_with(search, None, &Turns::ALL[..1], &mut check)
         } else {
+            self.done += TABLE_NODES;
             let t = cases.make_tables(run.case);
             let mut search = Search::new(&t.plan, &t.masks, limits);
             let ended = run
