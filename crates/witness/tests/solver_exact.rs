@@ -442,6 +442,14 @@ fn fast_count_equals_brute_force_on_marked_square_panels() {
     assert!(marked > 300, "only {marked} panels with marks");
 }
 
+/// A random panel (as [`random_panel`]) with every mechanic's symbols on
+/// its faces ([`mixed_symbol`]); `None` when no face got an elimination
+/// mark.
+fn mixed_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Option<Puzzle> {
+    let mut p = random_panel(r, max, gaps, dots);
+    fill_faces(r, &mut p, mixed_symbol).then_some(p)
+}
+
 /// A face's symbol on the mixed panels: squares, stars, elimination marks,
 /// triangles, pieces (a few subtractive), or none.
 fn mixed_symbol(r: &mut Rng) -> Option<SymbolKind> {
@@ -868,10 +876,9 @@ fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
     let mut r = Rng(var("CASES_SEED").unwrap_or(0xCA5E_5EED_0000_0017));
     let (mut checked, mut split) = (0, 0);
     for case in 0..var("CASES_CASES").unwrap_or(500) {
-        let mut p = random_panel(&mut r, 3, 6, 5);
-        if !fill_faces(&mut r, &mut p, mixed_symbol) {
+        let Some(p) = mixed_panel(&mut r, 3, 6, 5) else {
             continue;
-        }
+        };
         let rules = Rules::new(&p).unwrap();
         let Some(boards) = case_boards(&rules.board, MAX_CASES) else {
             continue;
@@ -931,10 +938,9 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
     let mut r = Rng(var("RUNS_SEED").unwrap_or(0x0C45_E5E5_0000_0018));
     let (mut settled, mut solved) = (0, 0);
     for case in 0..var("RUNS_CASES").unwrap_or(300) {
-        let mut p = random_panel(&mut r, 3, 5, 5);
-        if !fill_faces(&mut r, &mut p, mixed_symbol) {
+        let Some(p) = mixed_panel(&mut r, 3, 5, 5) else {
             continue;
-        }
+        };
         let plan = Plan::new(&p).unwrap();
         let want = brute_first(&p).is_some();
         for fresh in [false, true] {
