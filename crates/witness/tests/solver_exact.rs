@@ -244,6 +244,8 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
         growth: 2,
         most: 200,
         cases_after: 0,
+        // The late lanes join after a few turns.
+        late_lanes: 20,
     };
     let mut reached = 0;
     for case in 0..var("LIMITED_CASES").unwrap_or(200) {
@@ -537,6 +539,8 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
         growth: 2,
         most: 64,
         cases_after: 0,
+        // The late lanes join after a few turns.
+        late_lanes: 5,
     };
     let (mut solvable, mut not_first) = (0, 0);
     for case in 0..var("TURNS_CASES").unwrap_or(600) {
@@ -916,6 +920,7 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
             growth: 2,
             most: 8,
             cases_after: 0,
+            late_lanes: 0,
         };
         let cases = Cases::<N>::new(plan, MAX_CASES)?;
         let limits = Limits::none();

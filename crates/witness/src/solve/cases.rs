@@ -375,6 +375,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             growth: 2,
             most: schedule.first.max(1),
             cases_after: 0,
+            late_lanes: schedule.late_lanes,
         };
         let runs = (0..cases.len())
             .map(|case| Run {
@@ -621,6 +622,7 @@ mod tests {
             growth: 2,
             most: 4,
             cases_after: 0,
+            late_lanes: 0,
         };
         let plan = Plan::new(&p).unwrap();
         let found = crate::solve::solve_plan_with(&plan, &Limits::none(), &tiny)

@@ -44,16 +44,21 @@ pub struct Schedule {
     /// The search nodes the lanes visit before the elimination cases
     /// ([`super::cases`]) get turns.
     pub cases_after: u64,
+    /// The search nodes the lanes visit before the late lanes (the
+    /// reversal's other two move orders) join the rounds.
+    pub late_lanes: u64,
 }
 
 impl Default for Schedule {
-    /// 10,000 nodes, doubling, up to 640,000; the cases after 20,000.
+    /// 10,000 nodes, doubling, up to 640,000; the cases after 20,000, the
+    /// late lanes after 4M.
     fn default() -> Self {
         Schedule {
             first: 10_000,
             growth: 2,
             most: 640_000,
             cases_after: CASES_AFTER,
+            late_lanes: LATE_LANES,
         }
     }
 }
@@ -83,42 +88,74 @@ const ORDERS: [([Direction; 4], (usize, usize)); 3] = [
 ];
 
 /// A lane of the rounds: a move order on the plan as given or on its
-/// reversal ([`reverse`]), and its share of the round's budget.
+/// reversal ([`reverse`]), its share of the round's budget, and whether it
+/// joins late ([`Schedule::late_lanes`]).
 #[derive(Copy, Clone, Debug)]
 struct Lane {
     back: bool,
     order: usize,
     weight: u64,
+    late: bool,
 }
 
 /// The lanes, by index: the engine's order first, then the other two
-/// orders, then the engine's order on the reversal. Both engine orders
-/// get twice the budget of the others. (From the nodes each order needs
-/// alone on the 132 dev puzzles that take over 15,000: adding lanes for
-/// the reversal's other two orders would solve no further puzzle within
-/// 2M nodes and cost 2-5% more nodes in all.)
-const LANES: [Lane; 4] = [
+/// orders, then the engine's order on the reversal; late
+/// ([`Schedule::late_lanes`]), the reversal's other two orders too. Both engine orders get
+/// twice the budget of the others, and so do the late lanes, which join
+/// with the round's budget as it then is.
+const LANES: [Lane; 6] = [
     Lane {
         back: false,
         order: 0,
         weight: 2,
+        late: false,
     },
     Lane {
         back: false,
         order: 1,
         weight: 1,
+        late: false,
     },
     Lane {
         back: false,
         order: 2,
         weight: 1,
+        late: false,
     },
     Lane {
         back: true,
         order: 0,
         weight: 2,
+        late: false,
+    },
+    Lane {
+        back: true,
+        order: 1,
+        weight: 2,
+        late: true,
+    },
+    Lane {
+        back: true,
+        order: 2,
+        weight: 2,
+        late: true,
     },
 ];
+
+/// The default [`Schedule::late_lanes`]: the search nodes after which the
+/// reversal's other two orders join the rounds (about half a second to two seconds of search): more lanes are
+/// more chances to meet a move order that reaches a solution soon, but
+/// each costs every puzzle it runs on its share of the nodes. Joining
+/// this late, they cost nothing to the puzzles the first four lanes solve
+/// sooner, and at most half of the nodes past this point to the others.
+/// (From the nodes each of the six lanes needs alone on every dev puzzle,
+/// capped at 2M, with the turns simulated: 5C22E48F, which none of the
+/// first four lanes solves within 2M nodes and whose search timed out at
+/// 5 s, takes 8.8M nodes in all; with the late lanes from the start it
+/// takes 5.6-9.4M, but 8ECF87FA goes from 3.9M to 5.2-6.4M and the
+/// puzzles of over 200,000 nodes take 10-20% more; joining after 1-2M
+/// nodes still costs 8ECF87FA 15-50%.)
+pub const LATE_LANES: u64 = 4_000_000;
 
 /// The share of the work the elimination cases get, at most, as a
 /// fraction of the other lanes' nodes past [`Schedule::cases_after`]
@@ -206,8 +243,8 @@ impl Turns {
     }
 
     /// The lanes of the default rounds: the plan's orders, then the
-    /// reversal's.
-    pub const ALL: [usize; LANES.len()] = [0, 1, 2, 3];
+    /// reversal's (the last two joining late, [`LATE_LANES`]).
+    pub const ALL: [usize; LANES.len()] = [0, 1, 2, 3, 4, 5];
 
     /// The next turn of a round over `lanes` (indices into the lanes, the
     /// engine's order being 0): lanes on the reversal are skipped when
@@ -242,6 +279,7 @@ impl Turns {
     ) -> bool {
         debug_assert!(lanes.iter().any(|&k| !LANES[k].back), "a lane of the plan");
         let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
+        let waits = |k: usize| LANES[k].late && total < self.schedule.late_lanes;
         loop {
             let k = lanes[self.next];
             let budget = self.budget.saturating_mul(LANES[k].weight);
@@ -255,6 +293,8 @@ impl Turns {
             }
             // (Two calls: the searches may borrow for different lifetimes.)
             return match (LANES[k].back, back.as_deref_mut()) {
+                _ if waits(k) && self.next == 0 => false,
+                _ if waits(k) => continue,
                 (false, _) => self.lane_turn(k, budget, fwd, total, visit),
                 (true, Some(b)) => self.lane_turn(k, budget, b, total, visit),
                 // The round may end with a skipped lane.
@@ -605,6 +645,7 @@ mod tests {
             growth: 2,
             most: 64,
             cases_after: 0,
+            late_lanes: 0,
         };
         let mut turns = Turns::new(&tiny, None);
         assert!(turns.step(&mut s, None, &Turns::ALL).is_none());
@@ -612,5 +653,51 @@ mod tests {
         assert_eq!(turns.next, 0);
         // The next round goes on to a solution.
         assert!(turns.run(&mut s, None, &Turns::ALL).is_some());
+    }
+
+    /// The late lanes (the reversal's other two orders) take no turn until
+    /// the lanes have visited `late_lanes` nodes, and then take theirs in
+    /// every round. With a dot on every node of a 4x4 panel, a line from
+    /// corner to corner covers all 25, so with turns of a node or two no
+    /// lane finds one before the late lanes join.
+    #[test]
+    fn late_lanes_join_once_the_others_have_searched_enough() {
+        let mut p = Puzzle::new(4, 4, false).unwrap();
+        p.cell_mut(Pos::new(0, 8)).start = true;
+        p.cell_mut(Pos::new(8, 0)).end = Some(Direction::Up);
+        for y in (0..=8).step_by(2) {
+            for x in (0..=8).step_by(2) {
+                p.cell_mut(Pos::new(x, y)).dot = crate::model::Dot::Black;
+            }
+        }
+        let plan = Plan::new(&p).unwrap();
+        let masks = Masks::<1>::new(&plan);
+        let back = Back::<1>::new(&plan).expect("a reversal");
+        let limits = Limits::none();
+        let (mut fwd, mut bs) = (Search::new(&plan, &masks, &limits), back.search(&limits));
+        let tiny = Schedule {
+            first: 1,
+            growth: 1,
+            most: 1,
+            cases_after: 0,
+            late_lanes: 40,
+        };
+        let mut turns = Turns::new(&tiny, None);
+        let (mut late_turns, mut turn) = (0, 0);
+        let answer = loop {
+            let total = fwd.visited + bs.visited;
+            let k = Turns::ALL[turns.next];
+            if let Some(answer) = turns.step(&mut fwd, Some(&mut bs), &Turns::ALL) {
+                break answer;
+            }
+            if LANES[k].late {
+                // A turn of its own leaves a resume point.
+                assert_eq!(turns.resume[k].is_some(), total >= 40, "turn {turn}");
+                late_turns += (total >= 40) as u32;
+            }
+            turn += 1;
+        };
+        assert!(answer.is_some());
+        assert!(late_turns >= 4, "{late_turns} turns of the late lanes");
     }
 }
