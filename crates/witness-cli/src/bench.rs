@@ -196,7 +196,11 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     let t0 = Instant::now();
     let results: Mutex<Vec<Outcome>> = Mutex::new(Vec::with_capacity(lines.len()));
     pool.install(|| {
-        lines.par_iter().for_each(|&(n, line)| {
+        // Each worker takes the next puzzle of the file when it is free
+        // (rather than halves of the file split in advance), so that a
+        // long puzzle does not leave the other workers idle at the end
+        // while a run of puzzles waits behind it.
+        lines.iter().par_bridge().for_each(|&(n, line)| {
             if cancel.load(Ordering::Relaxed) {
                 return;
             }

@@ -100,9 +100,9 @@ struct Lane {
 
 /// The lanes, by index: the engine's order first, then the other two
 /// orders, then the engine's order on the reversal; late
-/// ([`Schedule::late_lanes`]), the reversal's other two orders too. Both engine orders get
-/// twice the budget of the others, and so do the late lanes, which join
-/// with the round's budget as it then is.
+/// ([`Schedule::late_lanes`]), the reversal's other two orders too. Both
+/// engine orders get twice the budget of the others, and so do the late
+/// lanes, which join with the round's budget as it then is.
 const LANES: [Lane; 6] = [
     Lane {
         back: false,
@@ -143,11 +143,12 @@ const LANES: [Lane; 6] = [
 ];
 
 /// The default [`Schedule::late_lanes`]: the search nodes after which the
-/// reversal's other two orders join the rounds (about half a second to two seconds of search): more lanes are
-/// more chances to meet a move order that reaches a solution soon, but
-/// each costs every puzzle it runs on its share of the nodes. Joining
-/// this late, they cost nothing to the puzzles the first four lanes solve
-/// sooner, and at most half of the nodes past this point to the others.
+/// reversal's other two orders join the rounds (half a second to two
+/// seconds of search). More lanes are more chances to meet a move order
+/// that reaches a solution soon, but each costs every puzzle it runs on
+/// its share of the nodes. Joining this late, they cost nothing to the
+/// puzzles the first four lanes solve sooner, and the others at most two
+/// thirds more nodes past this point (the late lanes take 4 of every 10).
 /// (From the nodes each of the six lanes needs alone on every dev puzzle,
 /// capped at 2M, with the turns simulated: 5C22E48F, which none of the
 /// first four lanes solves within 2M nodes and whose search timed out at
