@@ -6,7 +6,7 @@
 //! per case: what changed (`x:y:kind`, `M` for a mark), then `solved`
 //! (a case solution the puzzle's rules accept), `none` (searched to the
 //! end without one) or `open` (out of budget), its nodes and its case
-//! solutions.
+//! solutions. `CASES_ONLY=3,17` searches only those cases.
 
 use witness::model::Puzzle;
 use witness::path::Path;
@@ -89,7 +89,14 @@ fn main() {
     };
     println!("{} cases", boards.len());
     let mut total = 0;
+    // CASES_ONLY=3,17: only those cases.
+    let only: Option<Vec<usize>> = std::env::var("CASES_ONLY")
+        .ok()
+        .map(|v| v.split(',').filter_map(|k| k.trim().parse().ok()).collect());
     for (k, b) in boards.into_iter().enumerate() {
+        if only.as_ref().is_some_and(|o| !o.contains(&k)) {
+            continue;
+        }
         let what = changes(&plan.rules.board, &b);
         let cp = Plan::from_rules(Rules::from_board(b), plan.undirected);
         let t = std::time::Instant::now();
