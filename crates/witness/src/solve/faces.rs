@@ -1129,16 +1129,6 @@ impl<const N: usize> FaceMasks<N> {
         out
     }
 
-    /// The parts `links` join that hold a face of `seeds`, one at a time.
-    #[inline]
-    pub fn parts<'a>(&'a self, seeds: Bits<N>, links: &'a Links<N>) -> Parts<'a, N> {
-        Parts {
-            masks: self,
-            seeds,
-            links,
-        }
-    }
-
     /// The faces and rim nodes joined to `seed` under `links` and the rim
     /// links: on boards with removed faces. The faces are flooded over
     /// their own links first and the rim only between those floods (the
@@ -1303,28 +1293,6 @@ impl<const N: usize> StuckParts<N> {
             }
         }
         out
-    }
-}
-
-/// The parts of [`FaceMasks::parts`]: each flood from the first seed left,
-/// whose faces then leave the seeds.
-pub struct Parts<'a, const N: usize> {
-    masks: &'a FaceMasks<N>,
-    seeds: Bits<N>,
-    links: &'a Links<N>,
-}
-
-impl<const N: usize> Iterator for Parts<'_, N> {
-    type Item = Bits<N>;
-
-    #[inline]
-    fn next(&mut self) -> Option<Bits<N>> {
-        let f = self.seeds.first()?;
-        let mut seed = Bits::empty();
-        seed.set(f);
-        let part = self.masks.flood(seed, self.links);
-        self.seeds = self.seeds.and_not(&part);
-        Some(part)
     }
 }
 

@@ -185,6 +185,9 @@ pub struct Search<'p, const N: usize> {
     narrowed: Kept<(Bits<N>, u32, u32), Option<Bits<N>>>,
     /// Open regions' packing verdicts, kept from test to test.
     packings: std::cell::RefCell<Packings<N>>,
+    /// The parts of open regions found at each depth of the branch, to
+    /// start the floods of the nodes below from ([`PartHints`]).
+    part_hints: std::cell::RefCell<PartHints<N>>,
     /// Whether open regions get the packing test ([`Plan::packing`], and
     /// pieces on the board).
     packing: bool,
@@ -301,6 +304,61 @@ const PACK_WORK_PER_UNIT: u64 = 32;
 
 /// Depths (in slots) told apart by the subtree sizes ([`Search::sizes`]).
 const DEPTHS: usize = 128;
+
+/// How many parts [`PartHints`] keeps per node.
+const PART_HINTS: usize = 16;
+
+/// The parts of open regions (faces joined by links the line can no
+/// longer cut, [`FaceMasks::stuck`]) found at the nodes of the current
+/// branch, by depth. Down a branch the line's reach only shrinks, so those
+/// links only grow and parts only merge: a part found above, whose links
+/// are all still uncuttable here, lies inside the part that holds any of
+/// its faces, and a flood from it gets there in a few steps where a flood
+/// from one face takes as many as the part is wide. Whether its links are
+/// still uncuttable is checked, not assumed ([`PartRecord::stuck`]), so a
+/// record left by another branch at the same depth is safe to use too.
+#[derive(Default)]
+struct PartHints<const N: usize> {
+    at: Vec<PartRecord<N>>,
+}
+
+/// The parts found at one node ([`PartHints`]).
+#[derive(Clone, Copy)]
+struct PartRecord<const N: usize> {
+    /// The node ([`Search::visited`] when it was judged); 0: none yet.
+    stamp: u64,
+    /// The links the line could no longer cut there.
+    stuck: Links<N>,
+    /// The parts found there (the first `n`).
+    parts: [Bits<N>; PART_HINTS],
+    n: usize,
+}
+
+impl<const N: usize> Default for PartRecord<N> {
+    fn default() -> Self {
+        PartRecord {
+            stamp: 0,
+            stuck: Links {
+                right: Bits::empty(),
+                down: Bits::empty(),
+                wrap: Bits::empty(),
+            },
+            parts: [Bits::empty(); PART_HINTS],
+            n: 0,
+        }
+    }
+}
+
+impl<const N: usize> PartRecord<N> {
+    /// Whether every link of `self.stuck` is in `stuck`: then each part
+    /// kept is joined by `stuck` too.
+    fn within(&self, stuck: &Links<N>) -> bool {
+        self.stamp != 0
+            && self.stuck.right.and_not(&stuck.right).is_empty()
+            && self.stuck.down.and_not(&stuck.down).is_empty()
+            && self.stuck.wrap.and_not(&stuck.wrap).is_empty()
+    }
+}
 
 /// How many recent packings a search keeps to try first.
 const RECENT_PACKINGS: usize = 8;
@@ -541,6 +599,7 @@ impl<'p, const N: usize> Search<'p, N> {
             sealed_verdicts: Kept::new(MAX_FITS),
             pocket_verdicts: Kept::new(MAX_POCKET_VERDICTS),
             narrowed: Kept::new(MAX_POCKET_VERDICTS),
+            part_hints: std::cell::RefCell::new(PartHints::default()),
             packings: std::cell::RefCell::new(Packings {
                 recent: Vec::new(),
                 next: 0,
@@ -2545,7 +2604,7 @@ impl<'p, const N: usize> Search<'p, N> {
         // The parts with pieces, which placements inside the region must
         // cover.
         let mut need = Bits::empty();
-        for part in fm.parts(seeds, stuck) {
+        let parts_ok = self.parts_of(seeds, stuck, |part| {
             // A part the line can no longer cut ends up whole in one region,
             // which holds at most the region's pieces.
             // That region is tiled by the pieces, so they cover the part.
@@ -2554,19 +2613,19 @@ impl<'p, const N: usize> Search<'p, N> {
                 if size > area {
                     return false;
                 }
-                need = need.or(&part);
-                let own = fm.area(&part);
+                need = need.or(part);
+                let own = fm.area(part);
                 short += size.saturating_sub(own);
                 over += own.saturating_sub(size);
             }
-            if fm.mixed_squares(&part) {
-                return false;
-            }
-            for sc in &fm.stars {
-                if part.intersects(&sc.stars) && part.and(&sc.all).count() > 2 {
-                    return false;
-                }
-            }
+            !fm.mixed_squares(part)
+                && fm
+                    .stars
+                    .iter()
+                    .all(|sc| !part.intersects(&sc.stars) || part.and(&sc.all).count() <= 2)
+        });
+        if !parts_ok {
+            return false;
         }
         // Each kind of piece standing in the region needs a placement
         // inside it, and those placements must cover the parts above.
@@ -2588,6 +2647,62 @@ impl<'p, const N: usize> Search<'p, N> {
         // become walls too: that only allows more).
         let whole = area == region.count() && fm.tileable(region);
         area == 0 || self.packs_cached(region, &need, stuck, whole)
+    }
+
+    /// Hands `each` the parts `stuck` joins that hold a face of `seeds`
+    /// (a flood from the first seed left, whose part then leaves the
+    /// seeds) until it returns false (then false). A flood starts from a
+    /// part found above on this branch where one holds its seed
+    /// ([`PartHints`]); the parts are kept for the nodes below.
+    fn parts_of(
+        &self,
+        mut seeds: Bits<N>,
+        stuck: &Links<N>,
+        mut each: impl FnMut(&Bits<N>) -> bool,
+    ) -> bool {
+        if seeds.is_empty() {
+            return true;
+        }
+        let fm = &self.fm;
+        let mut hints = self.part_hints.borrow_mut();
+        let depth = self.moves.len();
+        if hints.at.len() <= depth {
+            hints.at.resize(depth + 1, PartRecord::default());
+        }
+        let (above, here) = hints.at.split_at_mut(depth);
+        let rec = &mut here[0];
+        if rec.stamp != self.visited {
+            *rec = PartRecord {
+                stamp: self.visited,
+                stuck: *stuck,
+                ..PartRecord::default()
+            };
+        }
+        // The nearest node above (two slots up: a node, then an edge).
+        let from = above
+            .len()
+            .checked_sub(2)
+            .map(|k| &above[k])
+            .filter(|r| r.within(stuck));
+        while let Some(f) = seeds.first() {
+            let mut one = Bits::empty();
+            one.set(f);
+            let hint = from.and_then(|r| r.parts[..r.n].iter().find(|p| p.get(f)));
+            let part = fm.flood(*hint.unwrap_or(&one), stuck);
+            debug_assert!(
+                hint.is_none() || fm.flood(one, stuck) == part,
+                "a part from above floods as its face does"
+            );
+            seeds = seeds.and_not(&part);
+            if rec.n < PART_HINTS && part.count() > 1 {
+                rec.parts[rec.n] = part;
+                rec.n += 1;
+            }
+            if !each(&part) {
+                return false;
+            }
+        }
+        true
     }
 
     /// [`FaceMasks::packs`] for an open region, with `need` the parts
@@ -2738,7 +2853,7 @@ impl<'p, const N: usize> Search<'p, N> {
         // A face without such links is a part of one symbol: nothing to
         // count there.
         let seeds = region.and(&fm.colored_squares_stars).and(&fm.linked(stuck));
-        for part in fm.parts(seeds, stuck) {
+        self.parts_of(seeds, stuck, |part| {
             let (mut all, mut most) = (0, 0);
             for sq in &fm.squares {
                 let n = part.and(sq).count();
@@ -2751,11 +2866,8 @@ impl<'p, const N: usize> Search<'p, N> {
             for sc in &fm.stars {
                 need += part.and(&sc.stars).count().saturating_sub(2);
             }
-            if need > marks {
-                return false;
-            }
-        }
-        true
+            need <= marks
+        })
     }
 
     /// The links the line can no longer cut ([`FaceMasks::stuck`]); covered
