@@ -2672,11 +2672,9 @@ impl<'p, const N: usize> Search<'p, N> {
         let (above, here) = hints.at.split_at_mut(depth);
         let rec = &mut here[0];
         if rec.stamp != self.visited {
-            *rec = PartRecord {
-                stamp: self.visited,
-                stuck: *stuck,
-                ..PartRecord::default()
-            };
+            rec.stamp = self.visited;
+            rec.stuck = *stuck;
+            rec.n = 0;
         }
         // The nearest node above (two slots up: a node, then an edge).
         let from = above
