@@ -315,7 +315,7 @@ const PART_HINTS: usize = 16;
 /// are all still uncuttable here, lies inside the part that holds any of
 /// its faces, and a flood from it gets there in a few steps where a flood
 /// from one face takes as many as the part is wide. Whether its links are
-/// still uncuttable is checked, not assumed ([`PartRecord::stuck`]), so a
+/// still uncuttable is checked, not assumed ([`PartRecord::within`]), so a
 /// record left by another branch at the same depth is safe to use too.
 #[derive(Default)]
 struct PartHints<const N: usize> {
