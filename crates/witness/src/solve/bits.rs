@@ -125,6 +125,26 @@ impl<const N: usize> Bits<N> {
         }
         Bits(r)
     }
+    /// The lowest `len` bits in reverse order (bit i becomes bit
+    /// `len - 1 - i`); `len` is at most `64 * N` and no higher bit is set.
+    #[inline]
+    pub fn reversed(&self, len: usize) -> Self {
+        let mut r = [0u64; N];
+        for k in 0..N {
+            r[N - 1 - k] = self.0[k].reverse_bits();
+        }
+        Bits(r).shr(64 * N - len)
+    }
+    /// The rows of `width` bits (`rows` of them, `row` the first row's
+    /// mask) in reverse order: row r becomes row `rows - 1 - r`.
+    #[inline]
+    pub fn rows_reversed(&self, width: usize, rows: usize, row: &Self) -> Self {
+        let mut out = Self::empty();
+        for r in 0..rows {
+            out = out.or(&self.shr(r * width).and(row).shl((rows - 1 - r) * width));
+        }
+        out
+    }
     /// The lowest bit set.
     #[inline]
     pub fn first(&self) -> Option<usize> {
@@ -198,5 +218,52 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Sets mirrored whole agree with the node-by-node maps, on grids of
+    /// one to three words: a half turn reverses the node indices, a flip
+    /// of the columns reverses each row, a flip of the rows their order.
+    #[test]
+    fn sets_mirror_as_their_nodes_do() {
+        fn check<const N: usize>(nc: usize, nr: usize) {
+            let mut row = Bits::<N>::empty();
+            for c in 0..nc {
+                row.set(c);
+            }
+            let n = nc * nr;
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            for _ in 0..50 {
+                let mut x = Bits::<N>::empty();
+                for v in 0..n {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if seed >> 62 == 0 {
+                        x.set(v);
+                    }
+                }
+                let map = |f: &dyn Fn(usize, usize) -> usize| {
+                    let mut m = Bits::<N>::empty();
+                    for v in x.iter() {
+                        m.set(f(v / nc, v % nc));
+                    }
+                    m
+                };
+                assert_eq!(x.reversed(n), map(&|r, c| n - 1 - (r * nc + c)));
+                assert_eq!(
+                    x.rows_reversed(nc, nr, &row),
+                    map(&|r, c| (nr - 1 - r) * nc + c)
+                );
+                assert_eq!(
+                    x.reversed(n).rows_reversed(nc, nr, &row),
+                    map(&|r, c| r * nc + nc - 1 - c)
+                );
+            }
+        }
+        check::<1>(8, 8);
+        check::<1>(3, 5);
+        check::<2>(11, 11);
+        check::<2>(6, 17);
+        check::<3>(13, 14);
     }
 }

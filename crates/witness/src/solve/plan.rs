@@ -18,6 +18,44 @@ pub const NARROW_MIN_NODES: usize = 49;
 /// searches would spend more on the tables than they save.
 pub const MEMO_AFTER: u64 = 512;
 
+/// How the mirror map of a symmetry puzzle lays out over node indices
+/// (row by row, `ncols` to a row), so that a whole set of nodes can be
+/// mirrored with a few word operations ([`super::bits::Bits::reversed`],
+/// [`super::bits::Bits::rows_reversed`]) rather than node by node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MirrorShape {
+    /// Half a turn: node `v` of `n` mirrors to `n - 1 - v`.
+    Turn,
+    /// Columns flipped: the node in column `c` mirrors to column
+    /// `ncols - 1 - c` of its row.
+    FlipColumns,
+    /// Rows flipped: the node in row `r` mirrors to row `nrows - 1 - r`
+    /// of its column.
+    FlipRows,
+    /// Anything else (pillars, or no symmetry): node by node.
+    Other,
+}
+
+impl MirrorShape {
+    /// The shape of `mirror` (per node index) on a grid of `ncols` by
+    /// `nrows` nodes.
+    pub fn of(mirror: &[u32], ncols: usize, nrows: usize) -> MirrorShape {
+        let n = ncols * nrows;
+        let fits = |f: &dyn Fn(usize, usize) -> usize| {
+            mirror.len() == n && (0..n).all(|v| mirror[v] as usize == f(v / ncols, v % ncols))
+        };
+        if fits(&|r, c| n - 1 - (r * ncols + c)) {
+            MirrorShape::Turn
+        } else if fits(&|r, c| r * ncols + ncols - 1 - c) {
+            MirrorShape::FlipColumns
+        } else if fits(&|r, c| (nrows - 1 - r) * ncols + c) {
+            MirrorShape::FlipRows
+        } else {
+            MirrorShape::Other
+        }
+    }
+}
+
 /// The per-puzzle tables of the search.
 #[derive(Clone, Debug)]
 pub struct Plan {
@@ -48,6 +86,8 @@ pub struct Plan {
     pub end_nodes: Vec<u32>,
     /// Mirror node per node.
     pub mirror_node: Vec<u32>,
+    /// How `mirror_node` lays out over node indices.
+    pub mirror_shape: MirrorShape,
     /// No elimination marks: uncovered dots, wrong triangles and clashing
     /// neighbours may prune at once.
     pub local_prune: bool,
@@ -241,7 +281,7 @@ impl Plan {
                 end_nodes.push(v as u32);
             }
         }
-        let mirror_node = (0..ncols * nrows)
+        let mirror_node: Vec<u32> = (0..ncols * nrows)
             .map(|v| {
                 let m = b.mirror[slot_of_node[v] as usize] as usize;
                 node_of[m]
@@ -348,6 +388,7 @@ impl Plan {
             edge_nodes,
             faces_around,
             end_nodes,
+            mirror_shape: MirrorShape::of(&mirror_node, ncols, nrows),
             mirror_node,
             local_prune,
             narrow_min_nodes: NARROW_MIN_NODES,
@@ -699,5 +740,30 @@ impl<const N: usize> Masks<N> {
             }
         }
         m
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Direction, Pos, Symmetry};
+
+    /// The mirror maps of the three symmetries off a pillar lay out as
+    /// whole-set operations; on a pillar they do not.
+    #[test]
+    fn mirror_maps_have_their_shapes() {
+        for (x, y, pillar, want) in [
+            (true, false, false, MirrorShape::FlipColumns),
+            (false, true, false, MirrorShape::FlipRows),
+            (true, true, false, MirrorShape::Turn),
+            (true, false, true, MirrorShape::Other),
+        ] {
+            let mut p = Puzzle::new(4, 3, pillar).unwrap();
+            p.symmetry = Some(Symmetry { x, y });
+            p.cell_mut(Pos::new(0, 6)).start = true;
+            p.cell_mut(Pos::new(2, 0)).end = Some(Direction::Up);
+            let plan = Plan::new(&p).unwrap();
+            assert_eq!(plan.mirror_shape, want, "x {x}, y {y}, pillar {pillar}");
+        }
     }
 }

@@ -78,7 +78,7 @@
 use super::bits::Bits;
 use super::faces::{coverable, FaceMasks, Link, Links, RimLinks, StuckParts, TileMemo};
 use super::hash::Kept;
-use super::plan::{Masks, Plan, VERTICAL};
+use super::plan::{Masks, MirrorShape, Plan, VERTICAL};
 use super::pockets::Pockets;
 use super::Limits;
 use crate::model::{Direction, SlotKind};
@@ -124,6 +124,9 @@ pub struct Search<'p, const N: usize> {
     lines: Vec<Line>,
     covered: Vec<bool>,
     free: Bits<N>,
+    /// The nodes of the first row (for mirroring sets row by row,
+    /// [`Search::with_mirrors`]).
+    row: Bits<N>,
     /// The nodes the line may still visit, as the last node checked on
     /// this branch found them: later floods stay inside them.
     room: Bits<N>,
@@ -577,6 +580,13 @@ impl<'p, const N: usize> Search<'p, N> {
             lines: vec![Line::None; n],
             covered: vec![false; n],
             free: masks.walk,
+            row: {
+                let mut row = Bits::empty();
+                for v in 0..plan.ncols {
+                    row.set(v);
+                }
+                row
+            },
             room: masks.walk,
             narrowing: plan.nodes() >= plan.narrow_min_nodes,
             passed: (Bits::empty(), NONE),
@@ -1428,11 +1438,26 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// The nodes of `x` and their mirror nodes.
     fn with_mirrors(&self, x: &Bits<N>) -> Bits<N> {
-        let mut both = *x;
-        for v in x.iter() {
-            both.set(self.plan.mirror_node[v] as usize);
-        }
-        both
+        let plan = self.plan;
+        let (nc, nr) = (plan.ncols, plan.nrows);
+        let mirrored = match plan.mirror_shape {
+            MirrorShape::Turn => x.reversed(nc * nr),
+            MirrorShape::FlipColumns => x.reversed(nc * nr).rows_reversed(nc, nr, &self.row),
+            MirrorShape::FlipRows => x.rows_reversed(nc, nr, &self.row),
+            MirrorShape::Other => {
+                let mut m = Bits::empty();
+                for v in x.iter() {
+                    m.set(plan.mirror_node[v] as usize);
+                }
+                m
+            }
+        };
+        debug_assert!(
+            x.iter().all(|v| mirrored.get(plan.mirror_node[v] as usize))
+                && mirrored.count() == x.count(),
+            "a set mirrors node by node"
+        );
+        x.or(&mirrored)
     }
 
     /// `reach` without its dead ends: nodes other than the head, ends and
