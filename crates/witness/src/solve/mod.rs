@@ -134,7 +134,8 @@ fn solution_of(plan: &Plan, answer: Option<turns::Answer>, complete: bool) -> So
 /// Finds one solution: the first in the engine's order (starts column by
 /// column, moves left, right, up, down) when that order finds it quickly,
 /// else the first that one of the [`turns`] lanes finds (other move
-/// orders, and a search from the ends drawn back to front).
+/// orders, and searches from the ends drawn back to front, two of them
+/// joining late).
 ///
 /// When the first round of turns does not settle it and the machine has
 /// two cores, the engine's order goes on on one thread and the other

@@ -45,7 +45,8 @@ pub struct Schedule {
     /// ([`super::cases`]) get turns.
     pub cases_after: u64,
     /// The search nodes the lanes visit before the late lanes (the
-    /// reversal's other two move orders) join the rounds.
+    /// reversal's other two move orders) join the rounds. On two threads
+    /// each thread counts its own lanes' nodes.
     pub late_lanes: u64,
 }
 
@@ -156,7 +157,8 @@ const LANES: [Lane; 6] = [
 /// (From the nodes each of the six lanes needs alone on every dev puzzle,
 /// capped at 2M, with the turns simulated: 5C22E48F, which none of the
 /// first four lanes solves within 2M nodes and whose search timed out at
-/// 5 s, takes 8.8M nodes in all; with the late lanes from the start it
+/// 5 s, takes 6.2M nodes in all (8.8M with the late lanes last in the
+/// round); with the late lanes from the start it
 /// takes 5.6-9.4M, but 8ECF87FA goes from 3.9M to 5.2-6.4M and the
 /// puzzles of over 200,000 nodes take 10-20% more; joining after 1-2M
 /// nodes still costs 8ECF87FA 15-50%.)
@@ -253,7 +255,8 @@ impl Turns {
 
     /// The next turn of a round over `lanes` (indices into the lanes, the
     /// engine's order being 0): lanes on the reversal are skipped when
-    /// `back` is `None`. `Some` when the turn ended the search: with a
+    /// `back` is `None`, and the late lanes until the lanes have visited
+    /// [`Schedule::late_lanes`] nodes. `Some` when the turn ended the search: with a
     /// solution (of `fwd`'s plan), with a proof that there is none, or cut
     /// short by the limits ([`Turns::stopped`]); `None` when it ran out of
     /// budget. `lanes` must hold a lane of the plan, and the same lanes
