@@ -37,7 +37,7 @@ pub enum Link {
 }
 
 /// The three link sets: bit `f` set when face `f` joins its neighbour.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Links<const N: usize> {
     /// Face `f` joins face `f + 1`.
     pub right: Bits<N>,

@@ -326,7 +326,7 @@ struct PartHints<const N: usize> {
 }
 
 /// The parts found at one node ([`PartHints`]).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct PartRecord<const N: usize> {
     /// The node ([`Search::visited`] when it was judged); 0: none yet.
     stamp: u64,
@@ -335,21 +335,6 @@ struct PartRecord<const N: usize> {
     /// The parts found there (the first `n`).
     parts: [Bits<N>; PART_HINTS],
     n: usize,
-}
-
-impl<const N: usize> Default for PartRecord<N> {
-    fn default() -> Self {
-        PartRecord {
-            stamp: 0,
-            stuck: Links {
-                right: Bits::empty(),
-                down: Bits::empty(),
-                wrap: Bits::empty(),
-            },
-            parts: [Bits::empty(); PART_HINTS],
-            n: 0,
-        }
-    }
 }
 
 impl<const N: usize> PartRecord<N> {
