@@ -27,14 +27,33 @@ fn run<const N: usize>(
     let masks = Masks::<N>::new(plan);
     let limits = Limits::none();
     let mut s = Search::<N>::new(plan, &masks, &limits);
-    s.set_budget(Some(cap));
+    // TRACE_EVERY=N: search in slices of N nodes and print where each
+    // slice stopped (the path the search was on).
+    let every: Option<u64> = std::env::var("TRACE_EVERY")
+        .ok()
+        .and_then(|v| v.parse().ok());
     let (mut solved, mut found) = (false, 0);
-    s.run_all(&mut |f: &Found| {
-        found += 1;
-        let path = Path::new(plan.rules.board.pos(f.start), f.moves.to_vec());
-        solved = rules.check_path(p, &path).is_ok_and(|v| v.valid);
-        !solved
-    });
+    let mut left = cap;
+    loop {
+        let slice = every.unwrap_or(cap).min(left);
+        s.set_budget(Some(slice));
+        s.run_all(&mut |f: &Found| {
+            found += 1;
+            let path = Path::new(plan.rules.board.pos(f.start), f.moves.to_vec());
+            solved = rules.check_path(p, &path).is_ok_and(|v| v.valid);
+            !solved
+        });
+        left = left.saturating_sub(slice);
+        if !s.out_of_budget || left == 0 {
+            break;
+        }
+        let r = s
+            .take_resume()
+            .expect("a stopped run leaves a resume point");
+        let start = plan.rules.board.pos(plan.starts[r.k] as usize);
+        println!("  at {}: {}", s.visited, Path::new(start, r.moves.clone()));
+        s.set_resume(Some(r));
+    }
     let outcome = if solved {
         "solved"
     } else if s.out_of_budget {

@@ -109,8 +109,14 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
 /// (pocket tests, sealed regions), which the search leaves off on panels
 /// this small.
 fn assert_counts_agree(case: u64, p: &Puzzle) {
+    assert_counts_agree_on(case, p, &Plan::new(p).unwrap());
+}
+
+/// [`assert_counts_agree`] with the plan given (its tunables kept but
+/// for those the case number sets).
+fn assert_counts_agree_on(case: u64, p: &Puzzle, plan: &Plan) {
     let want = brute_count(p);
-    let mut plan = Plan::new(p).unwrap();
+    let mut plan = plan.clone();
     if case % 2 == 1 {
         plan.narrow_min_nodes = 0;
     }
@@ -768,6 +774,80 @@ fn fast_count_equals_brute_force_on_piece_panels() {
     assert!(
         with * 10 < without * 9,
         "the packing test cut little: {with} nodes with it, {without} without"
+    );
+}
+
+/// Panels of pieces with subtractive ones, squares of two colours and
+/// stars: the room test ([`Plan::room`]), which asks whether a part of an
+/// open region can still reach pieces enough to fill the region it ends
+/// up in, cuts here, and must cut no solution. Counts agree with the
+/// brute force, and the first-solution search visits fewer nodes with the
+/// test than without. More by hand: ROOM_SEED, ROOM_CASES.
+#[test]
+fn fast_count_equals_brute_force_on_subtractive_piece_panels() {
+    let var = common::env_u64;
+    let mut r = Rng(var("ROOM_SEED").unwrap_or(0x5B7A_C71E_0F00_D00D));
+    let (mut with, mut without) = (0, 0);
+    for case in 0..var("ROOM_CASES").unwrap_or(300) {
+        let pillar = r.chance(15);
+        let (w, h) = if pillar {
+            (3 + r.below(2) as usize, 1 + r.below(3) as usize)
+        } else if r.chance(50) {
+            (3 + r.below(2) as usize, 2 + r.below(2) as usize)
+        } else {
+            (2 + r.below(2) as usize, 3 + r.below(2) as usize)
+        };
+        let mut p = Puzzle::new(w, h, pillar).unwrap();
+        let faces: Vec<Pos> = p
+            .positions()
+            .filter(|q| q.kind() == witness::model::SlotKind::Face)
+            .collect();
+        let put = |r: &mut Rng, p: &mut Puzzle, kind: SymbolKind| {
+            let q = faces[r.below(faces.len() as u64) as usize];
+            let color = COLORS[r.below(2) as usize].clone();
+            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
+        };
+        for _ in 0..1 + r.below(2) {
+            let piece = random_piece(&mut r, 2);
+            put(&mut r, &mut p, SymbolKind::Ylop(piece));
+        }
+        for _ in 0..2 + r.below(3) {
+            let piece = random_piece(&mut r, 4);
+            put(&mut r, &mut p, SymbolKind::Poly(piece));
+        }
+        for _ in 0..r.below(4) {
+            put(&mut r, &mut p, SymbolKind::Square);
+        }
+        if r.chance(30) {
+            put(&mut r, &mut p, SymbolKind::Star);
+        }
+        if r.chance(10) {
+            put(&mut r, &mut p, SymbolKind::Nega);
+        }
+        let slots: Vec<Pos> = p
+            .positions()
+            .filter(|q| q.kind() != witness::model::SlotKind::Face)
+            .collect();
+        for q in &slots {
+            if q.kind() == witness::model::SlotKind::Edge && r.chance(4) {
+                p.cell_mut(*q).gap = Gap::Full;
+            }
+        }
+        place_start_end(&mut r, &mut p, &slots);
+        if r.chance(30) {
+            place_start_end(&mut r, &mut p, &slots);
+        }
+        assert_counts_agree(case, &p);
+        let mut plan = Plan::new(&p).unwrap();
+        with += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
+        plan.room = false;
+        assert_counts_agree_on(case, &p, &plan);
+        without += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
+    }
+    eprintln!("subtractive piece panels: {with} nodes with the room test, {without} without");
+    assert!(
+        with * 20 < without * 19,
+        "the room test cut little: {with} nodes with it, {without} without"
     );
 }
 

@@ -25,6 +25,15 @@
 //! pruning works in full on them: on some panels a case is solved in
 //! milliseconds where the marked search needs minutes.
 //!
+//! The cases come nearest first: ordered by how far each mark is from what
+//! it uses up, summed over the marks (a mark shares a region with what it
+//! erases, which is likelier the nearer that is). The order only decides
+//! which case goes first in each round of turns: on D2C9EECA, whose 871
+//! cases take four rounds before the one that holds a solution has had
+//! work enough, it took that case from 505th to 7th place and the puzzle
+//! from 17.2M search nodes to 10.5M; BN8SJ6KG's went from 150th to 222nd
+//! of 601 (its marks erase squares far away), 2.03M to 2.51M nodes.
+//!
 //! [`turns`](super::turns) runs the cases beside its lanes once the first
 //! turn has not solved the puzzle ([`super::turns::Schedule::cases_after`]),
 //! one turn of one case at a time, each case in the engine's move order
@@ -180,14 +189,45 @@ fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> 
         .filter(|&i| b.dot[i] != Dot::None)
         .map(Some)
         .collect();
+    let mut found = None;
     if dots.len() <= PER_DOT_MAX {
-        if let Some(ways) = ways(&marks, &symbols, &dots, b.ncn, max) {
-            return Some((marks, ways));
-        }
+        found = ways(&marks, &symbols, &dots, b.ncn, max);
     }
-    let some = if dots.is_empty() { vec![] } else { vec![None] };
-    let ways = ways(&marks, &symbols, &some, b.ncn, max)?;
+    if found.is_none() {
+        let some = if dots.is_empty() { vec![] } else { vec![None] };
+        found = ways(&marks, &symbols, &some, b.ncn, max);
+    }
+    let mut ways = found?;
+    // Nearest first: a mark and what it uses up share a region, which
+    // is likelier the nearer they are.
+    ways.sort_by_cached_key(|uses| {
+        marks
+            .iter()
+            .zip(uses)
+            .map(|(&m, &u)| reach_of(b, m, u, &dots))
+            .sum::<usize>()
+    });
     Some((marks, ways))
+}
+
+/// How far mark `m` is from what `u` uses up, in slots (along both
+/// axes, round a pillar the shorter way); for "some dot", the nearest.
+fn reach_of(b: &Board, m: usize, u: Use, dots: &[Option<usize>]) -> usize {
+    let apart = |a: usize, c: usize| {
+        let (p, q) = (b.pos(a), b.pos(c));
+        let dx = p.x.abs_diff(q.x);
+        let dx = if b.pillar { dx.min(b.w - dx) } else { dx };
+        dx + p.y.abs_diff(q.y)
+    };
+    match u {
+        Use::Erase(x) | Use::Cancel(x) | Use::Dot(Some(x)) => apart(m, x),
+        Use::Dot(None) => dots
+            .iter()
+            .flatten()
+            .map(|&d| apart(m, d))
+            .min()
+            .unwrap_or(0),
+    }
 }
 
 /// The case board of using up the marks at `marks` by `uses`.
@@ -286,6 +326,7 @@ impl<'p, const N: usize> Cases<'p, N> {
         p.narrow_min_nodes = self.plan.narrow_min_nodes;
         p.memo_after = self.plan.memo_after;
         p.packing = self.plan.packing;
+        p.room = self.plan.room;
         let masks = Masks::new(&p);
         Tables { plan: p, masks }
     }
@@ -533,6 +574,38 @@ mod tests {
         assert_eq!(ways(&[1, 9], &[3, 5], some, true, 7), None);
         let w = ways(&[1, 9], &[3], &[], true, 100).unwrap();
         assert_eq!(w, vec![vec![Use::Cancel(9), Use::Cancel(1)]]);
+    }
+
+    /// Cases come nearest first: on a 4x1 panel with a mark in the last
+    /// face and stars in the others, the mark erases the third face's star
+    /// first (2 slots away), then the second's (4), then the first's (6),
+    /// against the slot order the ways are listed in. On a pillar four
+    /// faces round the first face is beside the last across the seam,
+    /// 2 slots away: it comes first (ties keep the slot order), then the
+    /// third's, then the second's.
+    #[test]
+    fn cases_come_nearest_first() {
+        for pillar in [false, true] {
+            let mut p = Puzzle::new(4, 1, pillar).unwrap();
+            p.cell_mut(Pos::new(0, 2)).start = true;
+            p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
+            p.cell_mut(Pos::new(7, 1)).symbol = Some(Symbol::new(SymbolKind::Nega, Color::White));
+            for x in [1, 3, 5] {
+                p.cell_mut(Pos::new(x, 1)).symbol =
+                    Some(Symbol::new(SymbolKind::Star, Color::Black));
+            }
+            let rules = Rules::new(&p).unwrap();
+            let (_, ways) = marks_and_ways(&rules.board, MAX_CASES).unwrap();
+            let erased: Vec<usize> = ways
+                .iter()
+                .map(|w| match w[..] {
+                    [Use::Erase(x)] => rules.board.pos(x).x,
+                    _ => panic!("one mark erasing one star: {w:?}"),
+                })
+                .collect();
+            let want = if pillar { [1, 5, 3] } else { [5, 3, 1] };
+            assert_eq!(erased, want, "pillar: {pillar}");
+        }
     }
 
     /// A 2x1 panel with a mark, a star and dots on its nodes: with up to

@@ -1083,9 +1083,10 @@ impl<const N: usize> FaceMasks<N> {
     }
 
     /// One step of a flood over `links` (faces and nodes share the stride,
-    /// so node links flood nodes the same way).
+    /// so node links flood nodes the same way): `cur` and the faces one
+    /// link from it.
     #[inline]
-    fn step(&self, cur: &Bits<N>, links: &Links<N>) -> Bits<N> {
+    pub fn step(&self, cur: &Bits<N>, links: &Links<N>) -> Bits<N> {
         let nc = self.ncols;
         let mut nx = cur
             .or(&cur.and(&links.right).shl(1))

@@ -103,6 +103,10 @@ pub struct Plan {
     /// ([`super::faces::FaceMasks::packs`]; true unless changed: tests turn
     /// it off to see what it cuts).
     pub packing: bool,
+    /// Parts of open regions with pieces get the room test, on boards with
+    /// subtractive pieces (`Search::piece_room_ok`; true unless changed:
+    /// tests turn it off to see what it cuts).
+    pub room: bool,
     /// Check open regions for hopeless stars and crowded pieces (no
     /// elimination marks, and stars or polyominoes on the board).
     pub open_checks: bool,
@@ -394,6 +398,7 @@ impl Plan {
             narrow_min_nodes: NARROW_MIN_NODES,
             memo_after: MEMO_AFTER,
             packing: true,
+            room: true,
             dots,
             edge_dots,
             triangles,

@@ -29,7 +29,7 @@ use crate::model::SlotKind;
 /// The plan with starts and ends swapped, if its solutions are exactly the
 /// reverses of this plan's and the plan is not undirected (see the module
 /// page); the tunables
-/// (`narrow_min_nodes`, `memo_after`, `packing`) are kept.
+/// (`narrow_min_nodes`, `memo_after`, `packing`, `room`) are kept.
 pub fn reversed(plan: &Plan) -> Option<Plan> {
     if plan.undirected {
         return None;
@@ -51,6 +51,7 @@ pub fn reversed(plan: &Plan) -> Option<Plan> {
     back.narrow_min_nodes = plan.narrow_min_nodes;
     back.memo_after = plan.memo_after;
     back.packing = plan.packing;
+    back.room = plan.room;
     Some(back)
 }
 
