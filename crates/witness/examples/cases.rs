@@ -6,7 +6,10 @@
 //! per case: what changed (`x:y:kind`, `M` for a mark), then `solved`
 //! (a case solution the puzzle's rules accept), `none` (searched to the
 //! end without one) or `open` (out of budget), its nodes and its case
-//! solutions. `CASES_ONLY=3,17` searches only those cases.
+//! solutions. `CASES_ONLY=3,17` searches only those cases; `CASES_WORK=1`
+//! starts each line with the work the budget counted (`work N`: nodes
+//! and polyomino fit steps, as the turns count them); `TRACE_EVERY=N`
+//! searches in slices of N and prints the path each slice stopped on.
 
 use witness::model::Puzzle;
 use witness::path::Path;
@@ -61,6 +64,9 @@ fn run<const N: usize>(
     } else {
         "none"
     };
+    if std::env::var("CASES_WORK").is_ok() {
+        print!("work {} ", s.work());
+    }
     (outcome, s.visited, found)
 }
 

@@ -27,12 +27,14 @@
 //!
 //! The cases come nearest first: ordered by how far each mark is from what
 //! it uses up, summed over the marks (a mark shares a region with what it
-//! erases, which is likelier the nearer that is). The order only decides
-//! which case goes first in each round of turns: on D2C9EECA, whose 871
-//! cases take four rounds before the one that holds a solution has had
-//! work enough, it took that case from 505th to 7th place and the puzzle
-//! from 17.2M search nodes to 10.5M; BN8SJ6KG's went from 150th to 222nd
-//! of 601 (its marks erase squares far away), 2.03M to 2.51M nodes.
+//! erases, which is likelier the nearer that is). The order decides which
+//! case goes first in each round of turns, and with many cases the first
+//! [`NEAREST_CASES`] take two turns a round. On D2C9EECA, whose 871 cases
+//! took four rounds before the one that holds a solution had had work
+//! enough, the order took that case from 505th to 7th place and the puzzle
+//! from 17.2M search nodes to 10.5M, and the second turns to 2.1M;
+//! BN8SJ6KG's went from 150th to 223rd of 601 (its marks erase squares far
+//! away), 2.03M nodes to 2.51M, and 2.62M with the second turns.
 //!
 //! [`turns`](super::turns) runs the cases beside its lanes once the first
 //! turn has not solved the puzzle ([`super::turns::Schedule::cases_after`]),
@@ -45,7 +47,7 @@
 
 use super::plan::{Masks, Plan};
 use super::search::Search;
-use super::turns::{Answer, Schedule, Turns};
+use super::turns::{Answer, Schedule, Turns, FEW_CASES};
 use super::Limits;
 use crate::model::{Direction, Dot};
 use crate::path::Line;
@@ -356,6 +358,16 @@ impl<const N: usize> Run<'_, N> {
 /// the cases (on BN8SJ6KG, with 601 cases, they took 95 MB in all).
 pub const LIVE_SEARCHES: usize = 64;
 
+/// With more than [`FEW_CASES`] cases, how many of the nearest (the
+/// first in their order) take two turns a round, one after the other.
+/// Each case's turn then comes round seldom, and those cases are the
+/// likeliest. (Simulated from each case's work to its end alone, on
+/// D2C9EECA's 871 cases, the 7th of which holds a solution: 6.9M case
+/// nodes to a solution with one turn a round each, 1.24M with the first 8
+/// taking two, 1.25M with the first 16; BN8SJ6KG's 601 cases, solved by
+/// the 223rd: 1.29M, 1.39M and 1.50M.)
+pub const NEAREST_CASES: usize = 8;
+
 /// What a round of the cases ended with.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -388,6 +400,11 @@ pub struct CaseRuns<'a, 'p, const N: usize> {
     runs: Vec<Run<'a, N>>,
     /// The case whose turn is next.
     next: usize,
+    /// Whether the case at `next` has had the first of its two turns this
+    /// round ([`NEAREST_CASES`]).
+    again: bool,
+    /// Whether the nearest cases take two turns a round.
+    favour: bool,
     /// Nodes of the cases searched to the end, and their tables'.
     done: u64,
     lines: Vec<Line>,
@@ -431,6 +448,8 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             limits,
             runs,
             next: 0,
+            again: false,
+            favour: cases.len() > FEW_CASES,
             done: 0,
             lines: vec![Line::None; cases.plan.rules.board.len()],
             ws: Workspace::default(),
@@ -496,9 +515,15 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             return Outcome::Solved(a);
         }
         if !ended {
-            self.next += 1;
+            if self.favour && run.case < NEAREST_CASES && !self.again {
+                self.again = true;
+            } else {
+                self.again = false;
+                self.next += 1;
+            }
             return Outcome::Open;
         }
+        self.again = false;
         if run.turns.stopped {
             return Outcome::Stopped;
         }
@@ -606,6 +631,55 @@ mod tests {
             let want = if pillar { [1, 5, 3] } else { [5, 3, 1] };
             assert_eq!(erased, want, "pillar: {pillar}");
         }
+    }
+
+    /// With more than [`FEW_CASES`] cases, the first [`NEAREST_CASES`]
+    /// take two turns a round, one after the other, the others one: on a
+    /// 4x4 panel with two marks and eight stars (57 cases: each mark
+    /// erases a different star, or they cancel), with turns of a few nodes
+    /// that end no case, the first round goes 0, 0, 1, 1, ..., 7, 7, 8, 9,
+    /// ..., 56, and the second starts again at 0, 0.
+    #[test]
+    fn the_nearest_cases_take_two_turns_a_round() {
+        let mut p = Puzzle::new(4, 4, false).unwrap();
+        p.cell_mut(Pos::new(0, 8)).start = true;
+        p.cell_mut(Pos::new(8, 0)).end = Some(Direction::Up);
+        for x in [1, 7] {
+            p.cell_mut(Pos::new(x, 1)).symbol = Some(Symbol::new(SymbolKind::Nega, Color::White));
+        }
+        for (x, y) in [
+            (3, 1),
+            (5, 1),
+            (1, 3),
+            (3, 5),
+            (5, 5),
+            (7, 7),
+            (1, 7),
+            (7, 3),
+        ] {
+            p.cell_mut(Pos::new(x, y)).symbol = Some(Symbol::new(SymbolKind::Star, Color::Black));
+        }
+        let plan = Plan::new(&p).unwrap();
+        let cases = Cases::<1>::new(&plan, MAX_CASES).unwrap();
+        assert_eq!(cases.len(), 57);
+        let tiny = Schedule {
+            first: 1,
+            growth: 1,
+            most: 1,
+            cases_after: 0,
+            late_lanes: 0,
+        };
+        let limits = Limits::none();
+        let mut runs = CaseRuns::new(&cases, &limits, &tiny);
+        let mut order = Vec::new();
+        for _ in 0..57 + NEAREST_CASES + 2 {
+            order.push(runs.runs[runs.next % runs.runs.len()].case);
+            assert_eq!(runs.step(), Outcome::Open);
+        }
+        let mut want: Vec<usize> = (0..NEAREST_CASES).flat_map(|k| [k, k]).collect();
+        want.extend(NEAREST_CASES..57);
+        want.extend([0, 0]);
+        assert_eq!(order, want);
     }
 
     /// A 2x1 panel with a mark, a star and dots on its nodes: with up to

@@ -675,9 +675,10 @@ impl<'p, const N: usize> Search<'p, N> {
         self.out_of_budget || w > self.run_cap
     }
 
-    /// The work done so far: nodes, and fit and tiling steps in node units.
+    /// The work done so far, as turn budgets count it: nodes, and fit and
+    /// tiling steps in node units.
     #[inline]
-    fn work(&self) -> u64 {
+    pub fn work(&self) -> u64 {
         self.visited + (self.ws.fit_steps() + self.tile_steps.get()) / FIT_STEPS_PER_NODE
     }
 
