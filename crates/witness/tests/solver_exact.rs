@@ -778,7 +778,7 @@ fn fast_count_equals_brute_force_on_piece_panels() {
 }
 
 /// Panels of pieces with subtractive ones, squares of two colours and
-/// stars: the room test ([`Plan::room`]), which asks whether a part of an
+/// stars, some of them pillars or symmetric: the room test ([`Plan::room`]), which asks whether a part of an
 /// open region can still reach pieces enough to fill the region it ends
 /// up in, cuts here, and must cut no solution. Counts agree with the
 /// brute force, and the first-solution search visits fewer nodes with the
@@ -798,6 +798,12 @@ fn fast_count_equals_brute_force_on_subtractive_piece_panels() {
             (2 + r.below(2) as usize, 3 + r.below(2) as usize)
         };
         let mut p = Puzzle::new(w, h, pillar).unwrap();
+        if !pillar && r.chance(20) {
+            p.symmetry = Some(Symmetry {
+                x: true,
+                y: r.chance(50),
+            });
+        }
         let faces: Vec<Pos> = p
             .positions()
             .filter(|q| q.kind() == witness::model::SlotKind::Face)
@@ -836,6 +842,9 @@ fn fast_count_equals_brute_force_on_subtractive_piece_panels() {
         place_start_end(&mut r, &mut p, &slots);
         if r.chance(30) {
             place_start_end(&mut r, &mut p, &slots);
+        }
+        if p.symmetry.is_some() {
+            mirror_starts_and_ends(&mut p, r.chance(70));
         }
         assert_counts_agree(case, &p);
         let mut plan = Plan::new(&p).unwrap();
