@@ -998,12 +998,18 @@ fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
 /// exactly when the brute force does, and it passes the puzzle's own
 /// rules; both with each case's tables and search kept from turn to turn,
 /// and made afresh at each turn (as with many cases), resuming where the
-/// last turn stopped. Turns of one to a few nodes make every case resume
-/// often. More by hand: RUNS_SEED, RUNS_CASES.
+/// last turn stopped; and shared between two threads (`Cases::share`),
+/// each share searched to its end and a solution in either. Turns of one
+/// to a few nodes make every case resume often. More by hand: RUNS_SEED,
+/// RUNS_CASES.
 #[test]
 fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
     use witness::solve::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
-    fn settle<const N: usize>(plan: &Plan, fresh: bool) -> Option<Option<Path>> {
+    fn settle<const N: usize>(
+        plan: &Plan,
+        fresh: bool,
+        share: (usize, usize),
+    ) -> Option<Option<Path>> {
         let tiny = Schedule {
             first: 1,
             growth: 2,
@@ -1011,7 +1017,7 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
             cases_after: 0,
             late_lanes: 0,
         };
-        let cases = Cases::<N>::new(plan, MAX_CASES)?;
+        let cases = Cases::<N>::new(plan, MAX_CASES)?.share(share.0, share.1);
         let limits = Limits::none();
         let mut runs = CaseRuns::new(&cases, &limits, &tiny);
         if fresh {
@@ -1030,20 +1036,37 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
     }
     let var = common::env_u64;
     let mut r = Rng(var("RUNS_SEED").unwrap_or(0x0C45_E5E5_0000_0018));
-    let (mut settled, mut solved) = (0, 0);
+    let (mut settled, mut solved, mut shared) = (0, 0, 0);
     for case in 0..var("RUNS_CASES").unwrap_or(300) {
         let Some(p) = mixed_panel(&mut r, 3, 5, 5) else {
             continue;
         };
         let plan = Plan::new(&p).unwrap();
         let want = brute_first(&p).is_some();
-        for fresh in [false, true] {
-            let got = if plan.nodes() <= 64 {
-                settle::<1>(&plan, fresh)
+        let run = |fresh, share| {
+            if plan.nodes() <= 64 {
+                settle::<1>(&plan, fresh, share)
             } else {
-                settle::<2>(&plan, fresh)
-            };
-            let Some(got) = got else { break };
+                settle::<2>(&plan, fresh, share)
+            }
+        };
+        // Shared between two threads: each share alone, run to its end,
+        // and a solution in either exactly when there is one.
+        if let (Some(a), Some(b)) = (run(case % 2 == 0, (0, 2)), run(case % 2 == 1, (1, 2))) {
+            shared += 1;
+            assert_eq!(
+                a.is_some() || b.is_some(),
+                want,
+                "case {case}: shared cases and brute force disagree on\n{}",
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+            for path in a.iter().chain(&b) {
+                let v = Rules::new(&p).unwrap().check_path(&p, path).unwrap();
+                assert!(v.valid, "case {case}: {path} from a share fails validation");
+            }
+        }
+        for fresh in [false, true] {
+            let Some(got) = run(fresh, (0, 1)) else { break };
             settled += 1;
             assert_eq!(
                 got.is_some(),
@@ -1059,7 +1082,7 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
         }
     }
     assert!(
-        settled > 150 && solved > 40,
-        "only {settled} settled, {solved} solved"
+        settled > 150 && solved > 40 && shared > 75,
+        "only {settled} settled, {solved} solved, {shared} shared"
     );
 }

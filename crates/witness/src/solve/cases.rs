@@ -256,6 +256,12 @@ fn case_board(b: &Board, marks: &[usize], uses: &[Use]) -> Board {
     c
 }
 
+/// How many cases `plan`'s puzzle splits into; `None` when it has no
+/// marks or more than [`MAX_CASES`] cases.
+pub fn case_count(plan: &Plan) -> Option<usize> {
+    marks_and_ways(&plan.rules.board, MAX_CASES).map(|(_, ways)| ways.len())
+}
+
 /// The case boards of a board with elimination marks: one per way of using
 /// up its marks (see the module page). `None` without marks, or with more
 /// than `max` cases.
@@ -290,6 +296,11 @@ pub struct Cases<'p, const N: usize> {
     marks: Vec<usize>,
     ways: Vec<Vec<Use>>,
     tables: Vec<OnceCell<Tables<N>>>,
+    /// The puzzle's cases in all.
+    total: usize,
+    /// These are the cases at `first`, `first + step`, ... of all.
+    step: usize,
+    first: usize,
 }
 
 impl<'p, const N: usize> Cases<'p, N> {
@@ -298,12 +309,50 @@ impl<'p, const N: usize> Cases<'p, N> {
     pub fn new(plan: &'p Plan, max: usize) -> Option<Cases<'p, N>> {
         let (marks, ways) = marks_and_ways(&plan.rules.board, max)?;
         let tables = ways.iter().map(|_| OnceCell::new()).collect();
+        let total = ways.len();
         Some(Cases {
             plan,
             marks,
             ways,
             tables,
+            total,
+            step: 1,
+            first: 0,
         })
+    }
+
+    /// Only the cases at `part`, `part + parts`, `part + 2 * parts`, ...
+    /// of these (in their order), for `parts` threads to share them. Those
+    /// searched to the end without a solution prove nothing: the others
+    /// may hold one ([`Cases::whole`]).
+    pub fn share(mut self, part: usize, parts: usize) -> Self {
+        let parts = parts.max(1);
+        let keep = |k: &usize| k % parts == part;
+        self.ways = std::mem::take(&mut self.ways)
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| keep(k))
+            .map(|(_, w)| w)
+            .collect();
+        self.tables = self.ways.iter().map(|_| OnceCell::new()).collect();
+        self.step *= parts;
+        self.first = part;
+        self
+    }
+
+    /// Whether these are all the puzzle's cases (not a share of them).
+    pub fn whole(&self) -> bool {
+        self.step == 1
+    }
+
+    /// How many cases the puzzle has in all (shared or not).
+    pub fn total(&self) -> usize {
+        self.total
+    }
+
+    /// The place of case `k` of these among all the puzzle's cases.
+    fn rank(&self, k: usize) -> usize {
+        self.first + k * self.step
     }
 
     /// How many cases there are.
@@ -449,7 +498,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             runs,
             next: 0,
             again: false,
-            favour: cases.len() > FEW_CASES,
+            favour: cases.total() > FEW_CASES,
             done: 0,
             lines: vec![Line::None; cases.plan.rules.board.len()],
             ws: Workspace::default(),
@@ -515,7 +564,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             return Outcome::Solved(a);
         }
         if !ended {
-            if self.favour && run.case < NEAREST_CASES && !self.again {
+            if self.favour && self.cases.rank(run.case) < NEAREST_CASES && !self.again {
                 self.again = true;
             } else {
                 self.again = false;

@@ -155,7 +155,9 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
 /// on in the engine's order, the other in the other lanes by turns (the
 /// other orders, and the search from the ends), each from where the first
 /// round left it, and the first to find a solution or
-/// prove there is none stops the other. Puzzles settled in the first round
+/// prove there is none stops the other. The elimination cases take turns
+/// on the second thread; with more than [`turns::FEW_CASES`] of them each
+/// thread takes every other case ([`cases::Cases::share`]). Puzzles settled in the first round
 /// get the same answer as from [`solve_plan`]; later, which order answers
 /// first may depend on timing. Also tells the search nodes visited.
 pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
@@ -198,11 +200,10 @@ pub fn solve_plan_threads_with(
                             back: Option<&mut Search<'_, N>>,
                             t: &mut turns::Turns,
                             lanes: &[usize],
-                            with_cases: bool| {
-                    let (answer, case_nodes) = if with_cases {
-                        t.run_with_cases(fwd, back, lanes, plan, lim)
-                    } else {
-                        (t.run(fwd, back, lanes), 0)
+                            share: Option<(usize, usize)>| {
+                    let (answer, case_nodes) = match share {
+                        Some(share) => t.run_with_cases(fwd, back, lanes, plan, lim, share),
+                        None => (t.run(fwd, back, lanes), 0),
                     };
                     // Stopped by the other thread's win, or by the limits.
                     let complete = !t.stopped;
@@ -211,20 +212,28 @@ pub fn solve_plan_threads_with(
                     }
                     (answer, complete, case_nodes)
                 };
+                // The elimination cases take turns on the other thread; with
+                // many, which start late, on both, half each.
+                let many = cases::case_count(plan).is_some_and(|n| n > turns::FEW_CASES);
+                let (here, there) = if many {
+                    (Some((0, 2)), (1, 2))
+                } else {
+                    (None, (0, 1))
+                };
                 let (mine, theirs) = std::thread::scope(|scope| {
                     let race = &race;
                     let handle = scope.spawn(move || {
                         let mut s2 = Search::<N>::new(plan, masks, lim);
                         let (answer, complete, case_nodes) =
-                            race(&mut s2, bs.as_mut(), &mut other, &all[1..], true);
+                            race(&mut s2, bs.as_mut(), &mut other, &all[1..], Some(there));
                         let visited = s2.visited + bs.map_or(0, |b| b.visited) + case_nodes;
                         ((answer, complete), visited)
                     });
-                    // The elimination cases take turns on the other thread.
-                    let (answer, complete, _) = race(&mut s, None, &mut turns, &all[..1], false);
+                    let (answer, complete, case_nodes) =
+                        race(&mut s, None, &mut turns, &all[..1], here);
                     let mine = (answer, complete);
                     (
-                        (mine, s.visited),
+                        (mine, s.visited + case_nodes),
                         handle.join().expect("the solving thread does not panic"),
                     )
                 });

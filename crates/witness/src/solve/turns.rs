@@ -338,8 +338,10 @@ impl Turns {
     /// than [`CASE_SHARE`] (or [`MANY_CASE_SHARE`]) of what the searches
     /// (`fwd` and `back`) visited past [`Schedule::cases_after`]: a case's
     /// solution that solves the puzzle answers, and the cases all searched
-    /// to the end prove there is none. Also tells the nodes the cases
-    /// visited.
+    /// to the end prove there is none. With `share` as `(part, parts)`,
+    /// only that share of the cases ([`Cases::share`]; `(0, 1)` for all):
+    /// once they are all searched to the end, the lanes go on alone. Also
+    /// tells the nodes the cases visited.
     pub fn run_with_cases<const N: usize>(
         &mut self,
         fwd: &mut Search<'_, N>,
@@ -347,12 +349,15 @@ impl Turns {
         lanes: &[usize],
         plan: &Plan,
         limits: &Limits,
+        share: (usize, usize),
     ) -> (Option<Answer>, u64) {
         let Some(cases) = Cases::<N>::new(plan, MAX_CASES) else {
             return (self.run(fwd, back, lanes), 0);
         };
+        let cases = cases.share(share.0, share.1);
         let mut runs = CaseRuns::new(&cases, limits, &self.schedule);
-        let ((num, den), after) = if cases.len() <= FEW_CASES {
+        let mut cases_left = true;
+        let ((num, den), after) = if cases.total() <= FEW_CASES {
             (CASE_SHARE, self.schedule.cases_after)
         } else {
             (
@@ -366,10 +371,11 @@ impl Turns {
             }
             let mine = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
             let mine = mine.saturating_sub(after);
-            while runs.visited().saturating_mul(den) < mine.saturating_mul(num) {
+            while cases_left && runs.visited().saturating_mul(den) < mine.saturating_mul(num) {
                 match runs.step() {
                     Outcome::Solved(answer) => break 'search Some(answer),
-                    Outcome::None => break 'search None,
+                    Outcome::None if cases.whole() => break 'search None,
+                    Outcome::None => cases_left = false,
                     Outcome::Stopped => {
                         self.stopped = true;
                         break 'search None;
@@ -522,7 +528,7 @@ pub fn first_solution<const N: usize>(
     let back = Back::<N>::new(plan);
     let mut bs = back.as_ref().map(|b| b.search(limits));
     let (answer, case_nodes) =
-        turns.run_with_cases(&mut fwd, bs.as_mut(), &Turns::ALL, plan, limits);
+        turns.run_with_cases(&mut fwd, bs.as_mut(), &Turns::ALL, plan, limits, (0, 1));
     let visited = fwd.visited + bs.map_or(0, |b| b.visited) + case_nodes;
     (answer, !turns.stopped, visited)
 }
