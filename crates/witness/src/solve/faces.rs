@@ -217,6 +217,12 @@ pub struct PiecePlaces<const N: usize> {
     /// Per face index: the distinct placements whose first face (lowest
     /// index) it is, for exact tilings ([`FaceMasks::tiles`]).
     pub anchored: Vec<Vec<u32>>,
+    /// Off pillars, the placements again by orientation, for whole sets of
+    /// them at once ([`FaceMasks::piece_cover_of`]): the face indices of
+    /// the corner of the orientation's bounding box where it fits on the
+    /// inside faces, and the offsets of its faces from that corner. Empty
+    /// on pillars, whose placements may wrap round the seam.
+    pub shifts: Vec<(Bits<N>, Vec<usize>)>,
 }
 
 /// The verdicts of [`FaceMasks::tiles`] on the faces left to tile and the
@@ -440,6 +446,7 @@ impl<const N: usize> FaceMasks<N> {
         let (fw, fh) = (b.w / 2, b.h / 2);
         for (k, at) in kinds {
             let mut places = Vec::new();
+            let mut shifts = Vec::new();
             for shape in b.shapes[k as usize].orientations() {
                 let (sw, sh) = shape.bounds();
                 let (sw, sh) = (sw as usize, sh as usize);
@@ -451,6 +458,7 @@ impl<const N: usize> FaceMasks<N> {
                     continue;
                 }
                 let xs = if b.pillar { fw } else { fw + 1 - sw };
+                let mut corners = Bits::<N>::empty();
                 for ay in 0..=fh - sh {
                     'place: for ax in 0..xs {
                         let mut set = Bits::<N>::empty();
@@ -463,7 +471,13 @@ impl<const N: usize> FaceMasks<N> {
                             set.set(f);
                         }
                         places.push(set);
+                        corners.set(ay * self.ncols + ax);
                     }
+                }
+                if !b.pillar {
+                    let offsets = shape.cells().iter();
+                    let offsets = offsets.map(|&(cx, cy)| cy as usize * self.ncols + cx as usize);
+                    shifts.push((corners, offsets.collect()));
                 }
             }
             let size = b.shapes[k as usize].size() as u32;
@@ -486,6 +500,7 @@ impl<const N: usize> FaceMasks<N> {
                 places,
                 holding,
                 anchored,
+                shifts,
             });
         }
     }
@@ -500,12 +515,45 @@ impl<const N: usize> FaceMasks<N> {
 
     /// [`FaceMasks::piece_cover`], stopping as soon as the cover holds
     /// `need` (it then has at least `need`, and still `None` exactly when
-    /// some kind has no placement inside the region).
+    /// some kind has no placement inside the region). Off pillars all the
+    /// placements of an orientation are taken at once: the corners where it
+    /// fits inside the region are those where it fits on the board and
+    /// whose every face, moved back by its offset, is in the region, and
+    /// their faces are those corners moved by each offset (a shift and an
+    /// AND or OR a face of the piece, where a placement at a time took an
+    /// AND a placement: 14% of 96FE4285's time).
     pub fn piece_cover_of(&self, region: &Bits<N>, need: &Bits<N>) -> Option<Bits<N>> {
         let mut cover = Bits::empty();
         let mut done = false;
         for k in &self.placements {
             if !k.at.intersects(region) {
+                continue;
+            }
+            if !k.shifts.is_empty() {
+                let mut any = false;
+                for (corners, offsets) in &k.shifts {
+                    let mut at = *corners;
+                    for &o in offsets {
+                        at = at.and(&region.shr(o));
+                        if at.is_empty() {
+                            break;
+                        }
+                    }
+                    if at.is_empty() {
+                        continue;
+                    }
+                    any = true;
+                    if done {
+                        break;
+                    }
+                    for &o in offsets {
+                        cover = cover.or(&at.shl(o));
+                    }
+                    done = need.and_not(&cover).is_empty();
+                }
+                if !any {
+                    return None;
+                }
                 continue;
             }
             let mut any = false;
@@ -1356,6 +1404,63 @@ mod tests {
         let (fm, nc) = l_panel(true);
         let seam = faces(nc, &[(2, 0), (2, 1), (0, 1)]);
         assert_eq!(fm.piece_cover(&seam.or(&faces(nc, &[(1, 1)]))), Some(seam));
+    }
+
+    /// The cover by orientations at once (off pillars) is the union of the
+    /// placements inside the region, one by one: on a 5x4 panel with an
+    /// L tetromino (rotatable), a fixed S, a domino and a monomino, over
+    /// 2,000 random regions (each face in one with odds of 3 in 4).
+    #[test]
+    fn covers_by_orientation_are_the_placements_one_by_one() {
+        let mut p = Puzzle::new(5, 4, false).unwrap();
+        p.cell_mut(Pos::new(0, 0)).start = true;
+        let pieces = [
+            (
+                Polyomino::new([(0, 0), (0, 1), (0, 2), (1, 2)], true),
+                (1, 1),
+            ),
+            (
+                Polyomino::new([(1, 0), (2, 0), (0, 1), (1, 1)], false),
+                (5, 3),
+            ),
+            (Polyomino::new([(0, 0), (1, 0)], true), (7, 5)),
+            (Polyomino::new([(0, 0)], false), (3, 7)),
+        ];
+        for (shape, (x, y)) in pieces {
+            let black = Color::from_name("black");
+            p.cell_mut(Pos::new(x, y)).symbol = Some(Symbol::new(SymbolKind::Poly(shape), black));
+        }
+        let plan = Plan::new(&p).unwrap();
+        let fm = FaceMasks::<1>::new(&plan);
+        assert!(fm.placements.iter().all(|k| !k.shifts.is_empty()));
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut some = 0;
+        for _ in 0..2000 {
+            let mut region = Bits::<1>::empty();
+            for f in fm.inside.iter() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                if seed % 4 != 0 {
+                    region.set(f);
+                }
+            }
+            let mut want = Some(Bits::empty());
+            for k in fm.placements.iter().filter(|k| k.at.intersects(&region)) {
+                let inside: Vec<_> = k
+                    .places
+                    .iter()
+                    .filter(|pl| pl.and_not(&region).is_empty())
+                    .collect();
+                want = match (want, inside.is_empty()) {
+                    (Some(c), false) => Some(inside.iter().fold(c, |c, pl| c.or(pl))),
+                    _ => None,
+                };
+            }
+            some += want.is_some() as u32;
+            assert_eq!(fm.piece_cover(&region), want, "region {region:?}");
+        }
+        assert!(some > 100, "only {some} regions with a cover");
     }
 
     /// A 3x3 panel with the fixed L piece (`#.` over `##`) on each face of
