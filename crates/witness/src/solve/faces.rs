@@ -1441,7 +1441,7 @@ mod tests {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                if seed % 4 != 0 {
+                if !seed.is_multiple_of(4) {
                     region.set(f);
                 }
             }
