@@ -37,7 +37,7 @@ pub mod turns;
 pub use limits::Limits;
 pub use turns::Schedule;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
@@ -196,13 +196,31 @@ pub fn solve_plan_threads_with(
                 let mut other = turns.clone();
                 let masks = &masks;
                 let lim = &lim;
+                // The elimination cases take turns on the other thread; with
+                // many, which start late, on both, half each.
+                let many = cases::case_count(plan).is_some_and(|n| n > turns::FEW_CASES);
+                // The shares searched to the end: both, and there is none.
+                let finished = &AtomicUsize::new(0);
+                let (here, there) = if many {
+                    (Some((0, 2)), (1, 2))
+                } else {
+                    (None, (0, 1))
+                };
                 let race = |fwd: &mut Search<'_, N>,
                             back: Option<&mut Search<'_, N>>,
                             t: &mut turns::Turns,
                             lanes: &[usize],
                             share: Option<(usize, usize)>| {
                     let (answer, case_nodes) = match share {
-                        Some(share) => t.run_with_cases(fwd, back, lanes, plan, lim, share),
+                        Some((part, parts)) => {
+                            let finished = Some(finished);
+                            let share = turns::CaseShare {
+                                part,
+                                parts,
+                                finished,
+                            };
+                            t.run_with_cases(fwd, back, lanes, plan, lim, &share)
+                        }
                         None => (t.run(fwd, back, lanes), 0),
                     };
                     // Stopped by the other thread's win, or by the limits.
@@ -211,14 +229,6 @@ pub fn solve_plan_threads_with(
                         stop.store(true, Ordering::Relaxed);
                     }
                     (answer, complete, case_nodes)
-                };
-                // The elimination cases take turns on the other thread; with
-                // many, which start late, on both, half each.
-                let many = cases::case_count(plan).is_some_and(|n| n > turns::FEW_CASES);
-                let (here, there) = if many {
-                    (Some((0, 2)), (1, 2))
-                } else {
-                    (None, (0, 1))
                 };
                 let (mine, theirs) = std::thread::scope(|scope| {
                     let race = &race;

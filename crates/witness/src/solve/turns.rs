@@ -30,6 +30,7 @@ use super::reverse;
 use super::search::{self, Found, Resume, Search};
 use crate::model::Direction;
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The budgets of the turns, in search nodes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -202,6 +203,31 @@ pub const FEW_CASES: usize = 32;
 /// cases start.
 pub const MANY_CASES_LATER: u64 = 15;
 
+/// The share of a puzzle's elimination cases one thread takes
+/// ([`Turns::run_with_cases`]): the cases at `part`, `part + parts`, ...
+/// ([`Cases::share`]), with a count of the shares searched to the end that
+/// the threads taking the others share.
+#[derive(Debug)]
+pub struct CaseShare<'a> {
+    /// Which share.
+    pub part: usize,
+    /// Of how many.
+    pub parts: usize,
+    /// The shares searched to the end so far (`None` for all the cases).
+    pub finished: Option<&'a AtomicUsize>,
+}
+
+impl CaseShare<'static> {
+    /// All the cases, on one thread.
+    pub fn all() -> Self {
+        CaseShare {
+            part: 0,
+            parts: 1,
+            finished: None,
+        }
+    }
+}
+
 /// A solution as `(start, end, moves)`.
 pub type Answer = (usize, usize, Vec<Direction>);
 
@@ -338,10 +364,10 @@ impl Turns {
     /// than [`CASE_SHARE`] (or [`MANY_CASE_SHARE`]) of what the searches
     /// (`fwd` and `back`) visited past [`Schedule::cases_after`]: a case's
     /// solution that solves the puzzle answers, and the cases all searched
-    /// to the end prove there is none. With `share` as `(part, parts)`,
-    /// only that share of the cases ([`Cases::share`]; `(0, 1)` for all):
-    /// once they are all searched to the end, the lanes go on alone. Also
-    /// tells the nodes the cases visited.
+    /// to the end prove there is none. With a [`CaseShare`], only that
+    /// share of the cases: once they are searched to the end, the lanes go
+    /// on alone, unless theirs was the last share to be, which proves there
+    /// is none. Also tells the nodes the cases visited.
     pub fn run_with_cases<const N: usize>(
         &mut self,
         fwd: &mut Search<'_, N>,
@@ -349,12 +375,12 @@ impl Turns {
         lanes: &[usize],
         plan: &Plan,
         limits: &Limits,
-        share: (usize, usize),
+        share: &CaseShare,
     ) -> (Option<Answer>, u64) {
         let Some(cases) = Cases::<N>::new(plan, MAX_CASES) else {
             return (self.run(fwd, back, lanes), 0);
         };
-        let cases = cases.share(share.0, share.1);
+        let cases = cases.share(share.part, share.parts);
         let mut runs = CaseRuns::new(&cases, limits, &self.schedule);
         let mut cases_left = true;
         let ((num, den), after) = if cases.total() <= FEW_CASES {
@@ -374,8 +400,15 @@ impl Turns {
             while cases_left && runs.visited().saturating_mul(den) < mine.saturating_mul(num) {
                 match runs.step() {
                     Outcome::Solved(answer) => break 'search Some(answer),
-                    Outcome::None if cases.whole() => break 'search None,
-                    Outcome::None => cases_left = false,
+                    Outcome::None => {
+                        // The other shares' threads may still be at theirs.
+                        let last =
+                            |f: &AtomicUsize| f.fetch_add(1, Ordering::Relaxed) + 1 >= share.parts;
+                        if share.finished.is_none_or(last) {
+                            break 'search None;
+                        }
+                        cases_left = false;
+                    }
                     Outcome::Stopped => {
                         self.stopped = true;
                         break 'search None;
@@ -527,8 +560,14 @@ pub fn first_solution<const N: usize>(
     }
     let back = Back::<N>::new(plan);
     let mut bs = back.as_ref().map(|b| b.search(limits));
-    let (answer, case_nodes) =
-        turns.run_with_cases(&mut fwd, bs.as_mut(), &Turns::ALL, plan, limits, (0, 1));
+    let (answer, case_nodes) = turns.run_with_cases(
+        &mut fwd,
+        bs.as_mut(),
+        &Turns::ALL,
+        plan,
+        limits,
+        &CaseShare::all(),
+    );
     let visited = fwd.visited + bs.map_or(0, |b| b.visited) + case_nodes;
     (answer, !turns.stopped, visited)
 }
