@@ -685,6 +685,28 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
     assert!(solvable > 150, "only {solvable} solvable panels");
 }
 
+/// Full gaps on edges (each with odds of `gap` in 100), a start and an
+/// end (a second pair with odds of 30 in 100), and with symmetry their
+/// mirrors: the piece panels' finish.
+fn gaps_starts_and_ends(r: &mut Rng, p: &mut Puzzle, gap: u64) {
+    let slots: Vec<Pos> = p
+        .positions()
+        .filter(|q| q.kind() != witness::model::SlotKind::Face)
+        .collect();
+    for q in &slots {
+        if q.kind() == witness::model::SlotKind::Edge && r.chance(gap) {
+            p.cell_mut(*q).gap = Gap::Full;
+        }
+    }
+    place_start_end(r, p, &slots);
+    if r.chance(30) {
+        place_start_end(r, p, &slots);
+    }
+    if p.symmetry.is_some() {
+        mirror_starts_and_ends(p, r.chance(70));
+    }
+}
+
 /// A random polyomino of 1 to `most` squares (grown square by square),
 /// rotatable two times in five.
 fn random_piece(r: &mut Rng, most: u64) -> witness::model::Polyomino {
@@ -746,22 +768,7 @@ fn fast_count_equals_brute_force_on_piece_panels() {
             };
             p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
         }
-        let slots: Vec<Pos> = p
-            .positions()
-            .filter(|q| q.kind() != witness::model::SlotKind::Face)
-            .collect();
-        for q in &slots {
-            if q.kind() == witness::model::SlotKind::Edge && r.chance(5) {
-                p.cell_mut(*q).gap = Gap::Full;
-            }
-        }
-        place_start_end(&mut r, &mut p, &slots);
-        if r.chance(30) {
-            place_start_end(&mut r, &mut p, &slots);
-        }
-        if p.symmetry.is_some() {
-            mirror_starts_and_ends(&mut p, r.chance(70));
-        }
+        gaps_starts_and_ends(&mut r, &mut p, 5);
         assert_counts_agree(case, &p);
         // The first-solution search (exhaustive where there is none), with
         // the packing test and without.
@@ -830,22 +837,7 @@ fn fast_count_equals_brute_force_on_subtractive_piece_panels() {
         if r.chance(10) {
             put(&mut r, &mut p, SymbolKind::Nega);
         }
-        let slots: Vec<Pos> = p
-            .positions()
-            .filter(|q| q.kind() != witness::model::SlotKind::Face)
-            .collect();
-        for q in &slots {
-            if q.kind() == witness::model::SlotKind::Edge && r.chance(4) {
-                p.cell_mut(*q).gap = Gap::Full;
-            }
-        }
-        place_start_end(&mut r, &mut p, &slots);
-        if r.chance(30) {
-            place_start_end(&mut r, &mut p, &slots);
-        }
-        if p.symmetry.is_some() {
-            mirror_starts_and_ends(&mut p, r.chance(70));
-        }
+        gaps_starts_and_ends(&mut r, &mut p, 4);
         assert_counts_agree(case, &p);
         let mut plan = Plan::new(&p).unwrap();
         with += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
