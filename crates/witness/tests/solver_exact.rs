@@ -685,6 +685,27 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
     assert!(solvable > 150, "only {solvable} solvable panels");
 }
 
+/// A bare `w` x `h` panel, a pillar or not, symmetric (a mirror across
+/// the columns, half the time also across the rows) with odds of
+/// `symmetric` in 100 when not a pillar: the piece panels' start.
+fn piece_board(r: &mut Rng, w: usize, h: usize, pillar: bool, symmetric: u64) -> Puzzle {
+    let mut p = Puzzle::new(w, h, pillar).unwrap();
+    if !pillar && r.chance(symmetric) {
+        p.symmetry = Some(Symmetry {
+            x: true,
+            y: r.chance(50),
+        });
+    }
+    p
+}
+
+/// The face positions of a panel.
+fn faces_of(p: &Puzzle) -> Vec<Pos> {
+    p.positions()
+        .filter(|q| q.kind() == witness::model::SlotKind::Face)
+        .collect()
+}
+
 /// Full gaps on edges (each with odds of `gap` in 100), a start and an
 /// end (a second pair with odds of 30 in 100), and with symmetry their
 /// mirrors: the piece panels' finish.
@@ -744,17 +765,8 @@ fn fast_count_equals_brute_force_on_piece_panels() {
         } else {
             (2 + r.below(3) as usize, 2 + r.below(3) as usize)
         };
-        let mut p = Puzzle::new(w, h, pillar).unwrap();
-        if !pillar && r.chance(15) {
-            p.symmetry = Some(Symmetry {
-                x: true,
-                y: r.chance(50),
-            });
-        }
-        let faces: Vec<Pos> = p
-            .positions()
-            .filter(|q| q.kind() == witness::model::SlotKind::Face)
-            .collect();
+        let mut p = piece_board(&mut r, w, h, pillar, 15);
+        let faces = faces_of(&p);
         let pieces = 2 + r.below(4);
         for _ in 0..pieces {
             let q = faces[r.below(faces.len() as u64) as usize];
@@ -804,17 +816,8 @@ fn fast_count_equals_brute_force_on_subtractive_piece_panels() {
         } else {
             (2 + r.below(2) as usize, 3 + r.below(2) as usize)
         };
-        let mut p = Puzzle::new(w, h, pillar).unwrap();
-        if !pillar && r.chance(20) {
-            p.symmetry = Some(Symmetry {
-                x: true,
-                y: r.chance(50),
-            });
-        }
-        let faces: Vec<Pos> = p
-            .positions()
-            .filter(|q| q.kind() == witness::model::SlotKind::Face)
-            .collect();
+        let mut p = piece_board(&mut r, w, h, pillar, 20);
+        let faces = faces_of(&p);
         let put = |r: &mut Rng, p: &mut Puzzle, kind: SymbolKind| {
             let q = faces[r.below(faces.len() as u64) as usize];
             let color = COLORS[r.below(2) as usize].clone();

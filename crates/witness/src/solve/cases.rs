@@ -323,8 +323,8 @@ impl<'p, const N: usize> Cases<'p, N> {
 
     /// Only the cases at `part`, `part + parts`, `part + 2 * parts`, ...
     /// of these (in their order), for `parts` threads to share them. Those
-    /// searched to the end without a solution prove nothing: the others
-    /// may hold one ([`Cases::whole`]).
+    /// searched to the end without a solution prove nothing alone: the
+    /// others may hold one.
     pub fn share(mut self, part: usize, parts: usize) -> Self {
         let parts = parts.max(1);
         let keep = |k: &usize| k % parts == part;
@@ -335,14 +335,9 @@ impl<'p, const N: usize> Cases<'p, N> {
             .map(|(_, w)| w)
             .collect();
         self.tables = self.ways.iter().map(|_| OnceCell::new()).collect();
+        self.first += part * self.step;
         self.step *= parts;
-        self.first = part;
         self
-    }
-
-    /// Whether these are all the puzzle's cases (not a share of them).
-    pub fn whole(&self) -> bool {
-        self.step == 1
     }
 
     /// How many cases the puzzle has in all (shared or not).
@@ -729,6 +724,15 @@ mod tests {
         want.extend(NEAREST_CASES..57);
         want.extend([0, 0]);
         assert_eq!(order, want);
+        // A share of a share: every other case of the odd ones, 3, 7, ...,
+        // 55 of the 57, each knowing its place among all.
+        let quarter = Cases::<1>::new(&plan, MAX_CASES)
+            .unwrap()
+            .share(1, 2)
+            .share(1, 2);
+        assert_eq!((quarter.len(), quarter.total()), (14, 57));
+        let ranks: Vec<usize> = (0..quarter.len()).map(|k| quarter.rank(k)).collect();
+        assert_eq!(ranks, (3..57).step_by(4).collect::<Vec<_>>());
     }
 
     /// A 2x1 panel with a mark, a star and dots on its nodes: with up to

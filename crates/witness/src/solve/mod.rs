@@ -200,27 +200,21 @@ pub fn solve_plan_threads_with(
                 // many, which start late, on both, half each.
                 let many = cases::case_count(plan).is_some_and(|n| n > turns::FEW_CASES);
                 // The shares searched to the end: both, and there is none.
-                let finished = &AtomicUsize::new(0);
-                let (here, there) = if many {
-                    (Some((0, 2)), (1, 2))
-                } else {
-                    (None, (0, 1))
+                let finished = AtomicUsize::new(0);
+                let parts = if many { 2 } else { 1 };
+                let share = |part| turns::CaseShare {
+                    part,
+                    parts,
+                    finished: Some(&finished),
                 };
+                let (here, there) = (many.then(|| share(0)), share(parts - 1));
                 let race = |fwd: &mut Search<'_, N>,
                             back: Option<&mut Search<'_, N>>,
                             t: &mut turns::Turns,
                             lanes: &[usize],
-                            share: Option<(usize, usize)>| {
+                            share: Option<&turns::CaseShare>| {
                     let (answer, case_nodes) = match share {
-                        Some((part, parts)) => {
-                            let finished = Some(finished);
-                            let share = turns::CaseShare {
-                                part,
-                                parts,
-                                finished,
-                            };
-                            t.run_with_cases(fwd, back, lanes, plan, lim, &share)
-                        }
+                        Some(share) => t.run_with_cases(fwd, back, lanes, plan, lim, share),
                         None => (t.run(fwd, back, lanes), 0),
                     };
                     // Stopped by the other thread's win, or by the limits.
@@ -235,12 +229,12 @@ pub fn solve_plan_threads_with(
                     let handle = scope.spawn(move || {
                         let mut s2 = Search::<N>::new(plan, masks, lim);
                         let (answer, complete, case_nodes) =
-                            race(&mut s2, bs.as_mut(), &mut other, &all[1..], Some(there));
+                            race(&mut s2, bs.as_mut(), &mut other, &all[1..], Some(&there));
                         let visited = s2.visited + bs.map_or(0, |b| b.visited) + case_nodes;
                         ((answer, complete), visited)
                     });
                     let (answer, complete, case_nodes) =
-                        race(&mut s, None, &mut turns, &all[..1], here);
+                        race(&mut s, None, &mut turns, &all[..1], here.as_ref());
                     let mine = (answer, complete);
                     (
                         (mine, s.visited + case_nodes),
