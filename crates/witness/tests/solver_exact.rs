@@ -1081,3 +1081,76 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
         "only {settled} settled, {solved} solved, {shared} shared"
     );
 }
+
+/// The elimination cases run to their end, handing each solution that
+/// solves the puzzle to a visitor (`CaseRuns::step_with`, as counting
+/// does), show exactly the brute force's solutions, each at least once:
+/// on random marked panels, some with more dots than get a case each, so
+/// that one case drops every dot and its solutions that miss more dots
+/// than its marks can erase are turned away before the rules are asked.
+/// So a count may take the cases' solutions, and once every case is
+/// searched to the end it has them all. More by hand: SEEN_SEED,
+/// SEEN_CASES.
+#[test]
+fn case_runs_run_to_their_end_see_every_solution() {
+    use witness::solve::cases::{CaseRuns, Cases, Outcome, MAX_CASES, PER_DOT_MAX};
+    type Seen = std::collections::HashSet<(usize, Vec<Direction>)>;
+    fn collect<const N: usize>(plan: &Plan) -> Option<Seen> {
+        let tiny = Schedule {
+            first: 1,
+            growth: 2,
+            most: 16,
+            cases_after: 0,
+            late_lanes: 0,
+        };
+        let cases = Cases::<N>::new(plan, MAX_CASES)?;
+        let limits = Limits::none();
+        let mut runs = CaseRuns::new(&cases, &limits, &tiny);
+        let mut seen = Seen::new();
+        loop {
+            let outcome = runs.step_with(&mut |(start, _, moves)| {
+                seen.insert((*start, moves.clone()));
+                true
+            });
+            match outcome {
+                Outcome::Open => {}
+                Outcome::None => return Some(seen),
+                other => panic!("a visitor that never stops, and no limits: {other:?}"),
+            }
+        }
+    }
+    let var = common::env_u64;
+    let mut r = Rng(var("SEEN_SEED").unwrap_or(0x5EE5_0000_CA5E_0019));
+    let (mut split, mut many_dots, mut solutions) = (0, 0, 0);
+    for case in 0..var("SEEN_CASES").unwrap_or(400) {
+        let dots = if case % 2 == 0 { 5 } else { 40 };
+        let Some(p) = mixed_panel(&mut r, 3, 5, dots) else {
+            continue;
+        };
+        let plan = Plan::new(&p).unwrap();
+        let got = if plan.nodes() <= 64 {
+            collect::<1>(&plan)
+        } else {
+            collect::<2>(&plan)
+        };
+        let Some(got) = got else { continue };
+        split += 1;
+        many_dots +=
+            (plan.rules.board.dot.iter().filter(|d| d.is_some()).count() > PER_DOT_MAX) as u32;
+        let want: Seen = common::brute_solutions(&p)
+            .into_iter()
+            .map(|q| (p.index(q.start), q.moves))
+            .collect();
+        solutions += want.len();
+        assert_eq!(
+            got,
+            want,
+            "case {case}: the cases' solutions and the brute force's differ on\n{}",
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+    }
+    assert!(
+        split > 150 && many_dots > 40 && solutions > 150,
+        "{split} panels split into cases, {many_dots} with many dots, {solutions} solutions"
+    );
+}

@@ -344,7 +344,8 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// cap, runs the search: on all cores in the engine's order. A count with
 /// a small limit (up to [`LANE_COUNT_MAX_LIMIT`], as `--unique` has)
 /// that this has not settled within [`LANE_COUNT_AFTER`] nodes goes on by
-/// turns in the move orders and directions that find first solutions
+/// turns in the move orders and directions that find first solutions,
+/// and with the elimination cases if it has marks
 /// ([`turns::distinct_solutions`]), keeping the solutions already found:
 /// on puzzles with several solutions, other orders often reach a second
 /// one far sooner, and the first lane to search every path settles a

@@ -371,14 +371,42 @@ impl Turns {
     pub fn run_with_cases<const N: usize>(
         &mut self,
         fwd: &mut Search<'_, N>,
-        mut back: Option<&mut Search<'_, N>>,
+        back: Option<&mut Search<'_, N>>,
         lanes: &[usize],
         plan: &Plan,
         limits: &Limits,
         share: &CaseShare,
     ) -> (Option<Answer>, u64) {
+        let mut found = None;
+        let case_nodes =
+            self.run_with_cases_visit(fwd, back, lanes, plan, limits, share, &mut |a| {
+                found = Some(a);
+                false
+            });
+        (found, case_nodes)
+    }
+
+    /// [`Turns::run_with_cases`], handing `visit` every solution the lanes
+    /// and the cases find (the cases' checked against the puzzle's rules;
+    /// a solution may come more than once) until it returns false. Ends
+    /// when `visit` stops it, when a lane has searched every path or the
+    /// last share of the cases is searched to the end (either way `visit`
+    /// has seen every solution), or when the limits stop it
+    /// ([`Turns::stopped`]). Tells the nodes the cases visited.
+    #[allow(clippy::too_many_arguments)]
+    pub fn run_with_cases_visit<const N: usize>(
+        &mut self,
+        fwd: &mut Search<'_, N>,
+        mut back: Option<&mut Search<'_, N>>,
+        lanes: &[usize],
+        plan: &Plan,
+        limits: &Limits,
+        share: &CaseShare,
+        visit: &mut impl FnMut(Answer) -> bool,
+    ) -> u64 {
         let Some(cases) = Cases::<N>::new(plan, MAX_CASES) else {
-            return (self.run(fwd, back, lanes), 0);
+            while !self.step_with(fwd, back.as_deref_mut(), lanes, visit) {}
+            return 0;
         };
         let cases = cases.share(share.part, share.parts);
         let mut runs = CaseRuns::new(&cases, limits, &self.schedule);
@@ -391,33 +419,33 @@ impl Turns {
                 self.schedule.cases_after.saturating_mul(MANY_CASES_LATER),
             )
         };
-        let answer = 'search: loop {
-            if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
-                break answer;
+        'search: loop {
+            if self.step_with(fwd, back.as_deref_mut(), lanes, visit) {
+                break;
             }
             let mine = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
             let mine = mine.saturating_sub(after);
             while cases_left && runs.visited().saturating_mul(den) < mine.saturating_mul(num) {
-                match runs.step() {
-                    Outcome::Solved(answer) => break 'search Some(answer),
+                match runs.step_with(&mut |a| visit(a.clone())) {
+                    Outcome::Solved(_) => break 'search,
                     Outcome::None => {
                         // The other shares' threads may still be at theirs.
                         let last =
                             |f: &AtomicUsize| f.fetch_add(1, Ordering::Relaxed) + 1 >= share.parts;
                         if share.finished.is_none_or(last) {
-                            break 'search None;
+                            break 'search;
                         }
                         cases_left = false;
                     }
                     Outcome::Stopped => {
                         self.stopped = true;
-                        break 'search None;
+                        break 'search;
                     }
                     Outcome::Open => {}
                 }
             }
-        };
-        (answer, runs.visited())
+        }
+        runs.visited()
     }
 
     /// The rest of the current round (see [`Turns::step`]): `None` when
@@ -502,9 +530,12 @@ pub struct Distinct {
 /// has searched every path, or the lanes together pass `max_nodes` (or the
 /// limits stop them). The lanes find solutions in different orders, so a
 /// puzzle with several solutions shows `limit` of them much sooner than
-/// one search in the engine's order can reach them. Solutions are told
-/// apart as the line drawn forward (start and moves); `seen` holds those
-/// already known (found by another search), which count too.
+/// one search in the engine's order can reach them. On puzzles with
+/// elimination marks the cases take turns too, as when solving
+/// ([`Turns::run_with_cases_visit`]), and once every case is searched to
+/// the end every solution has been seen. Solutions are told apart as the
+/// line drawn forward (start and moves); `seen` holds those already known
+/// (found by another search), which count too.
 pub fn distinct_solutions<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
@@ -527,11 +558,20 @@ pub fn distinct_solutions<const N: usize>(
         (seen.len() as u64) < limit
     };
     let mut fwd = Search::new(plan, masks, limits);
-    let mut ended = turns.step_with(&mut fwd, None, &Turns::ALL, &mut visit);
-    let back = if ended { None } else { Back::<N>::new(plan) };
-    let mut bs = back.as_ref().map(|b| b.search(limits));
-    while !ended {
-        ended = turns.step_with(&mut fwd, bs.as_mut(), &Turns::ALL, &mut visit);
+    let ended = turns.step_with(&mut fwd, None, &Turns::ALL, &mut visit);
+    if !ended {
+        let back = Back::<N>::new(plan);
+        let mut bs = back.as_ref().map(|b| b.search(limits));
+        let all = CaseShare::all();
+        turns.run_with_cases_visit(
+            &mut fwd,
+            bs.as_mut(),
+            &Turns::ALL,
+            plan,
+            limits,
+            &all,
+            &mut visit,
+        );
     }
     let count = seen.len() as u64;
     let capped = count >= limit;
@@ -573,8 +613,9 @@ pub fn first_solution<const N: usize>(
 }
 
 /// [`distinct_solutions`] on two threads: the engine's order on one, the
-/// other lanes on the other, sharing the solutions found. The first lane
-/// to search every path, or the solution that reaches `limit`, stops
+/// other lanes and the elimination cases (if any) on the other, sharing
+/// the solutions found. The first lane to search every path, the last
+/// case searched to the end, or the solution that reaches `limit`, stops
 /// both; `max_nodes` caps each thread's nodes. With `rest`, the engine's
 /// order instead searches those branches (start and moves to begin
 /// with) on the thread pool, as the count did: the branches an earlier
@@ -613,11 +654,20 @@ pub fn distinct_solutions_threads<const N: usize>(
         }
         go
     };
-    // Lanes `lanes` by turns until they end; true when one searched every
-    // path (then the other side is stopped).
-    let side = |fwd: &mut Search<'_, N>, mut back: Option<&mut Search<'_, N>>, lanes: &[usize]| {
+    // Lanes `lanes` by turns until they end, with the elimination cases
+    // if `cases`; true when one searched every path or the cases are all
+    // searched to the end (then the other side is stopped).
+    let side = |fwd: &mut Search<'_, N>,
+                mut back: Option<&mut Search<'_, N>>,
+                lanes: &[usize],
+                cases: bool| {
         let mut turns = Turns::new(schedule, Some(max_nodes));
-        while !turns.step_with(fwd, back.as_deref_mut(), lanes, &mut |a| visit(a)) {}
+        if cases {
+            let all = CaseShare::all();
+            turns.run_with_cases_visit(fwd, back, lanes, plan, &lim, &all, &mut |a| visit(a));
+        } else {
+            while !turns.step_with(fwd, back.as_deref_mut(), lanes, &mut |a| visit(a)) {}
+        }
         let searched_all = !turns.stopped;
         if searched_all {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -631,7 +681,7 @@ pub fn distinct_solutions_threads<const N: usize>(
             let back = Back::<N>::new(plan);
             let mut bs = back.as_ref().map(|b| b.search(lim));
             let mut fwd = Search::new(plan, masks, lim);
-            side(&mut fwd, bs.as_mut(), &all[1..])
+            side(&mut fwd, bs.as_mut(), &all[1..], true)
         });
         let mine = match rest {
             // The engine's order goes on with the branches left.
@@ -646,7 +696,7 @@ pub fn distinct_solutions_threads<const N: usize>(
                 }
                 searched_all
             }
-            None => side(&mut Search::new(plan, masks, lim), None, &all[..1]),
+            None => side(&mut Search::new(plan, masks, lim), None, &all[..1], false),
         };
         (
             mine,
