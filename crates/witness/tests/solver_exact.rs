@@ -323,6 +323,61 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
     assert!(reached > 20, "only {reached} panels reached the limit");
 }
 
+/// Counts by turns on marked panels with more than `FEW_CASES` cases,
+/// which two threads share as they do when solving (each thread's share
+/// searched to the end proves nothing alone; the last one does): the
+/// lanes with the cases, on one thread and on two, with turns of a few
+/// nodes so that the cases take turns from the first, give the brute
+/// force's count, complete exactly when it is below the limit. (The lanes
+/// settle these small panels first: a share's end proving too much is not
+/// caught here.) More by hand: SHARED_SEED, SHARED_CASES.
+#[test]
+fn counts_with_many_cases_shared_agree_with_brute_force() {
+    use witness::solve::cases::case_count;
+    use witness::solve::turns::FEW_CASES;
+    let var = common::env_u64;
+    let mut r = Rng(var("SHARED_SEED").unwrap_or(0x5AA2_ED00_CA5E_0021));
+    let tiny = Schedule {
+        first: 2,
+        growth: 2,
+        most: 64,
+        cases_after: 0,
+        late_lanes: 20,
+    };
+    let (mut many, mut reached) = (0, 0);
+    for case in 0..var("SHARED_CASES").unwrap_or(1500) {
+        let Some(p) = mixed_panel(&mut r, 4, 5, 5) else {
+            continue;
+        };
+        let plan = Plan::new(&p).unwrap();
+        if case_count(&plan).is_none_or(|n| n <= FEW_CASES) {
+            continue;
+        }
+        many += 1;
+        let n = common::brute_solutions(&p).len() as u64;
+        for (l, two, sched) in [
+            (2, true, &tiny),
+            (2, false, &tiny),
+            (1000, true, &tiny),
+            (1000, false, &tiny),
+        ] {
+            let seen = Default::default();
+            let d = solve::distinct_lanes(&plan, &Limits::none(), sched, l, seen, two).unwrap();
+            assert_eq!(
+                (d.count, d.complete),
+                (n.min(l), n < l),
+                "case {case}: limit {l}, two threads: {two}, on\n{}",
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+        }
+        reached += (n >= 2) as u32;
+    }
+    assert!(
+        many > 60 && reached > 10,
+        "{many} panels with many cases, {reached} with two solutions"
+    );
+}
+
 /// An undirected symmetry panel whose middle bottom node, its own mirror,
 /// is a start and an end: a line from it to the top left corner (a start
 /// and an end too) counts, though it runs from a later slot to an earlier
