@@ -559,9 +559,9 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
         let rules = &cases.plan.rules;
         let (lines, ws) = (&mut self.lines, &mut self.ws);
         let mut found = None;
-        let spare_dots = cases.spare_dots(self.runs[k].case);
+        let (dots, spare_dots) = (&cases.plan.dots, cases.spare_dots(self.runs[k].case));
         let mut check = |a: Answer| {
-            if solves(rules, lines, ws, &a, spare_dots) && !visit(&a) {
+            if solves(rules, lines, ws, &a, (dots, spare_dots)) && !visit(&a) {
                 found = Some(a);
                 return false;
             }
@@ -617,7 +617,8 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
 }
 
 /// Whether the answer, a solution of a case whose marks erase at most
-/// `spare_dots` dots, solves the puzzle of `rules`. A line that leaves
+/// `spare_dots` of the puzzle's `dots` (slots), solves the puzzle of
+/// `rules`. A line that leaves
 /// more of the puzzle's dots uncovered does not (each needs a mark of its
 /// own), which is told before the rules are asked: a case whose marks
 /// erase "some dot" has every dot dropped, and most of its solutions miss
@@ -629,7 +630,7 @@ fn solves(
     lines: &mut [Line],
     ws: &mut Workspace,
     (start, end, moves): &Answer,
-    spare_dots: usize,
+    (dots, spare_dots): (&[u32], usize),
 ) -> bool {
     let b = &rules.board;
     lines.iter_mut().for_each(|l| *l = Line::None);
@@ -653,8 +654,9 @@ fn solves(
         put(s, lines);
     }
     debug_assert_eq!(s, *end);
-    let missed = (0..b.len())
-        .filter(|&i| b.dot[i] != Dot::None && lines[i] == Line::None)
+    let missed = dots
+        .iter()
+        .filter(|&&d| lines[d as usize] == Line::None)
         .count();
     missed <= spare_dots && rules.is_valid(lines, *start, *end, ws)
 }

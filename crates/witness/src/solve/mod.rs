@@ -198,16 +198,8 @@ pub fn solve_plan_threads_with(
                 let lim = &lim;
                 // The elimination cases take turns on the other thread; with
                 // many, which start late, on both, half each.
-                let many = cases::case_count(plan).is_some_and(|n| n > turns::FEW_CASES);
-                // The shares searched to the end: both, and there is none.
                 let finished = AtomicUsize::new(0);
-                let parts = if many { 2 } else { 1 };
-                let share = |part| turns::CaseShare {
-                    part,
-                    parts,
-                    finished: Some(&finished),
-                };
-                let (here, there) = (many.then(|| share(0)), share(parts - 1));
+                let (here, there) = turns::CaseShare::for_two_threads(plan, &finished);
                 let race = |fwd: &mut Search<'_, N>,
                             back: Option<&mut Search<'_, N>>,
                             t: &mut turns::Turns,

@@ -217,6 +217,28 @@ pub struct CaseShare<'a> {
     pub finished: Option<&'a AtomicUsize>,
 }
 
+impl<'a> CaseShare<'a> {
+    /// The shares of `plan`'s elimination cases for two threads: for the
+    /// thread of the engine's order, none, or with more than
+    /// [`FEW_CASES`] cases (which start late) every other case; for the
+    /// other thread, the rest (all of them with few). `finished` counts
+    /// the shares searched to the end; the last one proves the cases hold
+    /// nothing more.
+    pub fn for_two_threads(
+        plan: &Plan,
+        finished: &'a AtomicUsize,
+    ) -> (Option<CaseShare<'a>>, CaseShare<'a>) {
+        let many = super::cases::case_count(plan).is_some_and(|n| n > FEW_CASES);
+        let parts = if many { 2 } else { 1 };
+        let share = |part| CaseShare {
+            part,
+            parts,
+            finished: Some(finished),
+        };
+        (many.then(|| share(0)), share(parts - 1))
+    }
+}
+
 impl CaseShare<'static> {
     /// All the cases, on one thread.
     pub fn all() -> Self {
@@ -617,11 +639,11 @@ pub fn first_solution<const N: usize>(
 /// the solutions found; more than [`FEW_CASES`] cases are shared between
 /// the two threads, as [`super::solve_plan_threads`] shares them. The
 /// first lane to search every path, the last share of the cases searched
-/// to the end, or the solution that reaches `limit`, stops both; `max_nodes` caps each thread's nodes. With `rest`, the engine's
-/// order instead searches those branches (start and moves to begin
-/// with) on the thread pool, as the count did (unless the cases are
-/// shared: then it starts afresh, by turns beside its share): the branches an earlier
-/// count in that order left, which with the ones it searched (and whose
+/// to the end, or the solution that reaches `limit`, stops both;
+/// `max_nodes` caps each thread's nodes. With `rest`, on a puzzle without
+/// elimination marks, the engine's order instead searches those branches
+/// (start and moves to begin with) on the thread pool, as the count did:
+/// the branches an earlier count in that order left, which with the ones it searched (and whose
 /// solutions `seen` holds) cover every path, so none of its finished
 /// work is done again.
 #[allow(clippy::too_many_arguments)]
@@ -656,23 +678,15 @@ pub fn distinct_solutions_threads<const N: usize>(
         }
         go
     };
-    // The elimination cases take turns on the other side; with many,
-    // which start late, on both, half each (as when solving), the
-    // engine's order then starting afresh by turns.
-    let cases = super::cases::case_count(plan);
-    let many = cases.is_some_and(|n| n > FEW_CASES);
+    // The elimination cases take turns on the other side; with many, on
+    // both, half each (as when solving).
     let finished = AtomicUsize::new(0);
-    let parts = if many { 2 } else { 1 };
-    let share = |part| CaseShare {
-        part,
-        parts,
-        finished: Some(&finished),
-    };
-    // (Measured with `witness count --unique` on two threads: the pool's
+    let (here, there) = CaseShare::for_two_threads(plan, &finished);
+    // With cases, the engine's order starts afresh by turns. (Measured with `witness count --unique` on two threads: the pool's
     // two threads beside the other side's made three on two cores, and
     // BN8SJ6KG, D2C9EECA and FVBUCVXU took 1.8-2.6 times as long. On the
     // 40 slowest counts, unmarked puzzles lose 12% without the pool.)
-    let rest = rest.filter(|_| cases.is_none());
+    let rest = rest.filter(|_| super::cases::case_count(plan).is_none());
     // Lanes `lanes` by turns until they end, with that share of the
     // elimination cases if any; true when one searched every path or the
     // last share of the cases is searched to the end (then the other side
@@ -700,7 +714,7 @@ pub fn distinct_solutions_threads<const N: usize>(
             let back = Back::<N>::new(plan);
             let mut bs = back.as_ref().map(|b| b.search(lim));
             let mut fwd = Search::new(plan, masks, lim);
-            side(&mut fwd, bs.as_mut(), &all[1..], Some(share(parts - 1)))
+            side(&mut fwd, bs.as_mut(), &all[1..], Some(there))
         });
         let mine = match rest {
             // The engine's order goes on with the branches left.
@@ -715,10 +729,7 @@ pub fn distinct_solutions_threads<const N: usize>(
                 }
                 searched_all
             }
-            None => {
-                let mine = many.then(|| share(0));
-                side(&mut Search::new(plan, masks, lim), None, &all[..1], mine)
-            }
+            None => side(&mut Search::new(plan, masks, lim), None, &all[..1], here),
         };
         (
             mine,
