@@ -1209,3 +1209,90 @@ fn case_runs_run_to_their_end_see_every_solution() {
         "{split} panels split into cases, {many_dots} with many dots, {solutions} solutions"
     );
 }
+
+/// The near search ([`witness::solve::near`]) kept to the nodes of a first
+/// solution finds exactly the other solutions that visit only those
+/// nodes (the brute force's, filtered), on panels of every mechanic and
+/// on panels with elimination marks; and on enough of them there is such
+/// a solution for the test to mean something. More by hand: NEAR_SEED,
+/// NEAR_CASES.
+#[test]
+fn near_searches_find_exactly_the_solutions_on_the_first_ones_nodes() {
+    use std::collections::HashSet;
+    use witness::solve::near::{near_solutions, nodes_of};
+    use witness::solve::plan::Masks;
+    type Seen = HashSet<(usize, Vec<Direction>)>;
+    fn near<const N: usize>(plan: &Plan, start: usize, moves: &[Direction]) -> Seen {
+        let masks = Masks::<N>::new(plan);
+        let mut got = Seen::new();
+        let go = near_solutions(
+            plan,
+            &masks,
+            &Limits::none(),
+            (start, moves),
+            u64::MAX,
+            &mut |(s, _, m)| {
+                assert!(got.insert((s, m)), "a solution reported twice");
+                true
+            },
+        );
+        assert!(go, "a visitor that never stops");
+        got
+    }
+    fn nodes<const N: usize>(plan: &Plan, start: usize, moves: &[Direction]) -> Vec<usize> {
+        nodes_of::<N>(plan, start, moves).iter().collect()
+    }
+    let var = common::env_u64;
+    let mut r = Rng(var("NEAR_SEED").unwrap_or(0x0EA2_5EED_0000_0025));
+    let (mut searched, mut found) = (0, 0);
+    for case in 0..var("NEAR_CASES").unwrap_or(900) {
+        let mut p = match case % 3 {
+            0 => random_puzzle(&mut r),
+            1 => random_panel(&mut r, 4, 8, 4),
+            _ => match mixed_panel(&mut r, 3, 5, 10) {
+                Some(p) => p,
+                None => continue,
+            },
+        };
+        p.undirected = case % 7 == 3;
+        let all = common::brute_solutions(&p);
+        let Some(first) = all.first() else { continue };
+        let plan = Plan::new(&p).unwrap();
+        let start = p.index(first.start);
+        let small = plan.nodes() <= 64;
+        let corridor: HashSet<usize> = if small {
+            nodes::<1>(&plan, start, &first.moves)
+        } else {
+            nodes::<2>(&plan, start, &first.moves)
+        }
+        .into_iter()
+        .collect();
+        let within = |q: &Path| {
+            q.slots(&p).unwrap().iter().all(|s| {
+                s.x % 2 == 1 || s.y % 2 == 1 || corridor.contains(&(s.y / 2 * plan.ncols + s.x / 2))
+            })
+        };
+        let want: Seen = all
+            .iter()
+            .filter(|q| *q != first && within(q))
+            .map(|q| (p.index(q.start), q.moves.clone()))
+            .collect();
+        let got = if small {
+            near::<1>(&plan, start, &first.moves)
+        } else {
+            near::<2>(&plan, start, &first.moves)
+        };
+        assert_eq!(
+            got,
+            want,
+            "case {case}: the near search and the brute force differ on\n{}",
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+        searched += 1;
+        found += !want.is_empty() as u32;
+    }
+    assert!(
+        searched > 300 && found > 100,
+        "{searched} panels searched, {found} with another solution near the first"
+    );
+}

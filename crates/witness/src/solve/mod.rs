@@ -19,7 +19,8 @@
 //! turns in several move orders, [`reverse`] the puzzle with starts and
 //! ends swapped that some of those turns search, [`cases`] the mark-free
 //! puzzles that cover a puzzle with elimination marks, which take turns
-//! too.
+//! too, [`near`] the search for more solutions on a solution's own nodes
+//! that counts with a small limit run.
 
 pub mod bits;
 pub mod brute;
@@ -28,6 +29,7 @@ pub mod faces;
 pub mod frontier;
 pub mod hash;
 pub mod limits;
+pub mod near;
 pub mod plan;
 pub mod pockets;
 pub mod reverse;
@@ -338,7 +340,8 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// that this has not settled within [`LANE_COUNT_AFTER`] nodes goes on by
 /// turns in the move orders and directions that find first solutions,
 /// and with the elimination cases if it has marks
-/// ([`turns::distinct_solutions`]), keeping the solutions already found:
+/// ([`turns::distinct_solutions`]), keeping the solutions already found
+/// and searching the paths on each of the first ones' nodes ([`near`]):
 /// on puzzles with several solutions, other orders often reach a second
 /// one far sooner, and the first lane to search every path settles a
 /// puzzle with fewer than the limit.

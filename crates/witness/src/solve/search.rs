@@ -212,6 +212,11 @@ pub struct Search<'p, const N: usize> {
     /// depth of the current branch (top: the latest). Sealed regions are
     /// final, so they are not judged again below.
     finals: Vec<Bits<N>>,
+    /// The nodes the line may visit at all ([`Search::set_corridor`]),
+    /// if kept to some.
+    corridor: Option<Bits<N>>,
+    /// The plan's enterable slots, but for the nodes out of the corridor.
+    enterable: Vec<bool>,
     limits: &'p Limits,
     ticks: u32,
     /// Set when the limits stopped the search.
@@ -615,6 +620,8 @@ impl<'p, const N: usize> Search<'p, N> {
             stack: Vec::with_capacity(n),
             end_through: usize::MAX,
             finals: Vec::new(),
+            corridor: None,
+            enterable: plan.enterable.clone(),
             limits,
             ticks: 0,
             stopped: false,
@@ -630,6 +637,19 @@ impl<'p, const N: usize> Search<'p, N> {
             start_k: 0,
             replay: Vec::new(),
             replay_to: 0,
+        }
+    }
+
+    /// Keeps the line to the nodes of `nodes` (node indices): the search
+    /// is then over the paths that visit no other node, with its pruning
+    /// as sound for them as for all paths (the floods of where the line
+    /// can go stay inside `nodes`). For looking near a known solution.
+    pub fn set_corridor(&mut self, nodes: Bits<N>) {
+        self.corridor = Some(nodes);
+        for (v, &s) in self.plan.slot_of_node.iter().enumerate() {
+            if !nodes.get(v) {
+                self.enterable[s as usize] = false;
+            }
         }
     }
 
@@ -748,10 +768,12 @@ impl<'p, const N: usize> Search<'p, N> {
         visit: &mut impl FnMut(&Found) -> Go,
     ) -> Go {
         self.start = start;
-        if !self.can_enter(start, true) {
+        let v = self.plan.node_of[start];
+        let outside = v != NONE && self.corridor.is_some_and(|c| !c.get(v as usize));
+        if outside || !self.can_enter(start, true) {
             return true;
         }
-        self.room = self.masks.walk;
+        self.room = self.corridor.unwrap_or(self.masks.walk);
         self.passed.1 = NONE;
         self.half_walls.clear();
         let mut starts = [start, usize::MAX];
@@ -802,7 +824,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 && b.gap[m] == crate::model::Gap::None
                 && self.lines[q] == Line::None;
         }
-        self.plan.enterable[q] && self.lines[q] == Line::None
+        self.enterable[q] && self.lines[q] == Line::None
     }
 
     #[inline]
@@ -1180,7 +1202,7 @@ impl<'p, const N: usize> Search<'p, N> {
             return plan.block_inner[h]
                 && plan.block_deltas[d].iter().all(|&o| {
                     let s = (h as isize + o) as usize;
-                    plan.enterable[s] && self.lines[s] == Line::None
+                    self.enterable[s] && self.lines[s] == Line::None
                 });
         }
         let at = &plan.block_at[4 * h + d..4 * h + d + 2];

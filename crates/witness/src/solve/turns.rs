@@ -25,6 +25,7 @@
 
 use super::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
 use super::limits::Limits;
+use super::near::{narrow, near_solutions, NEAR_NODES};
 use super::plan::{Masks, Plan};
 use super::reverse;
 use super::search::{self, Found, Resume, Search};
@@ -536,6 +537,42 @@ impl Turns {
 /// forward.
 pub type Seen = HashSet<(usize, Vec<Direction>)>;
 
+/// The first this many solutions a count finds get a search of the paths
+/// on their nodes ([`super::near`]).
+pub const NEAR_SEARCHES: usize = 2;
+
+/// Adds `(start, moves)` to `seen` behind `lock`; on one of the first
+/// [`NEAR_SEARCHES`] solutions, also those of its near search. True while
+/// `seen` holds fewer than `limit`.
+fn add_with_near<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    lock: &std::sync::Mutex<Seen>,
+    (start, moves): (usize, Vec<Direction>),
+    limit: u64,
+) -> bool {
+    let n = {
+        let mut seen = lock.lock().expect("lock");
+        if !seen.insert((start, moves.clone())) {
+            return (seen.len() as u64) < limit;
+        }
+        seen.len()
+    };
+    if n as u64 >= limit {
+        return false;
+    }
+    if n <= NEAR_SEARCHES && narrow(plan, masks, start, &moves) {
+        let mut add = |(s, _, m): Answer| {
+            let mut seen = lock.lock().expect("lock");
+            seen.insert((s, m));
+            (seen.len() as u64) < limit
+        };
+        near_solutions(plan, masks, limits, (start, &moves), NEAR_NODES, &mut add);
+    }
+    (lock.lock().expect("lock").len() as u64) < limit
+}
+
 /// What [`distinct_solutions`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distinct {
@@ -557,7 +594,10 @@ pub struct Distinct {
 /// ([`Turns::run_with_cases_visit`]), and once every case is searched to
 /// the end every solution has been seen. Solutions are told apart as the
 /// line drawn forward (start and moves); `seen` holds those already known
-/// (found by another search), which count too.
+/// (found by another search), which count too. The first
+/// [`NEAR_SEARCHES`] solutions, from `seen` or found, each get a near
+/// search ([`super::near`]) of [`NEAR_NODES`] nodes at most, unless they
+/// visit nearly every node.
 pub fn distinct_solutions<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
@@ -569,16 +609,15 @@ pub fn distinct_solutions<const N: usize>(
 ) -> Distinct {
     let mut turns = Turns::new(schedule, Some(max_nodes));
     let limit = limit.max(1);
-    if seen.len() as u64 >= limit {
+    let seen = std::sync::Mutex::new(std::mem::take(&mut seen));
+    if !near_of_seen(plan, masks, limits, &seen, limit) {
         return Distinct {
             count: limit,
             complete: false,
         };
     }
-    let mut visit = |(start, _, moves): Answer| {
-        seen.insert((start, moves));
-        (seen.len() as u64) < limit
-    };
+    let mut visit =
+        |answer: Answer| add_with_near(plan, masks, limits, &seen, (answer.0, answer.2), limit);
     let mut fwd = Search::new(plan, masks, limits);
     let ended = turns.step_with(&mut fwd, None, &Turns::ALL, &mut visit);
     if !ended {
@@ -595,12 +634,48 @@ pub fn distinct_solutions<const N: usize>(
             &mut visit,
         );
     }
-    let count = seen.len() as u64;
+    let count = (seen.into_inner().expect("lock").len() as u64).min(limit);
     let capped = count >= limit;
     Distinct {
         count,
         complete: !capped && !turns.stopped,
     }
+}
+
+/// Runs the near searches of the first [`NEAR_SEARCHES`] solutions
+/// already in `seen` (found by an earlier search), adding what they find;
+/// true while `seen` holds fewer than `limit`.
+fn near_of_seen<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    seen: &std::sync::Mutex<Seen>,
+    limit: u64,
+) -> bool {
+    let known: Vec<(usize, Vec<Direction>)> = {
+        let seen = seen.lock().expect("lock");
+        if seen.len() as u64 >= limit {
+            return false;
+        }
+        let mut known: Vec<_> = seen.iter().cloned().collect();
+        known.sort_by_key(|(s, m)| (*s, m.iter().map(|&d| d as u8).collect::<Vec<_>>()));
+        known.truncate(NEAR_SEARCHES);
+        known
+    };
+    for (start, moves) in known {
+        if !narrow(plan, masks, start, &moves) {
+            continue;
+        }
+        let mut add = |(s, _, m): Answer| {
+            let mut seen = seen.lock().expect("lock");
+            seen.insert((s, m));
+            (seen.len() as u64) < limit
+        };
+        if !near_solutions(plan, masks, limits, (start, &moves), NEAR_NODES, &mut add) {
+            return false;
+        }
+    }
+    (seen.lock().expect("lock").len() as u64) < limit
 }
 
 /// Searches by `schedule` until a lane finds a solution or proves there is
@@ -634,7 +709,8 @@ pub fn first_solution<const N: usize>(
     (answer, !turns.stopped, visited)
 }
 
-/// [`distinct_solutions`] on two threads: the engine's order on one, the
+/// [`distinct_solutions`] on two threads (the near searches on the thread
+/// that finds the solution): the engine's order on one, the
 /// other lanes and the elimination cases (if any) on the other, sharing
 /// the solutions found; more than [`FEW_CASES`] cases are shared between
 /// the two threads, as [`super::solve_plan_threads`] shares them. The
@@ -669,10 +745,14 @@ pub fn distinct_solutions_threads<const N: usize>(
     let mut lim = limits.clone();
     lim.stop = Some(stop.clone());
     let seen = std::sync::Mutex::new(seen);
+    if !near_of_seen(plan, masks, &lim, &seen, limit) {
+        return Distinct {
+            count: limit,
+            complete: false,
+        };
+    }
     let visit = |(start, _, moves): Answer| {
-        let mut seen = seen.lock().expect("lock");
-        seen.insert((start, moves));
-        let go = (seen.len() as u64) < limit;
+        let go = add_with_near(plan, masks, &lim, &seen, (start, moves), limit);
         if !go {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
