@@ -1296,3 +1296,54 @@ fn near_searches_find_exactly_the_solutions_on_the_first_ones_nodes() {
         "{searched} panels searched, {found} with another solution near the first"
     );
 }
+
+/// In symmetry puzzles, the mirror twin of a solution
+/// ([`witness::solve::near::mirror_twin`]: the lines swapped, the main one
+/// from the mirrored start) is a solution too, as the brute force finds;
+/// and on single-axis and two-axis panels alike many solutions have one.
+/// More by hand: TWIN_SEED, TWIN_CASES.
+#[test]
+fn mirror_twins_of_solutions_are_solutions() {
+    use std::collections::HashSet;
+    use witness::solve::near::mirror_twin;
+    let var = common::env_u64;
+    let mut r = Rng(var("TWIN_SEED").unwrap_or(0x7A15_5EED_0000_0026));
+    let (mut one_axis, mut two_axes) = (0, 0);
+    for case in 0..var("TWIN_CASES").unwrap_or(1500) {
+        let mut p = random_panel(&mut r, 3, 6, 4);
+        let Some(sym) = p.symmetry else { continue };
+        // Every other panel has fewer coloured dots, which rule twins out.
+        if case % 2 == 0 {
+            for q in p.positions().collect::<Vec<_>>() {
+                let c = p.cell_mut(q);
+                if matches!(c.dot, Dot::Blue | Dot::Yellow) {
+                    c.dot = Dot::None;
+                }
+            }
+        }
+        let all = common::brute_solutions(&p);
+        let plan = Plan::new(&p).unwrap();
+        let set: HashSet<(usize, Vec<Direction>)> = all
+            .iter()
+            .map(|q| (p.index(q.start), q.moves.clone()))
+            .collect();
+        for (start, moves) in &set {
+            if let Some(twin) = mirror_twin(&plan, *start, moves) {
+                assert!(
+                    set.contains(&twin) && twin != (*start, moves.clone()),
+                    "case {case}: the twin {twin:?} of {start} {moves:?} is no other solution of\n{}",
+                    witness::formats::wpjson::to_string(&p).unwrap()
+                );
+                if sym.x && sym.y {
+                    two_axes += 1;
+                } else {
+                    one_axis += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        one_axis > 100 && two_axes > 100,
+        "twins checked: {one_axis} on one axis, {two_axes} on two"
+    );
+}

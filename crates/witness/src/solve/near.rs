@@ -1,4 +1,10 @@
-//! Solutions near a known one: the paths that keep to its nodes.
+//! Solutions near a known one: its mirror twin, and the paths that keep
+//! to its nodes.
+//!
+//! In a symmetry puzzle, a solution drawn from the mirrored start (the
+//! lines swapping places, and so colours) is another solution whenever
+//! nothing can tell the colours or the two starts apart
+//! ([`mirror_twin`]).
 //!
 //! A puzzle with two solutions often has them close together: a detour
 //! taken the other way round, a loop of the line walked in the other
@@ -21,7 +27,7 @@ use super::plan::{Masks, Plan};
 use super::search::{Found, Search};
 use super::turns::Answer;
 use super::Limits;
-use crate::model::Direction;
+use crate::model::{Direction, SlotKind};
 use crate::rules::board::NONE;
 
 /// The search nodes a near search may take.
@@ -87,4 +93,44 @@ pub fn near_solutions<const N: usize>(
         go
     });
     go
+}
+
+/// The mirror twin of the solution from slot `start` with `moves`, in a
+/// symmetry puzzle: the same two lines with the main one drawn from the
+/// mirrored start, when that is another solution for sure. It covers the
+/// same slots, so it passes the same checks, provided that its start is a
+/// start and its end an end (the mirror line may end anywhere, the main
+/// one may not), that no blue or yellow dot tells the lines' colours
+/// apart, and that the start and the end are nodes and no start is fat
+/// (a start or end on an edge, or a fat start, shapes the regions around
+/// it as the mirror's does not). `None` otherwise, and for undirected
+/// puzzles and a start that is its own mirror.
+pub fn mirror_twin(
+    plan: &Plan,
+    start: usize,
+    moves: &[Direction],
+) -> Option<(usize, Vec<Direction>)> {
+    let b = &plan.rules.board;
+    let sym = b.symmetry?;
+    if plan.undirected || b.fat_startpoints || !plan.colored_dots.is_empty() {
+        return None;
+    }
+    let end = moves
+        .iter()
+        .fold(start, |s, &d| b.nbr[s][d as usize] as usize);
+    let (ms, me) = (b.mirror[start] as usize, b.mirror[end] as usize);
+    let nodes = b.kind[start] == SlotKind::Node && b.kind[end] == SlotKind::Node;
+    if !nodes || ms == start || !b.start[ms] || !b.end[me] {
+        return None;
+    }
+    let flip = |d: Direction| {
+        let k = d as usize;
+        let k = if (k < 2 && sym.x) || (k >= 2 && sym.y) {
+            k ^ 1
+        } else {
+            k
+        };
+        Direction::ALL[k]
+    };
+    Some((ms, moves.iter().map(|&d| flip(d)).collect()))
 }

@@ -25,7 +25,7 @@
 
 use super::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
 use super::limits::Limits;
-use super::near::{narrow, near_solutions, NEAR_NODES};
+use super::near::{mirror_twin, narrow, near_solutions, NEAR_NODES};
 use super::plan::{Masks, Plan};
 use super::reverse;
 use super::search::{self, Found, Resume, Search};
@@ -541,7 +541,17 @@ pub type Seen = HashSet<(usize, Vec<Direction>)>;
 /// on their nodes ([`super::near`]).
 pub const NEAR_SEARCHES: usize = 2;
 
-/// Adds `(start, moves)` to `seen` behind `lock`; on one of the first
+/// Adds the solution `(start, moves)` to `seen`, with its mirror twin
+/// ([`mirror_twin`]) if it has one; true when it was new.
+fn insert_solution(plan: &Plan, seen: &mut Seen, (start, moves): (usize, Vec<Direction>)) -> bool {
+    if let Some(twin) = mirror_twin(plan, start, &moves) {
+        seen.insert(twin);
+    }
+    seen.insert((start, moves))
+}
+
+/// Adds `(start, moves)` to `seen` behind `lock`, with its mirror twin
+/// ([`mirror_twin`]); on one of the first
 /// [`NEAR_SEARCHES`] solutions, also those of its near search. True while
 /// `seen` holds fewer than `limit`.
 fn add_with_near<const N: usize>(
@@ -554,7 +564,7 @@ fn add_with_near<const N: usize>(
 ) -> bool {
     let n = {
         let mut seen = lock.lock().expect("lock");
-        if !seen.insert((start, moves.clone())) {
+        if !insert_solution(plan, &mut seen, (start, moves.clone())) {
             return (seen.len() as u64) < limit;
         }
         seen.len()
@@ -565,7 +575,7 @@ fn add_with_near<const N: usize>(
     if n <= NEAR_SEARCHES && narrow(plan, masks, start, &moves) {
         let mut add = |(s, _, m): Answer| {
             let mut seen = lock.lock().expect("lock");
-            seen.insert((s, m));
+            insert_solution(plan, &mut seen, (s, m));
             (seen.len() as u64) < limit
         };
         near_solutions(plan, masks, limits, (start, &moves), NEAR_NODES, &mut add);
@@ -653,11 +663,14 @@ fn near_of_seen<const N: usize>(
     limit: u64,
 ) -> bool {
     let known: Vec<(usize, Vec<Direction>)> = {
-        let seen = seen.lock().expect("lock");
+        let mut seen = seen.lock().expect("lock");
+        let mut known: Vec<_> = seen.iter().cloned().collect();
+        for k in &known {
+            insert_solution(plan, &mut seen, k.clone());
+        }
         if seen.len() as u64 >= limit {
             return false;
         }
-        let mut known: Vec<_> = seen.iter().cloned().collect();
         known.sort_by_key(|(s, m)| (*s, m.iter().map(|&d| d as u8).collect::<Vec<_>>()));
         known.truncate(NEAR_SEARCHES);
         known
@@ -668,7 +681,7 @@ fn near_of_seen<const N: usize>(
         }
         let mut add = |(s, _, m): Answer| {
             let mut seen = seen.lock().expect("lock");
-            seen.insert((s, m));
+            insert_solution(plan, &mut seen, (s, m));
             (seen.len() as u64) < limit
         };
         if !near_solutions(plan, masks, limits, (start, &moves), NEAR_NODES, &mut add) {
