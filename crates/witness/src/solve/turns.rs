@@ -572,13 +572,30 @@ fn add_with_near<const N: usize>(
     if n as u64 >= limit {
         return false;
     }
-    if n <= NEAR_SEARCHES && narrow(plan, masks, start, &moves) {
+    if n > NEAR_SEARCHES {
+        return true;
+    }
+    near_into(plan, masks, limits, lock, (start, &moves), limit)
+}
+
+/// The near search of the solution `(start, moves)`, unless it visits
+/// nearly every node ([`narrow`]), adding what it finds to `seen` behind
+/// `lock` (with mirror twins); true while `seen` holds fewer than `limit`.
+fn near_into<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    lock: &std::sync::Mutex<Seen>,
+    (start, moves): (usize, &[Direction]),
+    limit: u64,
+) -> bool {
+    if narrow(plan, masks, start, moves) {
         let mut add = |(s, _, m): Answer| {
             let mut seen = lock.lock().expect("lock");
             insert_solution(plan, &mut seen, (s, m));
             (seen.len() as u64) < limit
         };
-        near_solutions(plan, masks, limits, (start, &moves), NEAR_NODES, &mut add);
+        near_solutions(plan, masks, limits, (start, moves), NEAR_NODES, &mut add);
     }
     (lock.lock().expect("lock").len() as u64) < limit
 }
@@ -675,20 +692,9 @@ fn near_of_seen<const N: usize>(
         known.truncate(NEAR_SEARCHES);
         known
     };
-    for (start, moves) in known {
-        if !narrow(plan, masks, start, &moves) {
-            continue;
-        }
-        let mut add = |(s, _, m): Answer| {
-            let mut seen = seen.lock().expect("lock");
-            insert_solution(plan, &mut seen, (s, m));
-            (seen.len() as u64) < limit
-        };
-        if !near_solutions(plan, masks, limits, (start, &moves), NEAR_NODES, &mut add) {
-            return false;
-        }
-    }
-    (seen.lock().expect("lock").len() as u64) < limit
+    known
+        .iter()
+        .all(|(start, moves)| near_into(plan, masks, limits, seen, (*start, moves), limit))
 }
 
 /// Searches by `schedule` until a lane finds a solution or proves there is
