@@ -7,8 +7,8 @@
 //! ([`mirror_twin`]).
 //!
 //! A puzzle with two solutions often has them close together: a detour
-//! taken the other way round, a loop of the line walked in the other
-//! direction, a stop at an end the line passes. Those paths visit only the
+//! taken the other way round, a few nodes visited in another order, a
+//! stop at an end the line passes. Those paths visit only the
 //! nodes the first solution visits, and there are few such paths, so a
 //! search kept to those nodes ([`Search::set_corridor`]) finds them in a
 //! few thousand nodes, where the turns of a count might need millions
@@ -30,7 +30,9 @@ use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::rules::board::NONE;
 
-/// The search nodes a near search may take.
+/// The search nodes a near search may take. (Of the 33 second solutions
+/// the `second` example found within 20,000 nodes, 28 took fewer than
+/// 8,000; a near search that finds nothing costs a count these nodes.)
 pub const NEAR_NODES: u64 = 8_000;
 
 /// The largest share of the board's nodes a solution may visit for a
