@@ -58,7 +58,7 @@ fn main() {
     let ids = std::fs::read_to_string(args.next().expect("IDS")).expect("ids");
     let ids: Vec<&str> = ids.split_whitespace().collect();
     let budget: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(20_000);
-    let radius: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let radius: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(0);
     for line in std::fs::read_to_string(&file).expect("file").lines() {
         let j: serde_json::Value = serde_json::from_str(line).expect("json");
         let id = j["id"].as_str().expect("id");
