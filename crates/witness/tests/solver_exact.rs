@@ -1347,3 +1347,74 @@ fn mirror_twins_of_solutions_are_solutions() {
         "twins checked: {one_axis} on one axis, {two_axes} on two"
     );
 }
+
+/// Counts of symmetry panels where every solution has a mirror twin search
+/// one start of each mirrored pair and count its solutions twice
+/// ([`witness::solve::near::twin_starts`]): full counts and counts with
+/// limits of 1 to 3 (handing over to the lanes after 0 or 300 nodes) give
+/// the brute force's. More by hand: PAIRS_SEED, PAIRS_CASES.
+#[test]
+fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
+    use witness::solve::near::twin_starts;
+    let var = common::env_u64;
+    let mut r = Rng(var("PAIRS_SEED").unwrap_or(0x9A12_5EED_0000_0027));
+    let tiny = Schedule {
+        first: 3,
+        growth: 2,
+        most: 200,
+        cases_after: 0,
+        late_lanes: 20,
+    };
+    let mut halved = 0;
+    for case in 0..var("PAIRS_CASES").unwrap_or(1500) {
+        let mut p = random_panel(&mut r, 3, 6, 4);
+        if p.symmetry.is_none() {
+            continue;
+        }
+        // Starts and ends on nodes only, mirrored; no coloured dots.
+        for q in p.positions().collect::<Vec<_>>() {
+            let node = q.x % 2 == 0 && q.y % 2 == 0;
+            let c = p.cell_mut(q);
+            if !node {
+                c.start = false;
+                c.end = None;
+            }
+            if matches!(c.dot, Dot::Blue | Dot::Yellow) {
+                c.dot = Dot::None;
+            }
+        }
+        mirror_starts_and_ends(&mut p, true);
+        if p.starts().next().is_none() || !p.positions().any(|q| p.cell(q).end.is_some()) {
+            continue;
+        }
+        let plan = Plan::new(&p).unwrap();
+        if twin_starts(&plan).is_none() {
+            continue;
+        }
+        halved += 1;
+        let n = brute_count(&p);
+        let show = || witness::formats::wpjson::to_string(&p).unwrap();
+        let c = solve::count_plan(&plan, None, &Limits::none()).unwrap();
+        assert_eq!(
+            (c.count, c.status),
+            (n, Status::Complete),
+            "case {case}: full count on\n{}",
+            show()
+        );
+        for (l, after) in [(1, 0), (2, 0), (2, 300), (3, 0), (3, 300)] {
+            let c = solve::count_plan_with(&plan, Some(l), &Limits::none(), after, &tiny).unwrap();
+            let want = if n < l {
+                (n, Status::Complete)
+            } else {
+                (l, Status::Stopped)
+            };
+            assert_eq!(
+                (c.count, c.status),
+                want,
+                "case {case}: limit {l} after {after} on\n{}",
+                show()
+            );
+        }
+    }
+    assert!(halved > 150, "only {halved} panels counted over half their starts");
+}

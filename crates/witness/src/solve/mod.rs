@@ -445,11 +445,22 @@ fn count_tasks<const N: usize>(
     let stop_flag = Arc::new(AtomicBool::new(false));
     let mut inner = limits.clone();
     inner.stop = Some(stop_flag.clone());
+    // In a symmetry puzzle where every solution has a mirror twin, one of
+    // each pair of mirrored starts is searched and its solutions count
+    // twice.
+    let skip = near::twin_starts(plan);
+    let b = &plan.rules.board;
     let tally = |f: &Found| -> bool {
+        let twinned = skip.is_some() && b.mirror[f.start] as usize != f.start;
         if let Some(r) = record {
-            r.lock().expect("lock").insert((f.start, f.moves.to_vec()));
+            turns::insert_solution(
+                plan,
+                &mut r.lock().expect("lock"),
+                (f.start, f.moves.to_vec()),
+            );
         }
-        let n = total.fetch_add(1, Ordering::Relaxed) + 1;
+        let w = if twinned { 2 } else { 1 };
+        let n = total.fetch_add(w, Ordering::Relaxed) + w;
         if limit.is_some_and(|l| n >= l) {
             capped.store(true, Ordering::Relaxed);
             stop_flag.store(true, Ordering::Relaxed);
@@ -460,6 +471,9 @@ fn count_tasks<const N: usize>(
     // Phase 1: everything shallower than the split depth, recording
     // the deeper branches as tasks.
     let mut s = Search::<N>::new(plan, masks, &inner);
+    if let Some(skip) = &skip {
+        s.skip_starts(skip.clone());
+    }
     s.split_depth = Some(SPLIT_DEPTH);
     s.set_budget(cap.map(|c| c.max(1)));
     s.run_all(&mut |f: &Found| tally(f));

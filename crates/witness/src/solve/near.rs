@@ -136,3 +136,30 @@ pub fn mirror_twin(
     };
     Some((ms, moves.iter().map(|&d| flip(d)).collect()))
 }
+
+/// In a symmetry puzzle where every solution has a mirror twin
+/// ([`mirror_twin`]), whatever its start and end: the start slots a count
+/// may leave out, the later of each pair of mirrored starts (each
+/// solution from the earlier one then counts twice, one for its twin).
+/// That holds when no blue or yellow dot is on the board, no start is fat,
+/// the puzzle is not undirected, every start and end is a node, and the
+/// mirror of every start is a start and of every end an end. `None`
+/// otherwise, or when no start has a mirrored start of its own.
+pub fn twin_starts(plan: &Plan) -> Option<Vec<bool>> {
+    let b = &plan.rules.board;
+    b.symmetry?;
+    if plan.undirected || b.fat_startpoints || !plan.colored_dots.is_empty() {
+        return None;
+    }
+    let node = |s: usize| b.kind[s] == SlotKind::Node;
+    for s in 0..b.len() {
+        let m = b.mirror[s] as usize;
+        if (b.start[s] && (!node(s) || !b.start[m])) || (b.end[s] && (!node(s) || !b.end[m])) {
+            return None;
+        }
+    }
+    let skip: Vec<bool> = (0..b.len())
+        .map(|s| b.start[s] && (b.mirror[s] as usize) < s)
+        .collect();
+    skip.contains(&true).then_some(skip)
+}

@@ -217,6 +217,8 @@ pub struct Search<'p, const N: usize> {
     corridor: Option<Bits<N>>,
     /// The plan's enterable slots, but for the nodes out of the corridor.
     enterable: Vec<bool>,
+    /// Start slots not searched from ([`Search::skip_starts`]).
+    skipped: Option<Vec<bool>>,
     limits: &'p Limits,
     ticks: u32,
     /// Set when the limits stopped the search.
@@ -622,6 +624,7 @@ impl<'p, const N: usize> Search<'p, N> {
             finals: Vec::new(),
             corridor: None,
             enterable: plan.enterable.clone(),
+            skipped: None,
             limits,
             ticks: 0,
             stopped: false,
@@ -651,6 +654,12 @@ impl<'p, const N: usize> Search<'p, N> {
                 self.enterable[s as usize] = false;
             }
         }
+    }
+
+    /// Searches from no start slot `s` with `skip[s]` set (for counts that
+    /// stand a solution for its mirror twin, [`super::near::twin_starts`]).
+    pub fn skip_starts(&mut self, skip: Vec<bool>) {
+        self.skipped = Some(skip);
     }
 
     /// The plan searched.
@@ -770,7 +779,8 @@ impl<'p, const N: usize> Search<'p, N> {
         self.start = start;
         let v = self.plan.node_of[start];
         let outside = v != NONE && self.corridor.is_some_and(|c| !c.get(v as usize));
-        if outside || !self.can_enter(start, true) {
+        let skipped = self.skipped.as_ref().is_some_and(|k| k[start]);
+        if outside || skipped || !self.can_enter(start, true) {
             return true;
         }
         self.room = self.corridor.unwrap_or(self.masks.walk);

@@ -543,7 +543,11 @@ pub const NEAR_SEARCHES: usize = 2;
 
 /// Adds the solution `(start, moves)` to `seen`, with its mirror twin
 /// ([`mirror_twin`]) if it has one; true when it was new.
-fn insert_solution(plan: &Plan, seen: &mut Seen, (start, moves): (usize, Vec<Direction>)) -> bool {
+pub(crate) fn insert_solution(
+    plan: &Plan,
+    seen: &mut Seen,
+    (start, moves): (usize, Vec<Direction>),
+) -> bool {
     if let Some(twin) = mirror_twin(plan, start, &moves) {
         seen.insert(twin);
     }
