@@ -1416,5 +1416,8 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
             );
         }
     }
-    assert!(halved > 150, "only {halved} panels counted over half their starts");
+    assert!(
+        halved > 150,
+        "only {halved} panels counted over half their starts"
+    );
 }
