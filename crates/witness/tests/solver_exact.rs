@@ -232,6 +232,33 @@ fn undirected_panels_count_each_pair_once() {
     );
 }
 
+/// Counts of `p` (with `n` solutions) with each limit `l`, handing over
+/// to the lanes after `after` nodes with turns of `schedule`, as `runs`
+/// lists them: the brute force's count up to the limit, complete exactly
+/// below it.
+fn assert_limited_counts(
+    case: u64,
+    p: &Puzzle,
+    plan: &Plan,
+    n: u64,
+    runs: &[(u64, u64, &Schedule)],
+) {
+    for &(l, after, schedule) in runs {
+        let c = solve::count_plan_with(plan, Some(l), &Limits::none(), after, schedule).unwrap();
+        let want = if n < l {
+            (n, Status::Complete)
+        } else {
+            (l, Status::Stopped)
+        };
+        assert_eq!(
+            (c.count, c.status),
+            want,
+            "case {case}: limit {l} after {after} on\n{}",
+            witness::formats::wpjson::to_string(p).unwrap()
+        );
+    }
+}
+
 /// Counts with a small limit go on by turns in every lane, from the ends
 /// too, once the engine's order has not settled them (`count_plan_with`;
 /// here after 0 to 4,096 nodes, mostly with turns of a few nodes, so that
@@ -270,27 +297,16 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
         let n = all.len() as u64;
         let plan = Plan::new(&p).unwrap();
         let show = || witness::formats::wpjson::to_string(&p).unwrap();
-        for (l, after, sched) in [
+        let default = Schedule::default();
+        let runs = [
             (1, 0, &tiny),
             (2, 0, &tiny),
-            (2, 1, &Schedule::default()),
+            (2, 1, &default),
             (2, 300, &tiny),
             (3, 4096, &tiny),
-            (5, 100, &Schedule::default()),
-        ] {
-            let c = solve::count_plan_with(&plan, Some(l), &Limits::none(), after, sched).unwrap();
-            let want = if n < l {
-                (n, Status::Complete)
-            } else {
-                (l, Status::Stopped)
-            };
-            assert_eq!(
-                (c.count, c.status),
-                want,
-                "case {case}: limit {l} after {after} on\n{}",
-                show()
-            );
-        }
+            (5, 100, &default),
+        ];
+        assert_limited_counts(case, &p, &plan, n, &runs);
         // Cut short by a node budget, a count says so: complete only with
         // every solution, never more than there are.
         let cut = Limits::none().with_max_nodes(40);
@@ -1401,20 +1417,14 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
             "case {case}: full count on\n{}",
             show()
         );
-        for (l, after) in [(1, 0), (2, 0), (2, 300), (3, 0), (3, 300)] {
-            let c = solve::count_plan_with(&plan, Some(l), &Limits::none(), after, &tiny).unwrap();
-            let want = if n < l {
-                (n, Status::Complete)
-            } else {
-                (l, Status::Stopped)
-            };
-            assert_eq!(
-                (c.count, c.status),
-                want,
-                "case {case}: limit {l} after {after} on\n{}",
-                show()
-            );
-        }
+        let runs = [
+            (1, 0, &tiny),
+            (2, 0, &tiny),
+            (2, 300, &tiny),
+            (3, 0, &tiny),
+            (3, 300, &tiny),
+        ];
+        assert_limited_counts(case, &p, &plan, n, &runs);
     }
     assert!(
         halved > 150,
