@@ -200,6 +200,23 @@ impl Rules {
         self.verdict(lines, start, end, ws, true).valid
     }
 
+    /// The slots of the elements that fail for the lines drawn from
+    /// `start` to `end`, into `out` (empty exactly when the path solves
+    /// the puzzle): what a local search lowers.
+    pub fn failures(
+        &self,
+        lines: &[Line],
+        start: usize,
+        end: usize,
+        ws: &mut Workspace,
+        out: &mut Vec<u32>,
+    ) {
+        let v = self.verdict(lines, start, end, ws, false);
+        out.clear();
+        let b = &self.board;
+        out.extend(v.invalid.iter().map(|f| b.index(f.pos.x, f.pos.y) as u32));
+    }
+
     /// True when one region, final for the line drawn so far (`covered`
     /// per slot, started at `start`), passes its checks, elimination marks
     /// included. For solvers.

@@ -499,6 +499,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             most: schedule.first.max(1),
             cases_after: 0,
             late_lanes: schedule.late_lanes,
+            anneal_after: schedule.anneal_after,
         };
         let runs = (0..cases.len())
             .map(|case| Run {
@@ -759,6 +760,7 @@ mod tests {
             most: 1,
             cases_after: 0,
             late_lanes: 0,
+            anneal_after: u64::MAX,
         };
         let limits = Limits::none();
         let mut runs = CaseRuns::new(&cases, &limits, &tiny);
@@ -870,6 +872,7 @@ mod tests {
             most: 4,
             cases_after: 0,
             late_lanes: 0,
+            anneal_after: u64::MAX,
         };
         let plan = Plan::new(&p).unwrap();
         let found = crate::solve::solve_plan_with(&plan, &Limits::none(), &tiny)

@@ -19,9 +19,13 @@
 //! turns in several move orders, [`reverse`] the puzzle with starts and
 //! ends swapped that some of those turns search, [`cases`] the mark-free
 //! puzzles that cover a puzzle with elimination marks, which take turns
-//! too, [`near`] the search for more solutions on a solution's own nodes
-//! that counts with a small limit run.
+//! too, [`anneal`] the local search that takes turns beside them on such
+//! puzzles (it only adds solutions the validator accepts, so "no solution"
+//! still comes from an exhaustive search alone), [`near`] the search for
+//! more solutions on a solution's own nodes that counts with a small limit
+//! run.
 
+pub mod anneal;
 pub mod bits;
 pub mod brute;
 pub mod cases;

@@ -21,8 +21,12 @@
 //!
 //! On puzzles with elimination marks, the mark-free cases that cover the
 //! puzzle ([`super::cases`]) take turns too once the lanes have visited
-//! [`Schedule::cases_after`] nodes ([`Turns::run_with_cases`]).
+//! [`Schedule::cases_after`] nodes ([`Turns::run_with_cases`]), and the
+//! local search ([`super::anneal`]) once they have visited
+//! [`Schedule::anneal_after`]; its solutions are checked by the validator,
+//! and it never ends a search that finds none.
 
+use super::anneal::Anneal;
 use super::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
 use super::limits::Limits;
 use super::near::{mirror_twin, narrow, near_solutions, NEAR_NODES};
@@ -50,11 +54,14 @@ pub struct Schedule {
     /// reversal's other two move orders) join the rounds. On two threads
     /// each thread counts its own lanes' nodes.
     pub late_lanes: u64,
+    /// The search nodes the lanes visit before the local search
+    /// ([`super::anneal`]) takes turns, on puzzles with elimination marks.
+    pub anneal_after: u64,
 }
 
 impl Default for Schedule {
     /// 10,000 nodes, doubling, up to 640,000; the cases after 20,000, the
-    /// late lanes after 4M.
+    /// late lanes after 4M, the local search after 300,000.
     fn default() -> Self {
         Schedule {
             first: 10_000,
@@ -62,6 +69,7 @@ impl Default for Schedule {
             most: 640_000,
             cases_after: CASES_AFTER,
             late_lanes: LATE_LANES,
+            anneal_after: ANNEAL_AFTER,
         }
     }
 }
@@ -207,49 +215,87 @@ pub const MANY_CASES_LATER: u64 = 15;
 /// The share of a puzzle's elimination cases one thread takes
 /// ([`Turns::run_with_cases`]): the cases at `part`, `part + parts`, ...
 /// ([`Cases::share`]), with a count of the shares searched to the end that
-/// the threads taking the others share.
+/// the threads taking the others share; and whether the thread runs the
+/// local search ([`super::anneal`]) as well.
 #[derive(Debug)]
 pub struct CaseShare<'a> {
     /// Which share.
     pub part: usize,
-    /// Of how many.
+    /// Of how many; 0 for none of the cases.
     pub parts: usize,
     /// The shares searched to the end so far (`None` for all the cases).
     pub finished: Option<&'a AtomicUsize>,
+    /// Whether this thread also runs the local search, on puzzles with
+    /// elimination marks, with [`ANNEAL_SHARE`] of the work (or
+    /// [`ANNEAL_SHARE_BESIDE_CASES`]).
+    pub anneal: bool,
 }
 
 impl<'a> CaseShare<'a> {
     /// The shares of `plan`'s elimination cases for two threads: for the
     /// thread of the engine's order, none, or with more than
-    /// [`FEW_CASES`] cases (which start late) every other case; for the
-    /// other thread, the rest (all of them with few). `finished` counts
-    /// the shares searched to the end; the last one proves the cases hold
-    /// nothing more.
+    /// [`FEW_CASES`] cases (which start late) every other case, and the
+    /// local search; for the other thread, the rest (all of them with
+    /// few). `finished` counts the shares searched to the end; the last
+    /// one proves the cases hold nothing more. On a puzzle without marks
+    /// the first is `None`.
     pub fn for_two_threads(
         plan: &Plan,
         finished: &'a AtomicUsize,
     ) -> (Option<CaseShare<'a>>, CaseShare<'a>) {
         let many = super::cases::case_count(plan).is_some_and(|n| n > FEW_CASES);
         let parts = if many { 2 } else { 1 };
-        let share = |part| CaseShare {
+        let share = |part, anneal| CaseShare {
             part,
             parts,
             finished: Some(finished),
+            anneal,
         };
-        (many.then(|| share(0)), share(parts - 1))
+        let here = if many {
+            Some(share(0, true))
+        } else {
+            plan.rules.board.has_negations.then_some(CaseShare {
+                part: 0,
+                parts: 0,
+                finished: None,
+                anneal: true,
+            })
+        };
+        (here, share(parts - 1, false))
     }
 }
 
 impl CaseShare<'static> {
-    /// All the cases, on one thread.
+    /// All the cases, and the local search, on one thread.
     pub fn all() -> Self {
         CaseShare {
             part: 0,
             parts: 1,
             finished: None,
+            anneal: true,
         }
     }
 }
+
+/// The work the local search ([`super::anneal`]) gets on puzzles with
+/// elimination marks, as a fraction of the lanes' nodes past
+/// [`Schedule::anneal_after`]: as much.
+pub const ANNEAL_SHARE: (u64, u64) = (1, 1);
+
+/// [`ANNEAL_SHARE`] on puzzles whose elimination cases the solver runs (at
+/// most [`MAX_CASES`]): a sixteenth as much. The cases solve those sooner
+/// (D2C9EECA, BN8SJ6KG, FVBUCVXU in 0.5-1 s, where the local search alone
+/// takes 0.7, 3.4 and 16 s); an equal share slowed them by up to a third,
+/// and a quarter share left D2C9EECA and FVBUCVXU undecided by a count
+/// up to 2 within 1 s.
+pub const ANNEAL_SHARE_BESIDE_CASES: (u64, u64) = (1, 16);
+
+/// The default [`Schedule::anneal_after`]: about 0.1 s of search, so that
+/// the puzzles the lanes solve sooner never pay for the local search.
+pub const ANNEAL_AFTER: u64 = 300_000;
+
+/// The local search's seed: its runs are the same every time.
+pub const ANNEAL_SEED: u64 = 1;
 
 /// A solution as `(start, end, moves)`.
 pub type Answer = (usize, usize, Vec<Direction>);
@@ -390,7 +436,12 @@ impl Turns {
     /// to the end prove there is none. With a [`CaseShare`], only that
     /// share of the cases: once they are searched to the end, the lanes go
     /// on alone, unless theirs was the last share to be, which proves there
-    /// is none. Also tells the nodes the cases visited.
+    /// is none. With [`CaseShare::anneal`], on a puzzle with marks, the
+    /// local search ([`Anneal`]) takes turns as well, as long as its work
+    /// is below [`ANNEAL_SHARE`] (or [`ANNEAL_SHARE_BESIDE_CASES`]) of the
+    /// lanes' nodes past
+    /// [`Schedule::anneal_after`]: a solution it finds answers. Also tells
+    /// the nodes the cases visited.
     pub fn run_with_cases<const N: usize>(
         &mut self,
         fwd: &mut Search<'_, N>,
@@ -427,27 +478,60 @@ impl Turns {
         share: &CaseShare,
         visit: &mut impl FnMut(Answer) -> bool,
     ) -> u64 {
-        let Some(cases) = Cases::<N>::new(plan, MAX_CASES) else {
+        let cases = match share.parts {
+            0 => None,
+            parts => Cases::<N>::new(plan, MAX_CASES).map(|c| c.share(share.part, parts)),
+        };
+        let marked = plan.rules.board.has_negations;
+        let mut anneal = if share.anneal && marked {
+            Anneal::new(plan, ANNEAL_SEED)
+        } else {
+            None
+        };
+        let anneal_share = match super::cases::case_count(plan) {
+            Some(_) => ANNEAL_SHARE_BESIDE_CASES,
+            None => ANNEAL_SHARE,
+        };
+        if cases.is_none() && anneal.is_none() {
             while !self.step_with(fwd, back.as_deref_mut(), lanes, visit) {}
             return 0;
-        };
-        let cases = cases.share(share.part, share.parts);
-        let mut runs = CaseRuns::new(&cases, limits, &self.schedule);
-        let mut cases_left = true;
-        let ((num, den), after) = if cases.total() <= FEW_CASES {
-            (CASE_SHARE, self.schedule.cases_after)
-        } else {
+        }
+        let mut runs = cases
+            .as_ref()
+            .map(|cases| CaseRuns::new(cases, limits, &self.schedule));
+        let mut cases_left = runs.is_some();
+        let many = cases.as_ref().is_some_and(|c| c.total() > FEW_CASES);
+        let ((num, den), after) = if many {
             (
                 MANY_CASE_SHARE,
                 self.schedule.cases_after.saturating_mul(MANY_CASES_LATER),
             )
+        } else {
+            (CASE_SHARE, self.schedule.cases_after)
         };
         'search: loop {
             if self.step_with(fwd, back.as_deref_mut(), lanes, visit) {
                 break;
             }
-            let mine = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
-            let mine = mine.saturating_sub(after);
+            let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
+            if let Some(a) = anneal.as_mut() {
+                let (num, den) = anneal_share;
+                let due = total.saturating_sub(self.schedule.anneal_after);
+                let work = due.saturating_mul(num) / den;
+                while let Some(answer) = a.run_until(work, limits) {
+                    if !visit(answer) {
+                        break 'search;
+                    }
+                }
+                if limits.expired() {
+                    self.stopped = true;
+                    break 'search;
+                }
+            }
+            let Some(runs) = runs.as_mut() else {
+                continue;
+            };
+            let mine = total.saturating_sub(after);
             while cases_left && runs.visited().saturating_mul(den) < mine.saturating_mul(num) {
                 match runs.step_with(&mut |a| visit(a.clone())) {
                     Outcome::Solved(_) => break 'search,
@@ -468,7 +552,7 @@ impl Turns {
                 }
             }
         }
-        runs.visited()
+        runs.map_or(0, |r| r.visited())
     }
 
     /// The rest of the current round (see [`Turns::step`]): `None` when
@@ -790,6 +874,12 @@ pub fn distinct_solutions_threads<const N: usize>(
     // BN8SJ6KG, D2C9EECA and FVBUCVXU took 1.8-2.6 times as long. On the
     // 40 slowest counts, unmarked puzzles lose 12% without the pool.)
     let rest = rest.filter(|_| super::cases::case_count(plan).is_none());
+    // The engine's order on the pool leaves the local search to the other
+    // side.
+    let mut there = there;
+    if rest.is_some() {
+        there.anneal = here.as_ref().is_some_and(|h| h.anneal);
+    }
     // Lanes `lanes` by turns until they end, with that share of the
     // elimination cases if any; true when one searched every path or the
     // last share of the cases is searched to the end (then the other side
@@ -895,6 +985,7 @@ mod tests {
             most: 64,
             cases_after: 0,
             late_lanes: 0,
+            anneal_after: u64::MAX,
         };
         let mut turns = Turns::new(&tiny, None);
         assert!(turns.step(&mut s, None, &Turns::ALL).is_none());
@@ -930,6 +1021,7 @@ mod tests {
             most: 1,
             cases_after: 0,
             late_lanes: 40,
+            anneal_after: u64::MAX,
         };
         let mut turns = Turns::new(&tiny, None);
         let (mut late_turns, mut turn) = (0, 0);

@@ -1,0 +1,41 @@
+//! The local search alone on one puzzle: `anneal FILE [MOVES] [SEED]`
+//! prints the moves and time to a solution (or that it found none).
+
+use witness::solve::{anneal::Anneal, plan::Plan};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let file = args.next().expect("usage: anneal FILE [MOVES] [SEED]");
+    let budget: u64 = args
+        .next()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000_000);
+    let seed: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let text = std::fs::read_to_string(&file).expect("readable file");
+    let p = witness::formats::read_puzzle(&text, None).expect("puzzle");
+    let plan = Plan::new(&p).expect("plan");
+    let Some(mut a) = Anneal::new(&plan, seed) else {
+        println!("not handled");
+        return;
+    };
+    let t = std::time::Instant::now();
+    let found = a.run(budget);
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    let ns = ms * 1e6 / a.moves.max(1) as f64;
+    match found {
+        Some((start, _, moves)) => {
+            let path = witness::path::Path::new(plan.rules.board.pos(start), moves);
+            let ok = witness::rules::validate(&p, &path).map(|v| v.valid);
+            println!(
+                "solved after {} moves, {} judged in {ms:.1} ms ({ns:.0} ns/move), valid {ok:?}: {}",
+                a.moves,
+                a.judged,
+                path.to_moves()
+            );
+        }
+        None => println!(
+            "none after {} moves, {} judged in {ms:.1} ms ({ns:.0} ns/move)",
+            a.moves, a.judged
+        ),
+    }
+}

@@ -1,0 +1,714 @@
+//! Simulated annealing: a local search over whole paths that finds
+//! solutions of some heavily marked panels long before the exact search
+//! reaches them. It proves nothing: it only ever adds solutions, each one
+//! checked by the validator.
+//!
+//! Elimination marks blunt the exact search's pruning: a region holding
+//! one may break a rule, so little is settled before the line seals it,
+//! and the cases of [`super::cases`] are too many with five or six marks.
+//! But such panels tend to have many solutions, and the validator's count
+//! of failing elements is a good guide towards one: a path that fails two
+//! symbols is usually a few detours away from a path that fails none. So
+//! [`Anneal`] keeps one legal path, from a start to an end, and changes it
+//! at random: mostly it reroutes a short piece (nine times in ten one that
+//! passes near a failing element), now and then it moves the path's start
+//! or end to another one. A change is kept when the path fails no more
+//! elements than before, or, with a probability that falls as the search
+//! cools, when it fails more (the Metropolis rule). A run that has not
+//! improved for a while starts afresh from a new random path.
+//!
+//! The solver runs it by turns beside its lanes on marked panels
+//! ([`super::turns::Turns::run_with_cases_visit`]). On 7H7MUSLP (six
+//! marks, which no exact search here solved in 15 minutes) it finds a
+//! solution after 17,000 judged paths on average over twelve seeds (about
+//! 0.2 s); on QYJXSUN7 (five marks) after 200,000 to several million
+//! (3-40 s, by the seed). Judging a path takes 10-15 µs on those panels,
+//! mostly the validator's flood of the regions. The runs are repeatable:
+//! the random numbers come from a seed, and the work is counted in
+//! steps, not time (`examples/anneal.rs` runs it alone).
+//!
+//! Paths with two lines (symmetry) are not searched here: a detour of one
+//! line moves the other, and most detours would collide. Nor are
+//! undirected panels, whose solutions the exact search reports from one
+//! end only.
+
+use super::limits::Limits;
+use super::plan::Plan;
+use super::turns::Answer;
+use crate::model::Direction;
+use crate::path::Line;
+use crate::rules::board::NONE;
+use crate::rules::Workspace;
+
+/// A way for the path to begin: the start slot, the first node, and the
+/// move from a start on an edge to that node.
+#[derive(Copy, Clone, Debug)]
+struct Begin {
+    slot: u32,
+    node: u32,
+    head: Option<Direction>,
+}
+
+/// A way for the path to finish: the end slot, the last node, and the
+/// move from that node onto an end on an edge.
+#[derive(Copy, Clone, Debug)]
+struct Finish {
+    slot: u32,
+    node: u32,
+    tail: Option<Direction>,
+}
+
+/// A step from a node: the move, the edge slot and the node beyond.
+#[derive(Copy, Clone, Debug)]
+struct Step {
+    dir: Direction,
+    edge: u32,
+    node: u32,
+}
+
+/// Steps a detour may take before the search gives it up.
+const DETOUR_TRIES: u32 = 2_000;
+
+/// The longest piece of the path a move reroutes, in nodes.
+const MAX_SPAN: usize = 10;
+
+/// How many nodes longer than the piece it replaces a detour may be, at
+/// most.
+const MAX_STRETCH: usize = 12;
+
+/// Moves a run makes without a new best before it starts afresh.
+const STALE: u64 = 150_000;
+
+/// The temperature a run starts at, in failing elements.
+const HOT: f64 = 3.0;
+
+/// The lowest temperature.
+const COLD: f64 = 0.15;
+
+/// The temperature is multiplied by [`COOLING`] every this many moves.
+const COOL_EVERY: u64 = 1_000;
+
+/// The cooling factor.
+const COOLING: f64 = 0.985;
+
+/// The share of moves that reroute a piece near a failing element rather
+/// than anywhere.
+const FOCUS: f64 = 0.9;
+
+/// The share of moves that move an end of the path, when it has more
+/// than one way to begin or finish.
+const END_MOVES: f64 = 0.05;
+
+/// How near, in slots (either axis), a piece must pass to a failing
+/// element to count as near it.
+const RADIUS: isize = 4;
+
+/// The local search's state: the tables of the panel's node graph, the
+/// current path and its count of failing elements.
+pub struct Anneal<'p> {
+    plan: &'p Plan,
+    steps: Vec<Vec<Step>>,
+    begins: Vec<Begin>,
+    finishes: Vec<Finish>,
+    rng: u64,
+    /// The current path's nodes, first to last.
+    path: Vec<u32>,
+    begin: Begin,
+    finish: Finish,
+    cost: usize,
+    best: usize,
+    /// Edge slots no step may take: a start or end on an edge.
+    banned: [u32; 2],
+    temp: f64,
+    since_best: u64,
+    moves_in_run: u64,
+    started: bool,
+    // Scratch.
+    lines: Vec<Line>,
+    drawn: Vec<u32>,
+    stamp: Vec<u32>,
+    gen: u32,
+    piece: Vec<u32>,
+    trial: Vec<u32>,
+    /// The failing slots of the current path, and of the last path judged.
+    fails: Vec<u32>,
+    trial_fails: Vec<u32>,
+    near: Vec<usize>,
+    ws: Workspace,
+    /// Moves tried so far (the unit of work).
+    pub moves: u64,
+    /// Paths the validator judged so far.
+    pub judged: u64,
+}
+
+/// The work of judging one path, in search nodes: about the time the
+/// exact search takes for that many nodes on a marked panel (10-15 µs
+/// against 0.3-0.4 µs on QYJXSUN7).
+pub const JUDGE_WORK: u64 = 32;
+
+/// The work of a move besides judging, in search nodes.
+pub const MOVE_WORK: u64 = 2;
+
+/// How many moves go between looks at the limits.
+const CHECK_EVERY: u64 = 256;
+
+impl<'p> Anneal<'p> {
+    /// A local search on `plan` seeded with `seed`, or `None` for panels it
+    /// does not handle: symmetry, undirected panels (where a line and its
+    /// reversal are one solution, reported from one end only), or no start
+    /// and end it can join.
+    pub fn new(plan: &'p Plan, seed: u64) -> Option<Anneal<'p>> {
+        if plan.symmetric || plan.undirected {
+            return None;
+        }
+        let b = &plan.rules.board;
+        let n = plan.nodes();
+        let ok = |s: u32| s != NONE && plan.enterable[s as usize];
+        let mut steps = vec![Vec::new(); n];
+        for (v, out) in steps.iter_mut().enumerate() {
+            let s = plan.slot_of_node[v];
+            if !ok(s) {
+                continue;
+            }
+            for dir in Direction::ALL {
+                let e = b.nbr[s as usize][dir as usize];
+                if !ok(e) {
+                    continue;
+                }
+                let t = b.nbr[e as usize][dir as usize];
+                if !ok(t) || plan.node_of[t as usize] == NONE {
+                    continue;
+                }
+                out.push(Step {
+                    dir,
+                    edge: e,
+                    node: plan.node_of[t as usize],
+                });
+            }
+        }
+        // Ways to begin and finish: on a node, or on an edge and its nodes.
+        let ends_of = |s: u32| -> Vec<(u32, Option<Direction>)> {
+            if plan.node_of[s as usize] != NONE {
+                return vec![(plan.node_of[s as usize], None)];
+            }
+            Direction::ALL
+                .into_iter()
+                .filter_map(|d| {
+                    let t = b.nbr[s as usize][d as usize];
+                    (ok(t) && plan.node_of[t as usize] != NONE)
+                        .then(|| (plan.node_of[t as usize], Some(d)))
+                })
+                .collect()
+        };
+        let mut begins = Vec::new();
+        for &s in &plan.starts {
+            for (node, head) in ends_of(s) {
+                begins.push(Begin {
+                    slot: s,
+                    node,
+                    head,
+                });
+            }
+        }
+        let mut finishes = Vec::new();
+        for s in 0..b.len() as u32 {
+            if !b.end[s as usize] || !ok(s) {
+                continue;
+            }
+            for (node, d) in ends_of(s) {
+                finishes.push(Finish {
+                    slot: s,
+                    node,
+                    tail: d.map(Direction::opposite),
+                });
+            }
+        }
+        if begins.is_empty() || finishes.is_empty() {
+            return None;
+        }
+        let (begin, finish) = (begins[0], finishes[0]);
+        Some(Anneal {
+            plan,
+            steps,
+            begins,
+            finishes,
+            rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+            path: Vec::new(),
+            begin,
+            finish,
+            cost: usize::MAX,
+            best: usize::MAX,
+            banned: [NONE; 2],
+            temp: HOT,
+            since_best: 0,
+            moves_in_run: 0,
+            started: false,
+            lines: vec![Line::None; b.len()],
+            drawn: Vec::new(),
+            stamp: vec![0; b.len().max(n)],
+            gen: 0,
+            piece: Vec::new(),
+            trial: Vec::new(),
+            fails: Vec::new(),
+            trial_fails: Vec::new(),
+            near: Vec::new(),
+            ws: Workspace::default(),
+            moves: 0,
+            judged: 0,
+        })
+    }
+
+    fn next(&mut self) -> u64 {
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        self.rng
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn fresh_stamp(&mut self) -> u32 {
+        self.gen = self.gen.wrapping_add(1);
+        if self.gen == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.gen = 1;
+        }
+        self.gen
+    }
+
+    /// A random self-avoiding walk into `self.piece` from node `a` to node
+    /// `b` of at most `max` steps, through nodes not stamped `g`.
+    fn detour(&mut self, a: u32, b: u32, max: usize, g: u32) -> bool {
+        self.piece.clear();
+        self.piece.push(a);
+        self.stamp[a as usize] = g;
+        let mut tries = 0;
+        let found = self.walk(b, max, g, &mut tries);
+        if !found {
+            self.stamp[a as usize] = 0;
+        }
+        found
+    }
+
+    fn walk(&mut self, b: u32, max: usize, g: u32, tries: &mut u32) -> bool {
+        *tries += 1;
+        if *tries > DETOUR_TRIES {
+            return false;
+        }
+        let cur = *self.piece.last().expect("the walk has begun");
+        let left = max + 1 - self.piece.len();
+        // (On pillars the wrap makes this a guess, not a bound; it only
+        // prunes the walk.)
+        if !self.plan.rules.board.pillar && self.distance(cur, b) > left {
+            return false;
+        }
+        let cur = cur as usize;
+        let k = self.steps[cur].len();
+        let mut order = [0usize, 1, 2, 3];
+        for i in (1..k).rev() {
+            let j = self.below(i + 1);
+            order.swap(i, j);
+        }
+        for &i in &order[..k] {
+            let Step { node: t, edge, .. } = self.steps[cur][i];
+            if self.banned.contains(&edge) {
+                continue;
+            }
+            if t == b {
+                self.piece.push(t);
+                return true;
+            }
+            if self.stamp[t as usize] == g || left <= 1 {
+                continue;
+            }
+            self.stamp[t as usize] = g;
+            self.piece.push(t);
+            if self.walk(b, max, g, tries) {
+                return true;
+            }
+            self.piece.pop();
+            self.stamp[t as usize] = 0;
+        }
+        false
+    }
+
+    /// The Manhattan distance between nodes `u` and `v`, in steps.
+    fn distance(&self, u: u32, v: u32) -> usize {
+        let nc = self.plan.ncols;
+        let (u, v) = (u as usize, v as usize);
+        (u % nc).abs_diff(v % nc) + (u / nc).abs_diff(v / nc)
+    }
+
+    /// A shortest path into `self.piece` from node `a` to node `b`.
+    fn shortest(&mut self, a: u32, b: u32) -> bool {
+        let n = self.steps.len();
+        let mut from = vec![NONE; n];
+        let mut queue = std::collections::VecDeque::from([a]);
+        from[a as usize] = a;
+        while let Some(u) = queue.pop_front() {
+            if u == b {
+                break;
+            }
+            for st in &self.steps[u as usize] {
+                if from[st.node as usize] == NONE && !self.banned.contains(&st.edge) {
+                    from[st.node as usize] = u;
+                    queue.push_back(st.node);
+                }
+            }
+        }
+        if from[b as usize] == NONE {
+            return false;
+        }
+        self.piece.clear();
+        let mut v = b;
+        while v != a {
+            self.piece.push(v);
+            v = from[v as usize];
+        }
+        self.piece.push(a);
+        self.piece.reverse();
+        true
+    }
+
+    /// The step from node `u` to node `v`.
+    fn step(&self, u: u32, v: u32) -> Option<Step> {
+        self.steps[u as usize].iter().copied().find(|s| s.node == v)
+    }
+
+    /// Draws `nodes` with the current begin and finish into `self.lines`
+    /// and counts the failing elements; `None` when the path is not legal
+    /// (it passes a slot twice).
+    fn cost_of(&mut self, nodes: &[u32]) -> Option<usize> {
+        let b = &self.plan.rules.board;
+        for &s in &self.drawn {
+            self.lines[s as usize] = Line::None;
+        }
+        self.drawn.clear();
+        let (begin, finish) = (self.begin, self.finish);
+        let put = |drawn: &mut Vec<u32>, lines: &mut Vec<Line>, s: u32| {
+            if lines[s as usize] != Line::None {
+                return false;
+            }
+            lines[s as usize] = Line::Black;
+            drawn.push(s);
+            true
+        };
+        let mut legal = put(&mut self.drawn, &mut self.lines, begin.slot);
+        let first = self.plan.slot_of_node[nodes[0] as usize];
+        if begin.head.is_some() {
+            legal &= put(&mut self.drawn, &mut self.lines, first);
+        }
+        for w in nodes.windows(2) {
+            let Some(st) = self.step(w[0], w[1]) else {
+                legal = false;
+                break;
+            };
+            legal &= put(&mut self.drawn, &mut self.lines, st.edge);
+            let t = self.plan.slot_of_node[w[1] as usize];
+            legal &= put(&mut self.drawn, &mut self.lines, t);
+        }
+        if finish.tail.is_some() {
+            legal &= put(&mut self.drawn, &mut self.lines, finish.slot);
+        }
+        if !legal {
+            return None;
+        }
+        let _ = b;
+        self.judged += 1;
+        self.plan.rules.failures(
+            &self.lines,
+            begin.slot as usize,
+            finish.slot as usize,
+            &mut self.ws,
+            &mut self.trial_fails,
+        );
+        Some(self.trial_fails.len())
+    }
+
+    /// A new run: a random begin and finish and a random path between them.
+    fn restart(&mut self) -> bool {
+        let (i, j) = (
+            self.below(self.begins.len()),
+            self.below(self.finishes.len()),
+        );
+        self.begin = self.begins[i];
+        self.finish = self.finishes[j];
+        if self.begin.node == self.finish.node && self.begin.head.is_some() {
+            return false;
+        }
+        self.banned = self.banned_edges();
+        let g = self.fresh_stamp();
+        let (a, b) = (self.begin.node, self.finish.node);
+        let max = self.plan.nodes();
+        if a == b {
+            self.piece.clear();
+            self.piece.push(a);
+        } else if !self.detour(a, b, max, g) && !self.shortest(a, b) {
+            return false;
+        }
+        let nodes = std::mem::take(&mut self.piece);
+        let cost = self.cost_of(&nodes);
+        self.piece = nodes;
+        let Some(cost) = cost else {
+            return false;
+        };
+        std::mem::swap(&mut self.path, &mut self.piece);
+        std::mem::swap(&mut self.fails, &mut self.trial_fails);
+        self.cost = cost;
+        self.best = cost;
+        self.temp = HOT;
+        self.since_best = 0;
+        self.moves_in_run = 0;
+        self.started = true;
+        true
+    }
+
+    /// The work done so far, in search nodes ([`JUDGE_WORK`],
+    /// [`MOVE_WORK`]): what the solver weighs against its other searches.
+    pub fn work(&self) -> u64 {
+        self.judged * JUDGE_WORK + self.moves * MOVE_WORK
+    }
+
+    /// Runs until [`Anneal::work`] reaches `work` or `limits` stop it; the
+    /// first solution found, if any, as the exact search reports one
+    /// (start and end slots, moves).
+    pub fn run_until(&mut self, work: u64, limits: &Limits) -> Option<Answer> {
+        while self.work() < work {
+            if limits.expired() {
+                return None;
+            }
+            if let Some(answer) = self.run(CHECK_EVERY) {
+                return Some(answer);
+            }
+        }
+        None
+    }
+
+    /// Runs `budget` moves; the first solution found, if any, as the
+    /// exact search reports one (start and end slots, moves).
+    pub fn run(&mut self, budget: u64) -> Option<Answer> {
+        let stop = self.moves.saturating_add(budget);
+        while self.moves < stop {
+            self.moves += 1;
+            if !self.started || self.since_best > STALE {
+                self.started = false;
+                if !self.restart() {
+                    continue;
+                }
+                if self.cost == 0 {
+                    if let Some(a) = self.answer() {
+                        return Some(a);
+                    }
+                }
+                continue;
+            }
+            self.moves_in_run += 1;
+            self.since_best += 1;
+            if self.moves_in_run.is_multiple_of(COOL_EVERY) {
+                self.temp = (self.temp * COOLING).max(COLD);
+            }
+            if self.try_move() && self.cost == 0 {
+                if let Some(a) = self.answer() {
+                    return Some(a);
+                }
+            }
+        }
+        None
+    }
+
+    /// One move: reroute a random piece of the path, or (now and then,
+    /// with more than one way to begin or finish) move one of its ends;
+    /// true when it was kept.
+    fn try_move(&mut self) -> bool {
+        let ends = self.begins.len() + self.finishes.len() > 2;
+        if ends && (self.path.len() < 2 || self.unit() < END_MOVES) {
+            return self.try_end_move();
+        }
+        let len = self.path.len();
+        if len < 2 {
+            return false;
+        }
+        let span = 1 + self.below(MAX_SPAN.min(len - 1));
+        let i = if !self.fails.is_empty() && self.unit() < FOCUS {
+            self.near_fail(span)
+        } else {
+            self.below(len - span)
+        };
+        let j = i + span;
+        let g = self.fresh_stamp();
+        for (k, &v) in self.path.iter().enumerate() {
+            if k < i || k > j {
+                self.stamp[v as usize] = g;
+            }
+        }
+        let max = span + 2 + self.below(MAX_STRETCH);
+        let (a, b) = (self.path[i], self.path[j]);
+        if !self.detour(a, b, max, g) {
+            return false;
+        }
+        let mut trial = std::mem::take(&mut self.trial);
+        trial.clear();
+        trial.extend_from_slice(&self.path[..i]);
+        trial.extend_from_slice(&self.piece);
+        trial.extend_from_slice(&self.path[j + 1..]);
+        let kept = self.judge(&mut trial);
+        self.trial = trial;
+        kept
+    }
+
+    /// Moves the path's start or end to another way to begin or finish:
+    /// the path is cut a few nodes from that end and joined to the new
+    /// one by a random walk; true when it was kept.
+    fn try_end_move(&mut self) -> bool {
+        let len = self.path.len();
+        let at_finish = self.begins.len() == 1 || (self.finishes.len() > 1 && self.next() & 1 == 0);
+        let (old_begin, old_finish, old_banned) = (self.begin, self.finish, self.banned);
+        let cut = self.below(MAX_SPAN.min(len));
+        let g = self.fresh_stamp();
+        let (from, to);
+        if at_finish {
+            let k = self.below(self.finishes.len());
+            self.finish = self.finishes[k];
+            let keep = len - 1 - cut;
+            for &v in &self.path[..keep] {
+                self.stamp[v as usize] = g;
+            }
+            (from, to) = (self.path[keep], self.finish.node);
+        } else {
+            let k = self.below(self.begins.len());
+            self.begin = self.begins[k];
+            for &v in &self.path[cut + 1..] {
+                self.stamp[v as usize] = g;
+            }
+            (from, to) = (self.begin.node, self.path[cut]);
+        }
+        self.banned = self.banned_edges();
+        let max = self.distance(from, to) + cut + 2 + self.below(MAX_STRETCH);
+        let joined = if from == to {
+            self.piece.clear();
+            self.piece.push(from);
+            true
+        } else {
+            let free = |v: u32| self.stamp[v as usize] != g;
+            free(from) && free(to) && self.detour(from, to, max, g)
+        };
+        let mut kept = false;
+        if joined {
+            let mut trial = std::mem::take(&mut self.trial);
+            trial.clear();
+            if at_finish {
+                trial.extend_from_slice(&self.path[..len - 1 - cut]);
+                trial.extend_from_slice(&self.piece);
+            } else {
+                trial.extend_from_slice(&self.piece);
+                trial.extend_from_slice(&self.path[cut + 1..]);
+            }
+            kept = self.judge(&mut trial);
+            self.trial = trial;
+        }
+        if !kept {
+            (self.begin, self.finish, self.banned) = (old_begin, old_finish, old_banned);
+        }
+        kept
+    }
+
+    /// The edge slots no step may take for the current begin and finish.
+    fn banned_edges(&self) -> [u32; 2] {
+        let edge_of = |slot: u32, on_edge: bool| if on_edge { slot } else { NONE };
+        [
+            edge_of(self.begin.slot, self.begin.head.is_some()),
+            edge_of(self.finish.slot, self.finish.tail.is_some()),
+        ]
+    }
+
+    /// Judges the path `trial` (with the current begin and finish) and
+    /// keeps it by the Metropolis rule, swapping it into the current path;
+    /// true when it was kept.
+    fn judge(&mut self, trial: &mut Vec<u32>) -> bool {
+        let cost = self.cost_of(trial);
+        let kept = match cost {
+            Some(c) if c <= self.cost => true,
+            Some(c) => {
+                let p = (-((c - self.cost) as f64) / self.temp).exp();
+                self.unit() < p
+            }
+            None => false,
+        };
+        if kept {
+            std::mem::swap(&mut self.path, trial);
+            std::mem::swap(&mut self.fails, &mut self.trial_fails);
+            self.cost = cost.expect("kept only when legal");
+            if self.cost < self.best {
+                self.best = self.cost;
+                self.since_best = 0;
+            }
+        }
+        kept
+    }
+
+    /// A piece start, for a piece of `span` steps, whose piece passes near
+    /// a failing element.
+    fn near_fail(&mut self, span: usize) -> usize {
+        let pick = self.below(self.fails.len());
+        let f = self.fails[pick] as usize;
+        let h = self.plan.rules.board.h;
+        let (fx, fy) = ((f / h) as isize, (f % h) as isize);
+        self.near.clear();
+        let len = self.path.len();
+        for k in 0..len - span {
+            let s = self.plan.slot_of_node[self.path[k] as usize] as usize;
+            let (x, y) = ((s / h) as isize, (s % h) as isize);
+            if (x - fx).abs().max((y - fy).abs()) <= RADIUS {
+                self.near.push(k);
+            }
+        }
+        if self.near.is_empty() {
+            return self.below(len - span);
+        }
+        let pick = self.below(self.near.len());
+        let k = self.near[pick];
+        k.saturating_sub(self.below(span + 1)).min(len - span - 1)
+    }
+
+    /// The current path as an answer, if the validator accepts it.
+    fn answer(&mut self) -> Option<Answer> {
+        let nodes = std::mem::take(&mut self.path);
+        let cost = self.cost_of(&nodes);
+        self.path = nodes;
+        let (begin, finish) = (self.begin, self.finish);
+        let valid = cost.is_some()
+            && self.plan.rules.is_valid(
+                &self.lines,
+                begin.slot as usize,
+                finish.slot as usize,
+                &mut self.ws,
+            );
+        // (A path of no moves is no solution to report: the exact search
+        // draws at least one.)
+        if !valid || self.path.len() < 2 && begin.head.is_none() && finish.tail.is_none() {
+            self.started = false;
+            return None;
+        }
+        let mut moves = Vec::with_capacity(self.path.len() * 2 + 2);
+        if let Some(d) = begin.head {
+            moves.push(d);
+        }
+        for w in self.path.windows(2) {
+            let d = self.step(w[0], w[1]).expect("a legal path").dir;
+            moves.push(d);
+            moves.push(d);
+        }
+        if let Some(d) = finish.tail {
+            moves.push(d);
+        }
+        // Start afresh next time: the caller may want more solutions.
+        self.started = false;
+        Some((begin.slot as usize, finish.slot as usize, moves))
+    }
+}
