@@ -90,3 +90,46 @@ fn small_dev_puzzles_count_as_brute_force() {
     }
     assert!(compared > 400, "only {compared} small puzzles");
 }
+
+/// The local search (`solve::anneal`) alone on every dev puzzle with
+/// elimination marks that it takes (not symmetric, not undirected), a few
+/// thousand moves each: whatever it reports passes the validator, and it
+/// solves some of them.
+#[test]
+fn the_local_search_answers_only_valid_paths_on_marked_dev_puzzles() {
+    use witness::path::Path;
+    use witness::solve::anneal::Anneal;
+    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        return;
+    };
+    let taken = std::sync::atomic::AtomicUsize::new(0);
+    let solved = Mutex::new(Vec::new());
+    lines.par_iter().for_each(|line| {
+        let (id, text) = common::puzzle_of_line(line);
+        let puzzle = wpjson::parse(&text).unwrap();
+        let plan = Plan::new(&puzzle).unwrap();
+        if !plan.rules.board.has_negations {
+            return;
+        }
+        let Some(mut a) = Anneal::new(&plan, 1) else {
+            return;
+        };
+        taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if let Some((start, _, moves)) = a.run(3_000) {
+            let path = Path::new(plan.rules.board.pos(start), moves);
+            let v = plan.rules.check_path(&puzzle, &path).unwrap();
+            assert!(v.valid, "{id}: {} fails", path.to_moves());
+            solved.lock().unwrap().push(id);
+        }
+    });
+    let (taken, solved) = (taken.into_inner(), solved.into_inner().unwrap());
+    eprintln!(
+        "local search: {} of {taken} marked puzzles solved",
+        solved.len()
+    );
+    assert!(
+        taken > 300 && solved.len() * 2 > taken,
+        "{} of {taken} solved",
+        solved.len()
+    );
+}
