@@ -18,6 +18,11 @@ fn main() {
         println!("not handled");
         return;
     };
+    if std::env::var("A_LIMITS").is_ok() {
+        a.set_limits(&witness::solve::Limits::timeout(
+            std::time::Duration::from_secs(60),
+        ));
+    }
     let t = std::time::Instant::now();
     let found = a.run(budget);
     let ms = t.elapsed().as_secs_f64() * 1e3;
@@ -27,9 +32,11 @@ fn main() {
             let path = witness::path::Path::new(plan.rules.board.pos(start), moves);
             let ok = witness::rules::validate(&p, &path).map(|v| v.valid);
             println!(
-                "solved after {} moves, {} judged in {ms:.1} ms ({ns:.0} ns/move), valid {ok:?}: {}",
+                "solved after {} moves, {} judged, {} walked, work {} in {ms:.1} ms ({ns:.0} ns/move), valid {ok:?}: {}",
                 a.moves,
                 a.judged,
+                a.walked,
+                a.work(),
                 path.to_moves()
             );
         }

@@ -150,8 +150,10 @@ pub struct Anneal<'p> {
     trial_fails: Vec<u32>,
     near: Vec<usize>,
     ws: Workspace,
-    /// Moves tried so far (the unit of work).
+    /// Moves tried so far.
     pub moves: u64,
+    /// Steps of the random walks and shortest-path searches so far.
+    pub walked: u64,
     /// Paths the validator judged so far.
     pub judged: u64,
 }
@@ -163,6 +165,14 @@ pub const JUDGE_WORK: u64 = 32;
 
 /// The work of a move besides judging, in search nodes.
 pub const MOVE_WORK: u64 = 2;
+
+/// Steps of a random walk (or nodes of a shortest-path search) that count
+/// as one search node of work.
+pub const WALK_STEPS_PER_NODE: u64 = 4;
+
+/// The most steps one polyomino fit of the validator takes for the local
+/// search before it gives up (most take a few hundred).
+pub const FIT_STEP_CAP: u64 = 200_000;
 
 /// How many moves go between looks at the limits.
 const CHECK_EVERY: u64 = 256;
@@ -270,6 +280,7 @@ impl<'p> Anneal<'p> {
             near: Vec::new(),
             ws: Workspace::default(),
             moves: 0,
+            walked: 0,
             judged: 0,
         })
     }
@@ -314,13 +325,13 @@ impl<'p> Anneal<'p> {
 
     fn walk(&mut self, b: u32, max: usize, g: u32, tries: &mut u32) -> bool {
         *tries += 1;
+        self.walked += 1;
         if *tries > DETOUR_TRIES {
             return false;
         }
         let cur = *self.piece.last().expect("the walk has begun");
         let left = max + 1 - self.piece.len();
-        // (On pillars the wrap makes this a guess, not a bound; it only
-        // prunes the walk.)
+        // (Not on pillars, where the wrap makes the distance no bound.)
         if !self.plan.rules.board.pillar && self.distance(cur, b) > left {
             return false;
         }
@@ -368,6 +379,7 @@ impl<'p> Anneal<'p> {
         let mut queue = std::collections::VecDeque::from([a]);
         from[a as usize] = a;
         while let Some(u) = queue.pop_front() {
+            self.walked += 1;
             if u == b {
                 break;
             }
@@ -399,9 +411,8 @@ impl<'p> Anneal<'p> {
 
     /// Draws `nodes` with the current begin and finish into `self.lines`
     /// and counts the failing elements; `None` when the path is not legal
-    /// (it passes a slot twice).
+    /// (it passes a slot twice, or two nodes in a row are not neighbours).
     fn cost_of(&mut self, nodes: &[u32]) -> Option<usize> {
-        let b = &self.plan.rules.board;
         for &s in &self.drawn {
             self.lines[s as usize] = Line::None;
         }
@@ -435,7 +446,6 @@ impl<'p> Anneal<'p> {
         if !legal {
             return None;
         }
-        let _ = b;
         self.judged += 1;
         self.plan.rules.failures(
             &self.lines,
@@ -486,9 +496,26 @@ impl<'p> Anneal<'p> {
     }
 
     /// The work done so far, in search nodes ([`JUDGE_WORK`],
-    /// [`MOVE_WORK`]): what the solver weighs against its other searches.
+    /// [`MOVE_WORK`], [`WALK_STEPS_PER_NODE`], and the polyomino fits'
+    /// steps, as the search's budgets count them): what the solver weighs
+    /// against its other searches.
     pub fn work(&self) -> u64 {
-        self.judged * JUDGE_WORK + self.moves * MOVE_WORK
+        self.judged * JUDGE_WORK
+            + self.moves * MOVE_WORK
+            + self.walked / WALK_STEPS_PER_NODE
+            + self.ws.fit_steps()
+    }
+
+    /// Lets the validator's polyomino fits give up on `limits` (its
+    /// deadline, cancel and stop flags) and after [`FIT_STEP_CAP`] steps
+    /// each; an answer judged by a fit that gave up is not reported.
+    pub fn set_limits(&mut self, limits: &Limits) {
+        let flags = [limits.cancel.clone(), limits.stop.clone()]
+            .into_iter()
+            .flatten()
+            .collect();
+        self.ws.set_fit_limits(limits.deadline, flags);
+        self.ws.set_fit_step_cap(Some(FIT_STEP_CAP));
     }
 
     /// Runs until [`Anneal::work`] reaches `work` or `limits` stop it; the
@@ -707,6 +734,7 @@ impl<'p> Anneal<'p> {
         let cost = self.cost_of(&nodes);
         self.path = nodes;
         let (begin, finish) = (self.begin, self.finish);
+        self.ws.clear_fit_interrupted();
         let valid = cost.is_some()
             && self.plan.rules.is_valid(
                 &self.lines,
@@ -714,9 +742,11 @@ impl<'p> Anneal<'p> {
                 finish.slot as usize,
                 &mut self.ws,
             );
-        // (A path of no moves is no solution to report: the exact search
-        // draws at least one.)
-        if !valid || self.path.len() < 2 && begin.head.is_none() && finish.tail.is_none() {
+        // (A fit that gave up said "fits": no verdict. And a path of no
+        // moves, at a start that is also an end, is left to the exact
+        // search, which reports it as a solution of no moves.)
+        let empty = self.path.len() < 2 && begin.head.is_none() && finish.tail.is_none();
+        if !valid || self.ws.fit_interrupted() || empty {
             self.started = false;
             return None;
         }

@@ -163,7 +163,8 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
 /// round left it, and the first to find a solution or
 /// prove there is none stops the other. The elimination cases take turns
 /// on the second thread; with more than [`turns::FEW_CASES`] of them each
-/// thread takes every other case ([`cases::Cases::share`]). Puzzles settled in the first round
+/// thread takes every other case ([`cases::Cases::share`]); the local
+/// search ([`anneal`]) takes turns on the first. Puzzles settled in the first round
 /// get the same answer as from [`solve_plan`]; later, which order answers
 /// first may depend on timing. Also tells the search nodes visited.
 pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
@@ -203,7 +204,8 @@ pub fn solve_plan_threads_with(
                 let masks = &masks;
                 let lim = &lim;
                 // The elimination cases take turns on the other thread; with
-                // many, which start late, on both, half each.
+                // many, which start late, on both, half each. The local
+                // search takes turns on this one.
                 let finished = AtomicUsize::new(0);
                 let (here, there) = turns::CaseShare::for_two_threads(plan, &finished);
                 let race = |fwd: &mut Search<'_, N>,

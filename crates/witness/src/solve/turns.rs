@@ -283,7 +283,8 @@ impl CaseShare<'static> {
 pub const ANNEAL_SHARE: (u64, u64) = (1, 1);
 
 /// [`ANNEAL_SHARE`] on puzzles whose elimination cases the solver runs (at
-/// most [`MAX_CASES`]): a sixteenth as much. The cases solve those sooner
+/// most [`MAX_CASES`]), on whichever thread (the engine's order may take
+/// none of them): a sixteenth as much. The cases solve those sooner
 /// (D2C9EECA, BN8SJ6KG, FVBUCVXU in 0.5-1 s, where the local search alone
 /// takes 0.7, 3.4 and 16 s); an equal share slowed them by up to a third,
 /// and a quarter share left D2C9EECA and FVBUCVXU undecided by a count
@@ -460,12 +461,13 @@ impl Turns {
         (found, case_nodes)
     }
 
-    /// [`Turns::run_with_cases`], handing `visit` every solution the lanes
-    /// and the cases find (the cases' checked against the puzzle's rules;
-    /// a solution may come more than once) until it returns false. Ends
-    /// when `visit` stops it, when a lane has searched every path or the
-    /// last share of the cases is searched to the end (either way `visit`
-    /// has seen every solution), or when the limits stop it
+    /// [`Turns::run_with_cases`], handing `visit` every solution the lanes,
+    /// the cases and the local search find (the cases' and the local
+    /// search's checked against the puzzle's rules; a solution may come
+    /// more than once) until it returns false. Ends when `visit` stops it,
+    /// when a lane has searched every path or the last share of the cases
+    /// is searched to the end (either way `visit` has seen every solution;
+    /// the local search never ends it so), or when the limits stop it
     /// ([`Turns::stopped`]). Tells the nodes the cases visited.
     #[allow(clippy::too_many_arguments)]
     pub fn run_with_cases_visit<const N: usize>(
@@ -488,6 +490,9 @@ impl Turns {
         } else {
             None
         };
+        if let Some(a) = anneal.as_mut() {
+            a.set_limits(limits);
+        }
         let anneal_share = match super::cases::case_count(plan) {
             Some(_) => ANNEAL_SHARE_BESIDE_CASES,
             None => ANNEAL_SHARE,
@@ -790,7 +795,8 @@ fn near_of_seen<const N: usize>(
 /// moves)`, whether the search ended without the limits cutting it short,
 /// and the nodes visited. The reversed plan is made only when the first
 /// turn does not settle the puzzle; on puzzles with elimination marks the
-/// cases take turns as well ([`Turns::run_with_cases`]).
+/// cases and the local search take turns as well
+/// ([`Turns::run_with_cases`]).
 pub fn first_solution<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
@@ -820,8 +826,10 @@ pub fn first_solution<const N: usize>(
 /// that finds the solution): the engine's order on one, the
 /// other lanes and the elimination cases (if any) on the other, sharing
 /// the solutions found; more than [`FEW_CASES`] cases are shared between
-/// the two threads, as [`super::solve_plan_threads`] shares them. The
-/// first lane to search every path, the last share of the cases searched
+/// the two threads, as [`super::solve_plan_threads`] shares them. On
+/// puzzles with marks the local search ([`super::anneal`]) takes turns on
+/// the engine's order's side, or on the other when the engine's order
+/// runs on the pool (`rest`). The first lane to search every path, the last share of the cases searched
 /// to the end, or the solution that reaches `limit`, stops both;
 /// `max_nodes` caps each thread's nodes. With `rest`, on a puzzle without
 /// elimination marks, the engine's order instead searches those branches
