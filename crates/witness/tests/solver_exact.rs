@@ -1494,3 +1494,57 @@ fn the_local_search_reports_only_brute_force_solutions() {
         "{found} of {solvable} solvable panels solved, {answers} answers"
     );
 }
+
+/// Pillars one or two faces round, where a face's left and right edges
+/// are one edge (one face round), which the rules count twice for a
+/// triangle, and regions wrap onto themselves: every mechanic but
+/// symmetry, counted as the brute force counts. (A triangle's edges once
+/// counted once there, in a few words.) More by hand: NARROW_SEED,
+/// NARROW_CASES.
+#[test]
+fn narrow_pillars_count_as_brute_force() {
+    let var = common::env_u64;
+    let mut r = Rng(var("NARROW_SEED").unwrap_or(0x1234_5678_9ABC_DEF1));
+    let mut triangles = 0;
+    for case in 0..var("NARROW_CASES").unwrap_or(3000) {
+        let (w, h) = (1 + r.below(2) as usize, 1 + r.below(3) as usize);
+        let mut p = Puzzle::new(w, h, true).unwrap();
+        let negations = r.chance(35);
+        for q in p.positions().collect::<Vec<_>>() {
+            let c = p.cell_mut(q);
+            match q.kind() {
+                witness::model::SlotKind::Face => {
+                    if r.chance(30) {
+                        c.symbol = Some(Symbol::new(
+                            SymbolKind::Triangle(1 + r.below(3) as u32),
+                            COLORS[0].clone(),
+                        ));
+                        triangles += 1;
+                    } else if r.chance(40) {
+                        c.symbol = random_symbol(&mut r, negations);
+                    }
+                }
+                witness::model::SlotKind::Edge => {
+                    if r.chance(8) {
+                        c.gap = if r.chance(50) { Gap::Break } else { Gap::Full };
+                    } else if r.chance(5) {
+                        c.dot = Dot::Black;
+                    }
+                }
+                _ => {
+                    if r.chance(25) {
+                        c.start = true;
+                    }
+                    if r.chance(25) {
+                        c.end = Some(Direction::Up);
+                    }
+                    if r.chance(8) {
+                        c.dot = Dot::Black;
+                    }
+                }
+            }
+        }
+        assert_counts_agree(case, &p);
+    }
+    assert!(triangles > 1500, "only {triangles} triangles");
+}

@@ -693,6 +693,15 @@ impl<const N: usize> Masks<N> {
             .triangles
             .iter()
             .map(|&(_, _, edges)| {
+                // On a pillar one face wide a face's left and right edges
+                // are one edge, which the rules count twice: edge by edge.
+                let real = edges.iter().filter(|&&e| e != NONE);
+                if real
+                    .clone()
+                    .any(|&e| edges.iter().filter(|&&x| x == e).count() > 1)
+                {
+                    return None;
+                }
                 let (mut th, mut tv) = (Bits::empty(), Bits::empty());
                 for e in edges.into_iter().filter(|&e| e != NONE) {
                     let e = e as usize;
