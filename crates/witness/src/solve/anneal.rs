@@ -510,11 +510,7 @@ impl<'p> Anneal<'p> {
     /// deadline, cancel and stop flags) and after [`FIT_STEP_CAP`] steps
     /// each; an answer judged by a fit that gave up is not reported.
     pub fn set_limits(&mut self, limits: &Limits) {
-        let flags = [limits.cancel.clone(), limits.stop.clone()]
-            .into_iter()
-            .flatten()
-            .collect();
-        self.ws.set_fit_limits(limits.deadline, flags);
+        self.ws.set_fit_limits(limits.deadline, limits.flags());
         self.ws.set_fit_step_cap(Some(FIT_STEP_CAP));
     }
 

@@ -41,6 +41,15 @@ impl Limits {
         self.cancel = Some(flag);
         self
     }
+    /// The flags that stop a search (cancel and the library's own), for
+    /// the polyomino fits to watch
+    /// ([`crate::rules::Workspace::set_fit_limits`]).
+    pub fn flags(&self) -> Vec<Arc<AtomicBool>> {
+        [self.cancel.clone(), self.stop.clone()]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
     /// True when the search must stop now.
     pub fn expired(&self) -> bool {
         self.cancel

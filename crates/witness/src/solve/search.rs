@@ -499,11 +499,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let mut ws = Workspace::default();
         // Long polyomino fits watch the same limits; an interrupted fit
         // answers "fits", so the search then stops and reports nothing.
-        let flags = [limits.cancel.clone(), limits.stop.clone()]
-            .into_iter()
-            .flatten()
-            .collect();
-        ws.set_fit_limits(limits.deadline, flags);
+        ws.set_fit_limits(limits.deadline, limits.flags());
         let fm = FaceMasks::new(plan);
         let b = &plan.rules.board;
         let mut must_nodes = Bits::empty();
