@@ -695,11 +695,8 @@ impl<const N: usize> Masks<N> {
             .map(|&(_, _, edges)| {
                 // On a pillar one face wide a face's left and right edges
                 // are one edge, which the rules count twice: edge by edge.
-                let real = edges.iter().filter(|&&e| e != NONE);
-                if real
-                    .clone()
-                    .any(|&e| edges.iter().filter(|&&x| x == e).count() > 1)
-                {
+                let twice = |i: usize| edges[i] != NONE && edges[i + 1..].contains(&edges[i]);
+                if (0..edges.len()).any(twice) {
                     return None;
                 }
                 let (mut th, mut tv) = (Bits::empty(), Bits::empty());

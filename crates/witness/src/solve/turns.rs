@@ -490,11 +490,15 @@ impl Turns {
         } else {
             None
         };
-        if let Some(a) = anneal.as_mut() {
-            a.set_limits(limits);
-        }
-        let anneal_share = match super::cases::case_count(plan) {
-            Some(_) => ANNEAL_SHARE_BESIDE_CASES,
+        // (The puzzle's cases, not this thread's share, which may be none.)
+        let anneal_share = match anneal.as_mut() {
+            Some(a) => {
+                a.set_limits(limits);
+                match super::cases::case_count(plan) {
+                    Some(_) => ANNEAL_SHARE_BESIDE_CASES,
+                    None => ANNEAL_SHARE,
+                }
+            }
             None => ANNEAL_SHARE,
         };
         if cases.is_none() && anneal.is_none() {
