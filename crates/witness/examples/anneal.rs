@@ -24,6 +24,12 @@ fn main() {
     let found = a.run(budget);
     let ms = t.elapsed().as_secs_f64() * 1e3;
     let ns = ms * 1e6 / a.moves.max(1) as f64;
+    let (hits, misses) = (a.memo().hits, a.memo().misses);
+    println!(
+        "regions judged: {} from the memo, {misses} afresh ({:.1}% from the memo)",
+        hits,
+        100.0 * hits as f64 / (hits + misses).max(1) as f64
+    );
     match found {
         Some((start, _, moves)) => {
             let path = witness::path::Path::new(plan.rules.board.pos(start), moves);

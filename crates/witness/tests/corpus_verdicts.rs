@@ -107,3 +107,52 @@ fn every_dev_verdict_is_reproduced() {
             .join("\n")
     );
 }
+
+/// The failing slots remembered region by region
+/// ([`Rules::failures_remembered`]) are the validator's, for every verdict
+/// path, both when the memo is cold and when it answers from memory (each
+/// puzzle's paths run twice through one memo).
+#[test]
+fn remembered_failures_are_the_validators() {
+    let Some(puzzles) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        return;
+    };
+    let Some(verdicts) = common::corpus_lines("witnesspuzzles-dev-verdicts.jsonl") else {
+        return;
+    };
+    let mut by_id = HashMap::new();
+    for line in &puzzles {
+        let (id, text) = common::puzzle_of_line(line);
+        let p = wpjson::parse(&text).unwrap();
+        let r = Rules::new(&p).unwrap();
+        by_id.insert(id, (p, r, witness::rules::RegionMemo::default()));
+    }
+    let mut ws = witness::rules::Workspace::default();
+    let (mut out, mut want) = (Vec::new(), Vec::new());
+    let mut compared = 0;
+    for round in 0..2 {
+        for line in &verdicts {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let id = v["id"].as_str().unwrap();
+            let (puzzle, rules, memo) = by_id.get_mut(id).unwrap();
+            let path = Path::from_site(&v["path"]).unwrap();
+            let Ok(trace) = path.trace(puzzle) else {
+                continue;
+            };
+            let b = &rules.board;
+            let start = b.index(trace.start.x, trace.start.y);
+            let end = b.index(trace.end.x, trace.end.y);
+            rules.failures(&trace.lines, start, end, &mut ws, &mut want);
+            rules.failures_remembered(&trace.lines, start, end, &mut ws, memo, &mut out);
+            let set = |v: &[u32]| v.iter().copied().collect::<BTreeSet<u32>>();
+            assert_eq!(set(&out), set(&want), "{id} {} (round {round})", v["path"]);
+            assert_eq!(out.len(), want.len(), "{id} {}: a failure twice", v["path"]);
+            compared += 1;
+        }
+    }
+    assert!(compared > 20_000, "{compared}");
+    let (hits, misses) = by_id.values().fold((0, 0), |(h, m), (_, _, memo)| {
+        (h + memo.hits, m + memo.misses)
+    });
+    assert!(hits > misses, "{hits} hits, {misses} misses");
+}

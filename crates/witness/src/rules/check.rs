@@ -128,6 +128,11 @@ impl Scratch {
         self.fit.clear_interrupted();
     }
 
+    /// Raises the interruption flag again (see [`Scratch::fit_interrupted`]).
+    pub fn raise_fit_interrupted(&mut self) {
+        self.fit.raise_interrupted();
+    }
+
     /// Lets each polyomino fit give up after `n` steps (`None`: never).
     pub fn set_fit_step_cap(&mut self, n: Option<u64>) {
         self.fit.limits.max_steps = n;

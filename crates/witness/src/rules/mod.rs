@@ -7,12 +7,14 @@
 
 pub mod board;
 pub mod check;
+pub mod memo;
 pub mod negation;
 pub mod polyfit;
 pub mod regions;
 
 use board::{Board, Sym};
 use check::{region_check, region_clean, CheckResult, PolyTables, Scratch};
+pub use memo::RegionMemo;
 use regions::Regions;
 
 use crate::error::Result;

@@ -499,6 +499,12 @@ impl FitScratch {
     pub fn clear_interrupted(&mut self) {
         self.interrupted = false;
     }
+
+    /// Raises the interruption flag again (after a caller cleared it to
+    /// watch one fit).
+    pub fn raise_interrupted(&mut self) {
+        self.interrupted = true;
+    }
 }
 
 /// Decides whether the pieces fit. `region` lists the region's slots (used

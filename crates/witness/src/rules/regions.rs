@@ -17,6 +17,9 @@ pub struct Regions {
     pub slots: Vec<u32>,
     /// Region `k` is `slots[bounds[k]..bounds[k+1]]`.
     pub bounds: Vec<usize>,
+    /// The slot each region's flood started at (the smallest of its
+    /// component, which may be an unlisted pass-through start or end).
+    pub seeds: Vec<u32>,
     /// Scratch: the masked grid.
     mask: Vec<u8>,
     /// Scratch: the flood's stack.
@@ -35,6 +38,11 @@ impl Regions {
     /// The slots of region `k`.
     pub fn get(&self, k: usize) -> &[u32] {
         &self.slots[self.bounds[k]..self.bounds[k + 1]]
+    }
+    /// The slot region `k`'s flood started at: the seed from which
+    /// [`ordered_region`] floods it in the engine's order.
+    pub fn seed(&self, k: usize) -> usize {
+        self.seeds[k] as usize
     }
 }
 
@@ -98,6 +106,7 @@ fn split(
     out.slots.clear();
     out.bounds.clear();
     out.bounds.push(0);
+    out.seeds.clear();
     let mut stack = std::mem::take(&mut out.stack);
     stack.clear();
     // A region starts at its smallest slot, as in the engine's scan.
@@ -105,6 +114,7 @@ fn split(
         if mask[i] == PROCESSED {
             continue;
         }
+        out.seeds.push(i as u32);
         if ordered {
             flood_ordered(board, i, &mut mask, &mut stack, &mut out.slots);
         } else {

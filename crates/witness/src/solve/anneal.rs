@@ -39,7 +39,7 @@ use super::turns::Answer;
 use crate::model::Direction;
 use crate::path::Line;
 use crate::rules::board::NONE;
-use crate::rules::Workspace;
+use crate::rules::{RegionMemo, Workspace};
 
 /// A way for the path to begin: the start slot, the first node, and the
 /// move from a start on an edge to that node.
@@ -150,6 +150,8 @@ pub struct Anneal<'p> {
     trial_fails: Vec<u32>,
     near: Vec<usize>,
     ws: Workspace,
+    /// The failing elements of regions judged before.
+    memo: RegionMemo,
     /// Moves tried so far.
     pub moves: u64,
     /// Steps of the random walks and shortest-path searches so far.
@@ -158,10 +160,15 @@ pub struct Anneal<'p> {
     pub judged: u64,
 }
 
-/// The work of judging one path, in search nodes: about the time the
-/// exact search takes for that many nodes on a marked panel (10-15 µs
-/// against 0.3-0.4 µs on QYJXSUN7).
-pub const JUDGE_WORK: u64 = 32;
+/// The work of judging one path, in search nodes, besides the regions
+/// judged afresh: drawing it, splitting it into regions and looking them
+/// up in the memo (about 3 µs on QYJXSUN7, whose exact search takes
+/// 0.3-0.4 µs a node).
+pub const JUDGE_WORK: u64 = 9;
+
+/// The work of judging one region the memo does not know, in search
+/// nodes, besides its polyomino fits' steps (about 2 µs on QYJXSUN7).
+pub const FRESH_REGION_WORK: u64 = 6;
 
 /// The work of a move besides judging, in search nodes.
 pub const MOVE_WORK: u64 = 2;
@@ -279,6 +286,7 @@ impl<'p> Anneal<'p> {
             trial_fails: Vec::new(),
             near: Vec::new(),
             ws: Workspace::default(),
+            memo: RegionMemo::default(),
             moves: 0,
             walked: 0,
             judged: 0,
@@ -447,11 +455,12 @@ impl<'p> Anneal<'p> {
             return None;
         }
         self.judged += 1;
-        self.plan.rules.failures(
+        self.plan.rules.failures_remembered(
             &self.lines,
             begin.slot as usize,
             finish.slot as usize,
             &mut self.ws,
+            &mut self.memo,
             &mut self.trial_fails,
         );
         Some(self.trial_fails.len())
@@ -495,12 +504,18 @@ impl<'p> Anneal<'p> {
         true
     }
 
+    /// The memo of region verdicts (its hit and miss counts).
+    pub fn memo(&self) -> &RegionMemo {
+        &self.memo
+    }
+
     /// The work done so far, in search nodes ([`JUDGE_WORK`],
-    /// [`MOVE_WORK`], [`WALK_STEPS_PER_NODE`], and the polyomino fits'
-    /// steps, as the search's budgets count them): what the solver weighs
-    /// against its other searches.
+    /// [`FRESH_REGION_WORK`], [`MOVE_WORK`], [`WALK_STEPS_PER_NODE`], and
+    /// the polyomino fits' steps, as the search's budgets count them): what
+    /// the solver weighs against its other searches.
     pub fn work(&self) -> u64 {
         self.judged * JUDGE_WORK
+            + self.memo.misses * FRESH_REGION_WORK
             + self.moves * MOVE_WORK
             + self.walked / WALK_STEPS_PER_NODE
             + self.ws.fit_steps()
