@@ -111,7 +111,7 @@ fn every_dev_verdict_is_reproduced() {
 /// The failing slots remembered region by region
 /// ([`Rules::failures_remembered`]) are the validator's, for every verdict
 /// path, both when the memo is cold and when it answers from memory (each
-/// puzzle's paths run twice through one memo).
+/// puzzle's paths run twice through one memo), with either flood.
 #[test]
 fn remembered_failures_are_the_validators() {
     let Some(puzzles) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
@@ -125,7 +125,11 @@ fn remembered_failures_are_the_validators() {
         let (id, text) = common::puzzle_of_line(line);
         let p = wpjson::parse(&text).unwrap();
         let r = Rules::new(&p).unwrap();
-        by_id.insert(id, (p, r, witness::rules::RegionMemo::default()));
+        let memos = [
+            witness::rules::RegionMemo::default(),
+            witness::rules::RegionMemo::slot_by_slot(),
+        ];
+        by_id.insert(id, (p, r, memos));
     }
     let mut ws = witness::rules::Workspace::default();
     let (mut out, mut want) = (Vec::new(), Vec::new());
@@ -134,7 +138,7 @@ fn remembered_failures_are_the_validators() {
         for line in &verdicts {
             let v: serde_json::Value = serde_json::from_str(line).unwrap();
             let id = v["id"].as_str().unwrap();
-            let (puzzle, rules, memo) = by_id.get_mut(id).unwrap();
+            let (puzzle, rules, memos) = by_id.get_mut(id).unwrap();
             let path = Path::from_site(&v["path"]).unwrap();
             let Ok(trace) = path.trace(puzzle) else {
                 continue;
@@ -143,16 +147,20 @@ fn remembered_failures_are_the_validators() {
             let start = b.index(trace.start.x, trace.start.y);
             let end = b.index(trace.end.x, trace.end.y);
             rules.failures(&trace.lines, start, end, &mut ws, &mut want);
-            rules.failures_remembered(&trace.lines, start, end, &mut ws, memo, &mut out);
-            let set = |v: &[u32]| v.iter().copied().collect::<BTreeSet<u32>>();
-            assert_eq!(set(&out), set(&want), "{id} {} (round {round})", v["path"]);
-            assert_eq!(out.len(), want.len(), "{id} {}: a failure twice", v["path"]);
-            compared += 1;
+            for memo in memos.iter_mut() {
+                rules.failures_remembered(&trace.lines, start, end, &mut ws, memo, &mut out);
+                let set = |v: &[u32]| v.iter().copied().collect::<BTreeSet<u32>>();
+                assert_eq!(set(&out), set(&want), "{id} {} (round {round})", v["path"]);
+                assert_eq!(out.len(), want.len(), "{id} {}: a failure twice", v["path"]);
+                compared += 1;
+            }
         }
     }
-    assert!(compared > 20_000, "{compared}");
-    let (hits, misses) = by_id.values().fold((0, 0), |(h, m), (_, _, memo)| {
-        (h + memo.hits, m + memo.misses)
-    });
-    assert!(hits > misses, "{hits} hits, {misses} misses");
+    assert!(compared > 40_000, "{compared}");
+    for k in 0..2 {
+        let (hits, misses) = by_id.values().fold((0, 0), |(h, m), (_, _, memos)| {
+            (h + memos[k].hits, m + memos[k].misses)
+        });
+        assert!(hits > misses, "{hits} hits, {misses} misses");
+    }
 }

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use super::board::Sym;
+use super::board::{Board, Sym};
 use super::regions;
 use super::{Rules, Workspace};
 use crate::model::{Dot, SlotKind};
@@ -40,17 +40,41 @@ impl std::hash::Hasher for KeyHasher {
 /// The most regions remembered; the memo starts afresh past it.
 const MAX_REGIONS: usize = 1 << 16;
 
+/// The most slots a column may have for the flood on column bitsets (one
+/// bit to spare, so that a run's end is found by a carry).
+const MAX_COLUMN: usize = 63;
+
 /// The failing elements of regions judged before, by region. Made for one
 /// [`Rules`]; see [`Rules::failures_remembered`].
 #[derive(Clone, Debug, Default)]
 pub struct RegionMemo {
     /// A random word per slot.
     keys: Vec<u64>,
+    /// For boards whose columns (slots of one x, consecutive indices) have
+    /// at most [`MAX_COLUMN`] slots: per column, `h + 1` words, the XOR
+    /// of the keys of its slots below each row, so that a run of slots is
+    /// keyed in one step. Empty for taller boards.
+    prefix: Vec<u64>,
+    /// Per column, the slots not outside, the faces, and the elimination
+    /// marks.
+    inside: Vec<u64>,
+    faces: Vec<u64>,
+    marks: Vec<u64>,
+    /// Never flood on column bitsets (as boards with taller columns).
+    by_slot: bool,
     /// Region key → range of `failing`.
-    seen: HashMap<u64, (u32, u32), std::hash::BuildHasherDefault<KeyHasher>>,
+    known: HashMap<u64, (u32, u32), std::hash::BuildHasherDefault<KeyHasher>>,
     /// The failing slots of all remembered regions, one after another.
     failing: Vec<u32>,
-    /// Scratch: one region in the engine's flood order, and its stack.
+    /// Scratch of the column flood: the slots a flood may enter, the slots
+    /// flooded, the runs (column, bits) of all regions one after another,
+    /// and per region its first run, key and seed.
+    open: Vec<u64>,
+    flooded: Vec<u64>,
+    runs: Vec<(u32, u64)>,
+    parts: Vec<(u32, u64, u32)>,
+    /// Scratch: one region's slots (in the engine's flood order when it
+    /// holds marks), and the ordered flood's stack.
     ordered: Vec<u32>,
     stack: Vec<u32>,
     /// Regions answered from the memo, and judged afresh.
@@ -60,8 +84,20 @@ pub struct RegionMemo {
 }
 
 impl RegionMemo {
-    /// Forgets every region (and sizes the keys for `n` slots).
-    fn reset(&mut self, n: usize) {
+    /// A memo that floods slot by slot on every board, as it does on
+    /// boards whose columns are too tall for the column bitsets: slower,
+    /// for comparisons and tests.
+    pub fn slot_by_slot() -> RegionMemo {
+        RegionMemo {
+            by_slot: true,
+            ..RegionMemo::default()
+        }
+    }
+
+    /// Fits the memo to board `b` (when made for another size) and
+    /// forgets every region.
+    fn reset(&mut self, b: &Board) {
+        let n = b.len();
         if self.keys.len() != n {
             let mut z = 0x2545_F491_4F6C_DD1Du64;
             self.keys = (0..n)
@@ -74,9 +110,143 @@ impl RegionMemo {
                     x ^ (x >> 31)
                 })
                 .collect();
+            self.prefix.clear();
+            self.inside.clear();
+            self.faces.clear();
+            self.marks.clear();
+            if b.h <= MAX_COLUMN && !self.by_slot {
+                for x in 0..b.w {
+                    let (mut acc, mut inside, mut faces, mut marks) = (0, 0u64, 0u64, 0u64);
+                    for y in 0..b.h {
+                        let i = b.index(x, y);
+                        self.prefix.push(acc);
+                        acc ^= self.keys[i];
+                        inside |= (!b.outside[i] as u64) << y;
+                        faces |= ((b.kind[i] == SlotKind::Face) as u64) << y;
+                        marks |= ((b.sym[i] == Sym::Nega) as u64) << y;
+                    }
+                    self.prefix.push(acc);
+                    self.inside.push(inside);
+                    self.faces.push(faces);
+                    self.marks.push(marks);
+                }
+            }
         }
-        self.seen.clear();
+        self.known.clear();
         self.failing.clear();
+    }
+
+    /// The key of the slots `run` of column `x` (consecutive bits).
+    fn run_key(&self, h: usize, x: usize, run: u64) -> u64 {
+        let (lo, hi) = (
+            run.trailing_zeros() as usize,
+            64 - run.leading_zeros() as usize,
+        );
+        let col = &self.prefix[x * (h + 1)..];
+        col[lo] ^ col[hi]
+    }
+
+    /// The regions of the lines' cover on column bitsets (see
+    /// [`regions::regions`]: walls are covered edges and nodes and outside
+    /// slots; a start on an edge is a pass-through unless FAT, an end on
+    /// an edge always), into `runs` and `parts`: a flood along whole runs
+    /// of a column at a time, keying each run as it goes. A region's key
+    /// covers its pass-through slots too, which its listed slots and the
+    /// start and end fix. Also returns the OR of `line_fails[i] >> line`
+    /// over the slots (bit 0: some line fails where it is drawn).
+    fn split_columns(
+        &mut self,
+        b: &Board,
+        lines: &[Line],
+        line_fails: &[u8],
+        start: usize,
+        end: usize,
+    ) -> u8 {
+        let (w, h) = (b.w, b.h);
+        self.open.clear();
+        let mut fails = 0u8;
+        for x in 0..w {
+            let mut drawn = 0u64;
+            let col = x * h..(x + 1) * h;
+            for (y, (&l, &f)) in lines[col.clone()].iter().zip(&line_fails[col]).enumerate() {
+                drawn |= ((l != Line::None) as u64) << y;
+                fails |= f >> l as u8;
+            }
+            self.open.push(self.inside[x] & !(drawn & !self.faces[x]));
+        }
+        let bit = |i: usize| (i / h, 1u64 << (i % h));
+        if b.kind[start] == SlotKind::Edge {
+            let (x, m) = bit(start);
+            if b.fat_startpoints {
+                self.open[x] &= !m;
+            } else {
+                self.open[x] |= m;
+            }
+        }
+        if b.kind[end] == SlotKind::Edge {
+            let (x, m) = bit(end);
+            self.open[x] |= m;
+        }
+        self.flooded.clear();
+        self.flooded.resize(w, 0);
+        self.runs.clear();
+        self.parts.clear();
+        // The run of `open` through bit `s`: from above the highest wall
+        // below `s` up to the lowest wall above it (found by a carry).
+        let run_of = |open: u64, s: u64| {
+            let hi = open.wrapping_add(s) & !open;
+            let below = !open & (s - 1);
+            let lo = if below == 0 {
+                1
+            } else {
+                1u64 << (64 - below.leading_zeros())
+            };
+            hi - lo
+        };
+        for x in 0..w {
+            loop {
+                let free = self.open[x] & !self.flooded[x];
+                if free == 0 {
+                    break;
+                }
+                let s = free & free.wrapping_neg();
+                let first = self.runs.len();
+                let run = run_of(self.open[x], s);
+                self.flooded[x] |= run;
+                let mut key = self.run_key(h, x, run);
+                self.runs.push((x as u32, run));
+                let mut k = first;
+                while k < self.runs.len() {
+                    let (cx, run) = self.runs[k];
+                    k += 1;
+                    let cx = cx as usize;
+                    let left = if cx > 0 {
+                        Some(cx - 1)
+                    } else {
+                        b.pillar.then_some(w - 1)
+                    };
+                    let right = if cx + 1 < w {
+                        Some(cx + 1)
+                    } else {
+                        b.pillar.then_some(0)
+                    };
+                    for nx in [left, right].into_iter().flatten() {
+                        let mut touch = self.open[nx] & run & !self.flooded[nx];
+                        while touch != 0 {
+                            let s = touch & touch.wrapping_neg();
+                            let r = run_of(self.open[nx], s);
+                            self.flooded[nx] |= r;
+                            key ^= self.run_key(h, nx, r);
+                            self.runs.push((nx as u32, r));
+                            touch &= !r;
+                        }
+                    }
+                }
+                let seed = x * h + s.trailing_zeros() as usize;
+                self.parts.push((first as u32, key, seed as u32));
+            }
+        }
+        fails
     }
 }
 
@@ -99,19 +269,22 @@ impl Rules {
     ) {
         let b = &self.board;
         let n = b.len();
-        if memo.keys.len() != n || memo.seen.len() >= MAX_REGIONS {
-            memo.reset(n);
+        if memo.keys.len() != n || memo.known.len() >= MAX_REGIONS {
+            memo.reset(b);
         }
         out.clear();
-        ws.covered.clear();
-        ws.covered.extend(lines.iter().map(|&l| l != Line::None));
-        ws.removed.clear();
-        ws.removed.resize(n, false);
+        // The workspace's cover, made on the first region judged afresh.
+        let mut ready = false;
+        let columns = !memo.prefix.is_empty();
+        let fails = if columns {
+            memo.split_columns(b, lines, &self.line_fails, start, end)
+        } else {
+            lines
+                .iter()
+                .zip(&self.line_fails)
+                .fold(0u8, |acc, (&l, &f)| acc | (f >> l as u8))
+        };
         // Global errors: gaps crossed, dots of the wrong colour.
-        let fails = lines
-            .iter()
-            .zip(&self.line_fails)
-            .fold(0u8, |acc, (&l, &f)| acc | (f >> l as u8));
         if fails & 1 != 0 {
             for (i, &l) in lines.iter().enumerate() {
                 let wrong = l != Line::None
@@ -125,58 +298,237 @@ impl Rules {
                 }
             }
         }
-        let mut regions = std::mem::take(&mut ws.regions);
-        regions::regions_unordered(b, &ws.covered, start, end, &mut regions);
         let ends = memo.keys[start].rotate_left(17) ^ memo.keys[end].rotate_left(41);
         let end_edge = if b.kind[end] == SlotKind::Edge {
             end
         } else {
             usize::MAX
         };
-        for r in 0..regions.len() {
-            let region = regions.get(r);
-            let key = region.iter().fold(ends, |h, &s| h ^ memo.keys[s as usize]);
-            if let Some(&(from, to)) = memo.seen.get(&key) {
-                memo.hits += 1;
-                out.extend_from_slice(&memo.failing[from as usize..to as usize]);
-                continue;
-            }
-            memo.misses += 1;
-            // Elimination marks need the engine's order; the other checks
-            // do not.
-            let marked = b.has_negations && region.iter().any(|&s| b.sym[s as usize] == Sym::Nega);
-            let mut ordered = std::mem::take(&mut memo.ordered);
-            if marked {
-                regions::ordered_region(
-                    b,
-                    &ws.covered,
+        // The slots a flood passes without listing them.
+        let unlisted = |i: usize| {
+            (i == start && b.kind[i] == SlotKind::Edge && !b.fat_startpoints)
+                || (i == end && b.kind[i] == SlotKind::Edge)
+        };
+        if columns {
+            let h = b.h;
+            for p in 0..memo.parts.len() {
+                let (first, key, seed) = memo.parts[p];
+                let last = memo
+                    .parts
+                    .get(p + 1)
+                    .map_or(memo.runs.len(), |q| q.0 as usize);
+                let key = key ^ ends;
+                if memo.recall(key, out) {
+                    continue;
+                }
+                let runs = first as usize..last;
+                let marked = memo.runs[runs.clone()]
+                    .iter()
+                    .any(|&(x, r)| memo.marks[x as usize] & r != 0);
+                let mut slots = std::mem::take(&mut memo.ordered);
+                slots.clear();
+                if !marked {
+                    for &(x, r) in &memo.runs[runs] {
+                        let mut r = r;
+                        while r != 0 {
+                            let i = x as usize * h + r.trailing_zeros() as usize;
+                            r &= r - 1;
+                            if !unlisted(i) {
+                                slots.push(i as u32);
+                            }
+                        }
+                    }
+                }
+                memo.ordered = slots;
+                let fresh = Fresh {
+                    key,
+                    marked,
+                    seed: seed as usize,
                     start,
                     end_edge,
-                    regions.seed(r),
-                    &mut ordered,
-                    &mut memo.stack,
-                );
-            } else {
-                ordered.clear();
-                ordered.extend_from_slice(region);
+                };
+                self.judge_fresh(lines, &mut ready, ws, memo, fresh, out);
             }
-            let was = ws.scratch.fit_interrupted();
-            ws.scratch.clear_fit_interrupted();
-            let covered = std::mem::take(&mut ws.covered);
-            let outcome = self.judge_region(&ordered, &covered, ws, false);
-            ws.covered = covered;
-            memo.ordered = ordered;
-            out.extend_from_slice(&outcome.invalid);
-            if ws.scratch.fit_interrupted() {
-                continue; // a guess: not remembered (and the flag stays up)
+        } else {
+            ws.covered.clear();
+            ws.covered.extend(lines.iter().map(|&l| l != Line::None));
+            let mut regions = std::mem::take(&mut ws.regions);
+            regions::regions_unordered(b, &ws.covered, start, end, &mut regions);
+            for r in 0..regions.len() {
+                let region = regions.get(r);
+                let key = region.iter().fold(ends, |h, &s| h ^ memo.keys[s as usize]);
+                if memo.recall(key, out) {
+                    continue;
+                }
+                let marked =
+                    b.has_negations && region.iter().any(|&s| b.sym[s as usize] == Sym::Nega);
+                memo.ordered.clear();
+                memo.ordered.extend_from_slice(region);
+                let fresh = Fresh {
+                    key,
+                    marked,
+                    seed: regions.seed(r),
+                    start,
+                    end_edge,
+                };
+                self.judge_fresh(lines, &mut ready, ws, memo, fresh, out);
             }
-            if was {
-                ws.scratch.raise_fit_interrupted();
-            }
-            let from = memo.failing.len() as u32;
-            memo.failing.extend_from_slice(&outcome.invalid);
-            memo.seen.insert(key, (from, memo.failing.len() as u32));
+            ws.regions = regions;
         }
-        ws.regions = regions;
+    }
+
+    /// Judges a region the memo does not know (see [`Fresh`]): its slots
+    /// are in `memo.ordered`, unless it holds elimination marks. Its
+    /// failures go to `out` and, unless a polyomino fit gave up, into the
+    /// memo. The workspace's cover is made from `lines` unless `ready`.
+    fn judge_fresh(
+        &self,
+        lines: &[Line],
+        ready: &mut bool,
+        ws: &mut Workspace,
+        memo: &mut RegionMemo,
+        fresh: Fresh,
+        out: &mut Vec<u32>,
+    ) {
+        memo.misses += 1;
+        if !*ready {
+            ws.covered.clear();
+            ws.covered.extend(lines.iter().map(|&l| l != Line::None));
+            ws.removed.clear();
+            ws.removed.resize(self.board.len(), false);
+            *ready = true;
+        }
+        let mut slots = std::mem::take(&mut memo.ordered);
+        if fresh.marked {
+            regions::ordered_region(
+                &self.board,
+                &ws.covered,
+                fresh.start,
+                fresh.end_edge,
+                fresh.seed,
+                &mut slots,
+                &mut memo.stack,
+            );
+        }
+        let was = ws.scratch.fit_interrupted();
+        ws.scratch.clear_fit_interrupted();
+        let covered = std::mem::take(&mut ws.covered);
+        let outcome = self.judge_region(&slots, &covered, ws, false);
+        ws.covered = covered;
+        memo.ordered = slots;
+        out.extend_from_slice(&outcome.invalid);
+        if ws.scratch.fit_interrupted() {
+            return; // a guess: not remembered (and the flag stays up)
+        }
+        if was {
+            ws.scratch.raise_fit_interrupted();
+        }
+        let from = memo.failing.len() as u32;
+        memo.failing.extend_from_slice(&outcome.invalid);
+        memo.known
+            .insert(fresh.key, (from, memo.failing.len() as u32));
+    }
+}
+
+/// A region the memo does not know.
+struct Fresh {
+    /// Its key.
+    key: u64,
+    /// Whether it holds elimination marks, which need the engine's flood
+    /// order: it is then flooded afresh from `seed`.
+    marked: bool,
+    seed: usize,
+    /// The path's start, and its end if on an edge (else `usize::MAX`).
+    start: usize,
+    end_edge: usize,
+}
+
+impl RegionMemo {
+    /// Adds the failures of the region with `key` to `out`, if known.
+    fn recall(&mut self, key: u64, out: &mut Vec<u32>) -> bool {
+        match self.known.get(&key) {
+            Some(&(from, to)) => {
+                self.hits += 1;
+                out.extend_from_slice(&self.failing[from as usize..to as usize]);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Puzzle;
+
+    /// The column flood finds the regions of [`regions::regions_unordered`]
+    /// (the same slot sets, in the same order, from the same seeds), on
+    /// random covers of random boards: pillars, removed edges, FAT starts,
+    /// starts and ends anywhere.
+    #[test]
+    fn the_column_flood_finds_the_regions() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut want = regions::Regions::default();
+        let mut pillars = 0;
+        for case in 0..4000 {
+            let pillar = next() % 3 == 0;
+            let (fw, fh) = (1 + next() as usize % 6, 1 + next() as usize % 6);
+            let mut p = Puzzle::new(fw, fh, pillar).unwrap();
+            for pos in p.positions().collect::<Vec<_>>() {
+                if pos.kind() == SlotKind::Edge && next() % 6 == 0 {
+                    p.cell_mut(pos).gap = crate::model::Gap::Full;
+                }
+            }
+            let mut board = Board::new(&p).unwrap();
+            board.fat_startpoints = next() % 3 == 0;
+            pillars += board.pillar as usize;
+            let n = board.len();
+            let density = 1 + next() % 4;
+            let covered: Vec<bool> = (0..n).map(|_| next() % 5 < density).collect();
+            let (start, end) = (next() as usize % n, next() as usize % n);
+            regions::regions_unordered(&board, &covered, start, end, &mut want);
+            let mut fresh = RegionMemo::default();
+            fresh.reset(&board);
+            let lines: Vec<Line> = covered
+                .iter()
+                .map(|&c| if c { Line::Black } else { Line::None })
+                .collect();
+            fresh.split_columns(&board, &lines, &vec![0; n], start, end);
+            assert_eq!(fresh.parts.len(), want.len(), "case {case}");
+            for (k, &(first, _, seed)) in fresh.parts.iter().enumerate() {
+                let last = fresh
+                    .parts
+                    .get(k + 1)
+                    .map_or(fresh.runs.len(), |q| q.0 as usize);
+                let mut got: Vec<u32> = Vec::new();
+                for &(x, r) in &fresh.runs[first as usize..last] {
+                    for y in 0..board.h {
+                        if r >> y & 1 != 0 {
+                            got.push(board.index(x as usize, y) as u32);
+                        }
+                    }
+                }
+                // The column flood lists pass-through slots too.
+                let pass = |i: u32| {
+                    let i = i as usize;
+                    board.kind[i] == SlotKind::Edge
+                        && ((i == start && !board.fat_startpoints) || i == end)
+                };
+                got.retain(|&i| !pass(i));
+                got.sort_unstable();
+                let mut region = want.get(k).to_vec();
+                region.sort_unstable();
+                assert_eq!(got, region, "case {case}, region {k}");
+                assert_eq!(seed as usize, want.seed(k), "case {case}, region {k}");
+            }
+        }
+        assert!(pillars > 1000);
     }
 }
