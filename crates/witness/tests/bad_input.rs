@@ -253,6 +253,24 @@ fn impossible_shapes() {
         [col; 6].join(",")
     );
     bad_puzzle(&sym_pillar, &["symmetric pillar", "multiple of 4", "6"]);
+    // The same in the text format, and for a puzzle made in code: an
+    // error from the validator and the solver, not a panic (the mirror
+    // of a node would be an edge).
+    let text = "witness 3x2 pillar symmetry=y\nS - + - + -\n| . | . | .\n+ - + - + -\n| . | . | .\nEv - + - + -\n";
+    err_with(
+        witness::formats::read_puzzle(text, None),
+        &["symmetric pillar", "3 faces"],
+    );
+    let mut p = witness::model::Puzzle::new(1, 2, true).unwrap();
+    p.symmetry = Some(witness::model::Symmetry { x: false, y: true });
+    err_with(
+        witness::rules::Rules::new(&p),
+        &["symmetric pillar", "1 faces"],
+    );
+    err_with(
+        witness::solve::solve(&p, &witness::solve::Limits::none()),
+        &["symmetric pillar"],
+    );
 }
 
 // ---------------------------------------------------------------------------

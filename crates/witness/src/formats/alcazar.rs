@@ -131,6 +131,7 @@ pub fn parse(text: &str) -> Result<Puzzle> {
             }
         }
     }
+    puzzle.check_symmetry()?;
     Ok(puzzle)
 }
 

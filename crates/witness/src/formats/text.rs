@@ -514,6 +514,7 @@ pub fn parse(text: &str) -> Result<Puzzle> {
             "shape \"{k}\" is defined but never used"
         )));
     }
+    puzzle.check_symmetry()?;
     Ok(puzzle)
 }
 

@@ -472,6 +472,7 @@ pub fn from_storage(storage: &proto::Storage) -> Result<Puzzle> {
             });
         puzzle.cell_mut(p).end = dir;
     }
+    puzzle.check_symmetry()?;
     Ok(puzzle)
 }
 

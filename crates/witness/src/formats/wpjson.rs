@@ -101,14 +101,7 @@ pub fn from_value(value: &Value) -> Result<Puzzle> {
             )))
         }
     };
-    // The mirror of a node must be a node: a symmetric pillar's half-turn
-    // needs an even number of faces around it.
-    if puzzle.symmetry.is_some() && pillar && puzzle.width() % 4 != 0 {
-        return Err(Error::Unsupported(format!(
-            "a symmetric pillar needs a multiple of 4 slot columns, not {}",
-            puzzle.width()
-        )));
-    }
+    puzzle.check_symmetry()?;
     Ok(puzzle)
 }
 

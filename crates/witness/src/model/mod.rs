@@ -337,6 +337,22 @@ impl Puzzle {
         self.step(p, dx, dy)
     }
 
+    /// An error when the symmetry cannot pair nodes with nodes: on a
+    /// pillar the mirror turns the panel half way round, so it needs an
+    /// even number of faces round it (a multiple of 4 slot columns; the
+    /// site's editor refuses the others, spec §3.2).
+    pub fn check_symmetry(&self) -> Result<(), Error> {
+        if self.symmetry.is_some() && self.pillar && !self.width.is_multiple_of(4) {
+            return Err(Error::Unsupported(format!(
+                "a symmetric pillar needs an even number of faces round it \
+                 (a multiple of 4 slot columns), not {} slot columns ({} faces)",
+                self.width,
+                self.width / 2
+            )));
+        }
+        Ok(())
+    }
+
     /// The mirror of `p` under the puzzle's symmetry (spec §3.2), or `p`
     /// itself without symmetry.
     pub fn mirror(&self, p: Pos) -> Pos {

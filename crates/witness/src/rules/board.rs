@@ -94,6 +94,7 @@ impl Board {
         if n > u32::MAX as usize / 2 {
             return Err(Error::Size("grid too large".into()));
         }
+        p.check_symmetry()?;
         // Per-slot tables, filled in one pass a column at a time.
         // Neighbours by index arithmetic (column-major: `x * h + y`), the
         // same as `Puzzle::neighbor`: x wraps on pillars.
