@@ -544,3 +544,61 @@ fn damaged_puzzles_and_paths_never_panic() {
         }
     }
 }
+
+/// Odd shapes never panic the solver: panels one to three faces wide and
+/// tall, pillars or not, with every symmetry (the identity map too, which
+/// pairs every slot with itself), starts and ends on random nodes and
+/// edges (ends pointing anywhere). Solving, counting (up to a limit) and
+/// hints answer or give an error, never a panic.
+#[test]
+fn odd_shapes_never_panic_the_solver() {
+    use witness::model::{Direction, Puzzle, SlotKind, Symmetry};
+    use witness::solve::{count, hint, solve, HintSize, Limits};
+    let mut seed: u64 = 0xD1B5_4A32_D192_ED03;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let symmetries = [
+        None,
+        Some(Symmetry { x: true, y: false }),
+        Some(Symmetry { x: false, y: true }),
+        Some(Symmetry { x: true, y: true }),
+        Some(Symmetry { x: false, y: false }),
+    ];
+    let (mut answered, mut refused) = (0, 0);
+    for w in 1..=3 {
+        for h in 1..=3 {
+            for pillar in [false, true] {
+                for symmetry in symmetries {
+                    for _ in 0..6 {
+                        let mut p = Puzzle::new(w, h, pillar).unwrap();
+                        p.symmetry = symmetry;
+                        let lines: Vec<_> = p
+                            .positions()
+                            .filter(|q| q.kind() != SlotKind::Face)
+                            .collect();
+                        for _ in 0..1 + next() % 2 {
+                            let q = lines[next() as usize % lines.len()];
+                            p.cell_mut(q).start = true;
+                        }
+                        for _ in 0..1 + next() % 2 {
+                            let q = lines[next() as usize % lines.len()];
+                            p.cell_mut(q).end = Some(Direction::ALL[next() as usize % 4]);
+                        }
+                        let limits = Limits::timeout(std::time::Duration::from_secs(5));
+                        match solve(&p, &limits) {
+                            Ok(_) => answered += 1,
+                            Err(_) => refused += 1,
+                        }
+                        let _ = count(&p, Some(50), &limits);
+                        let _ = hint(&p, HintSize::Fraction(0.5), &limits);
+                    }
+                }
+            }
+        }
+    }
+    assert!(answered > 300 && refused > 20, "{answered} answered, {refused} refused");
+}
