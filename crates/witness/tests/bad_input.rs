@@ -600,5 +600,8 @@ fn odd_shapes_never_panic_the_solver() {
             }
         }
     }
-    assert!(answered > 300 && refused > 20, "{answered} answered, {refused} refused");
+    assert!(
+        answered > 300 && refused > 20,
+        "{answered} answered, {refused} refused"
+    );
 }

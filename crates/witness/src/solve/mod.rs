@@ -204,8 +204,8 @@ pub fn solve_plan_threads_with(
                 let masks = &masks;
                 let lim = &lim;
                 // The elimination cases take turns on the other thread; with
-                // many, which start late, on both, half each. The local
-                // search takes turns on this one.
+                // many, which start late, on both, half each. A local search
+                // takes turns on each, with seeds of its own.
                 let finished = AtomicUsize::new(0);
                 let (here, there) = turns::CaseShare::for_two_threads(plan, &finished);
                 let race = |fwd: &mut Search<'_, N>,

@@ -225,43 +225,46 @@ pub struct CaseShare<'a> {
     pub parts: usize,
     /// The shares searched to the end so far (`None` for all the cases).
     pub finished: Option<&'a AtomicUsize>,
-    /// Whether this thread also runs the local search, on puzzles with
-    /// elimination marks, with [`ANNEAL_SHARE`] of the work (or
-    /// [`ANNEAL_SHARE_BESIDE_CASES`]).
-    pub anneal: bool,
+    /// The seed of the local search this thread also runs, on puzzles
+    /// with elimination marks, with [`ANNEAL_SHARE`] of the work (or
+    /// [`ANNEAL_SHARE_BESIDE_CASES`]); `None` for none.
+    pub anneal: Option<u64>,
 }
 
 impl<'a> CaseShare<'a> {
     /// The shares of `plan`'s elimination cases for two threads: for the
     /// thread of the engine's order, none, or with more than
-    /// [`FEW_CASES`] cases (which start late) every other case, and the
-    /// local search; for the other thread, the rest (all of them with
-    /// few). `finished` counts the shares searched to the end; the last
-    /// one proves the cases hold nothing more. On a puzzle without marks
-    /// the first is `None`.
+    /// [`FEW_CASES`] cases (which start late) every other case; for the
+    /// other thread, the rest (all of them with few). Each runs a local
+    /// search of its own seed ([`ANNEAL_SEED`] and the next): a local
+    /// search's time to a solution varies with the seed far more than
+    /// its speed, so two seeds at once find one sooner than either alone.
+    /// `finished` counts the shares searched to the end; the last one
+    /// proves the cases hold nothing more. On a puzzle without marks the
+    /// first is `None`.
     pub fn for_two_threads(
         plan: &Plan,
         finished: &'a AtomicUsize,
     ) -> (Option<CaseShare<'a>>, CaseShare<'a>) {
         let many = super::cases::case_count(plan).is_some_and(|n| n > FEW_CASES);
         let parts = if many { 2 } else { 1 };
-        let share = |part, anneal| CaseShare {
+        let share = |part, seed| CaseShare {
             part,
             parts,
             finished: Some(finished),
-            anneal,
+            anneal: Some(seed),
         };
         let here = if many {
-            Some(share(0, true))
+            Some(share(0, ANNEAL_SEED))
         } else {
             plan.rules.board.has_negations.then_some(CaseShare {
                 part: 0,
                 parts: 0,
                 finished: None,
-                anneal: true,
+                anneal: Some(ANNEAL_SEED),
             })
         };
-        (here, share(parts - 1, false))
+        (here, share(parts - 1, ANNEAL_SEED + 1))
     }
 }
 
@@ -272,7 +275,7 @@ impl CaseShare<'static> {
             part: 0,
             parts: 1,
             finished: None,
-            anneal: true,
+            anneal: Some(ANNEAL_SEED),
         }
     }
 }
@@ -295,7 +298,8 @@ pub const ANNEAL_SHARE_BESIDE_CASES: (u64, u64) = (1, 16);
 /// the puzzles the lanes solve sooner never pay for the local search.
 pub const ANNEAL_AFTER: u64 = 300_000;
 
-/// The local search's seed: its runs are the same every time.
+/// The local search's seed (on two threads, the second's is the next):
+/// its runs are the same every time.
 pub const ANNEAL_SEED: u64 = 1;
 
 /// A solution as `(start, end, moves)`.
@@ -485,10 +489,9 @@ impl Turns {
             parts => Cases::<N>::new(plan, MAX_CASES).map(|c| c.share(share.part, parts)),
         };
         let marked = plan.rules.board.has_negations;
-        let mut anneal = if share.anneal && marked {
-            Anneal::new(plan, ANNEAL_SEED)
-        } else {
-            None
+        let mut anneal = match share.anneal {
+            Some(seed) if marked => Anneal::new(plan, seed),
+            _ => None,
         };
         // (The puzzle's cases, not this thread's share, which may be none.)
         let anneal_share = match anneal.as_mut() {
@@ -831,9 +834,9 @@ pub fn first_solution<const N: usize>(
 /// other lanes and the elimination cases (if any) on the other, sharing
 /// the solutions found; more than [`FEW_CASES`] cases are shared between
 /// the two threads, as [`super::solve_plan_threads`] shares them. On
-/// puzzles with marks the local search ([`super::anneal`]) takes turns on
-/// the engine's order's side, or on the other when the engine's order
-/// runs on the pool (`rest`). The first lane to search every path, the last share of the cases searched
+/// puzzles with marks a local search ([`super::anneal`]) takes turns on
+/// each side, each with its own seed (only on the other side, with the
+/// first seed, when the engine's order runs on the pool, `rest`). The first lane to search every path, the last share of the cases searched
 /// to the end, or the solution that reaches `limit`, stops both;
 /// `max_nodes` caps each thread's nodes. With `rest`, on a puzzle without
 /// elimination marks, the engine's order instead searches those branches
@@ -887,10 +890,10 @@ pub fn distinct_solutions_threads<const N: usize>(
     // 40 slowest counts, unmarked puzzles lose 12% without the pool.)
     let rest = rest.filter(|_| super::cases::case_count(plan).is_none());
     // The engine's order on the pool leaves the local search to the other
-    // side.
+    // side, with the engine's order's seed.
     let mut there = there;
     if rest.is_some() {
-        there.anneal = here.as_ref().is_some_and(|h| h.anneal);
+        there.anneal = here.as_ref().and_then(|h| h.anneal);
     }
     // Lanes `lanes` by turns until they end, with that share of the
     // elimination cases if any; true when one searched every path or the
