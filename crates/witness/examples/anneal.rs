@@ -26,8 +26,7 @@ fn main() {
     let ns = ms * 1e6 / a.moves.max(1) as f64;
     let (hits, misses) = (a.memo().hits, a.memo().misses);
     println!(
-        "regions judged: {} from the memo, {misses} afresh ({:.1}% from the memo)",
-        hits,
+        "regions judged: {hits} from the memo, {misses} afresh ({:.1}% from the memo)",
         100.0 * hits as f64 / (hits + misses).max(1) as f64
     );
     match found {

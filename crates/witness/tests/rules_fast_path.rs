@@ -145,11 +145,15 @@ fn random_walk(r: &mut Rng, p: &Puzzle, start: Pos) -> Option<Path> {
 #[test]
 fn is_valid_agrees_with_the_full_verdict() {
     let mut r = Rng(0x5DEE_CE66_D1CE_4E5B);
-    let mut ws = Workspace::default();
+    let (mut ws, mut memo_ws) = (Workspace::default(), Workspace::default());
+    let (mut failing, mut remembered) = (Vec::new(), Vec::new());
     let (mut checked, mut valid, mut with_negations) = (0, 0, 0);
     for case in 0..3000 {
         let p = random_puzzle(&mut r);
         let rules = Rules::new(&p).unwrap();
+        // The local search's memo, with a workspace of its own, so that
+        // it makes its own cover: it must list the validator's failures.
+        let mut memo = witness::rules::RegionMemo::default();
         let starts: Vec<Pos> = p.starts().collect();
         if starts.is_empty() {
             continue;
@@ -168,6 +172,23 @@ fn is_valid_agrees_with_the_full_verdict() {
             let want = rules.check(&trace).valid;
             let got = rules.is_valid(&trace.lines, s, e, &mut ws);
             assert_eq!(got, want, "case {case}: path {path} on\n{p:?}");
+            for _ in 0..2 {
+                rules.failures_remembered(
+                    &trace.lines,
+                    s,
+                    e,
+                    &mut memo_ws,
+                    &mut memo,
+                    &mut remembered,
+                );
+                rules.failures(&trace.lines, s, e, &mut ws, &mut failing);
+                remembered.sort_unstable();
+                failing.sort_unstable();
+                assert_eq!(
+                    remembered, failing,
+                    "case {case}: path {path} (memo) on\n{p:?}"
+                );
+            }
             checked += 1;
             valid += want as usize;
             with_negations += rules.board.has_negations as usize;

@@ -48,6 +48,8 @@ const MAX_COLUMN: usize = 63;
 /// [`Rules`]; see [`Rules::failures_remembered`].
 #[derive(Clone, Debug, Default)]
 pub struct RegionMemo {
+    /// The [`super::check::PolyTables::id`] of the rules it was made for.
+    rules_id: u64,
     /// A random word per slot.
     keys: Vec<u64>,
     /// For boards whose columns (slots of one x, consecutive indices) have
@@ -77,7 +79,7 @@ pub struct RegionMemo {
     /// holds marks), and the ordered flood's stack.
     ordered: Vec<u32>,
     stack: Vec<u32>,
-    /// Regions answered from the memo, and judged afresh.
+    /// Regions answered from the memo.
     pub hits: u64,
     /// Regions judged afresh.
     pub misses: u64,
@@ -269,7 +271,12 @@ impl Rules {
     ) {
         let b = &self.board;
         let n = b.len();
-        if memo.keys.len() != n || memo.known.len() >= MAX_REGIONS {
+        if memo.rules_id != self.polys.id {
+            // Other rules: the tables are made afresh.
+            memo.keys.clear();
+            memo.rules_id = self.polys.id;
+            memo.reset(b);
+        } else if memo.known.len() >= MAX_REGIONS {
             memo.reset(b);
         }
         out.clear();
@@ -286,14 +293,18 @@ impl Rules {
         };
         // Global errors: gaps crossed, dots of the wrong colour.
         if fails & 1 != 0 {
+            // (A slot with both fails twice, as the validator lists it.)
             for (i, &l) in lines.iter().enumerate() {
-                let wrong = l != Line::None
-                    && (b.gap[i] != crate::model::Gap::None
-                        || matches!(
-                            (b.dot[i], l),
-                            (Dot::Blue, Line::Yellow) | (Dot::Yellow, Line::Blue)
-                        ));
-                if wrong {
+                if l == Line::None {
+                    continue;
+                }
+                if b.gap[i] != crate::model::Gap::None {
+                    out.push(i as u32);
+                }
+                if matches!(
+                    (b.dot[i], l),
+                    (Dot::Blue, Line::Yellow) | (Dot::Yellow, Line::Blue)
+                ) {
                     out.push(i as u32);
                 }
             }
@@ -352,6 +363,9 @@ impl Rules {
         } else {
             ws.covered.clear();
             ws.covered.extend(lines.iter().map(|&l| l != Line::None));
+            ws.removed.clear();
+            ws.removed.resize(n, false);
+            ready = true;
             let mut regions = std::mem::take(&mut ws.regions);
             regions::regions_unordered(b, &ws.covered, start, end, &mut regions);
             for r in 0..regions.len() {
@@ -463,8 +477,9 @@ mod tests {
     use crate::model::Puzzle;
 
     /// The column flood finds the regions of [`regions::regions_unordered`]
-    /// (the same slot sets, in the same order, from the same seeds), on
-    /// random covers of random boards: pillars, removed edges, FAT starts,
+    /// (the same slot sets, in the same order, from the same seeds), each
+    /// keyed by the XOR of its slots' keys, on random covers of random
+    /// boards up to 63 slots tall: pillars, removed edges, FAT starts,
     /// starts and ends anywhere.
     #[test]
     fn the_column_flood_finds_the_regions() {
@@ -479,7 +494,13 @@ mod tests {
         let mut pillars = 0;
         for case in 0..4000 {
             let pillar = next() % 3 == 0;
-            let (fw, fh) = (1 + next() as usize % 6, 1 + next() as usize % 6);
+            // Now and then a board 63 slots tall, the most the column
+            // bitsets take.
+            let (fw, fh) = if next() % 10 == 0 {
+                (1 + next() as usize % 2, 31)
+            } else {
+                (1 + next() as usize % 6, 1 + next() as usize % 6)
+            };
             let mut p = Puzzle::new(fw, fh, pillar).unwrap();
             for pos in p.positions().collect::<Vec<_>>() {
                 if pos.kind() == SlotKind::Edge && next() % 6 == 0 {
@@ -502,7 +523,8 @@ mod tests {
                 .collect();
             fresh.split_columns(&board, &lines, &vec![0; n], start, end);
             assert_eq!(fresh.parts.len(), want.len(), "case {case}");
-            for (k, &(first, _, seed)) in fresh.parts.iter().enumerate() {
+            assert!(!fresh.prefix.is_empty(), "case {case}: column tables");
+            for (k, &(first, key, seed)) in fresh.parts.iter().enumerate() {
                 let last = fresh
                     .parts
                     .get(k + 1)
@@ -515,6 +537,10 @@ mod tests {
                         }
                     }
                 }
+                // The key is the XOR of the keys of the region's slots,
+                // pass-through slots included.
+                let xor = got.iter().fold(0, |h, &i| h ^ fresh.keys[i as usize]);
+                assert_eq!(key, xor, "case {case}, region {k}: key");
                 // The column flood lists pass-through slots too.
                 let pass = |i: u32| {
                     let i = i as usize;
@@ -530,5 +556,35 @@ mod tests {
             }
         }
         assert!(pillars > 1000);
+    }
+
+    /// Taller boards flood slot by slot, and the memo still answers as
+    /// the validator does.
+    #[test]
+    fn taller_boards_flood_slot_by_slot() {
+        let mut p = Puzzle::new(2, 32, false).unwrap();
+        p.cell_mut(crate::model::Pos::new(0, 64)).start = true;
+        p.cell_mut(crate::model::Pos::new(4, 0)).end = Some(crate::model::Direction::Up);
+        p.cell_mut(crate::model::Pos::new(2, 2)).dot = Dot::Black;
+        let rules = Rules::new(&p).unwrap();
+        let path = crate::path::Path::parse("0,64:R4U64").unwrap();
+        let trace = path.trace(&p).unwrap();
+        let (start, end) = (rules.board.index(0, 64), rules.board.index(4, 0));
+        let (mut ws, mut memo) = (Workspace::default(), RegionMemo::default());
+        let (mut got, mut want) = (Vec::new(), Vec::new());
+        for _ in 0..2 {
+            rules.failures_remembered(&trace.lines, start, end, &mut ws, &mut memo, &mut got);
+            rules.failures(
+                &trace.lines,
+                start,
+                end,
+                &mut Workspace::default(),
+                &mut want,
+            );
+            assert_eq!(got, want);
+            assert_eq!(got, vec![rules.board.index(2, 2) as u32]);
+        }
+        assert!(memo.prefix.is_empty(), "65 slots tall: no column tables");
+        assert_eq!((memo.hits, memo.misses), (1, 1));
     }
 }
