@@ -151,8 +151,7 @@ fn remembered_failures_are_the_validators() {
             let b = &rules.board;
             let start = b.index(trace.start.x, trace.start.y);
             let end = b.index(trace.end.x, trace.end.y);
-            for k in 0..2 {
-                let memo = &mut memos[k];
+            for memo in memos.iter_mut() {
                 rules.failures_remembered(&trace.lines, start, end, &mut memo_ws, memo, &mut out);
                 rules.failures(&trace.lines, start, end, &mut ws, &mut want);
                 out.sort_unstable();
