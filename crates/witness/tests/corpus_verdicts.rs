@@ -6,6 +6,7 @@ mod common;
 use std::collections::{BTreeSet, HashMap};
 
 use witness::formats::wpjson;
+use witness::model::Puzzle;
 use witness::path::Path;
 use witness::rules::Rules;
 
@@ -23,21 +24,29 @@ fn every_dev_puzzle_parses() {
     assert_eq!(n, 2853);
 }
 
+/// The dev puzzles compiled, by id, and the lines of the verdicts file
+/// (`None` without the corpus).
+#[allow(clippy::type_complexity)]
+fn puzzles_and_verdicts() -> Option<(HashMap<String, (Puzzle, Rules)>, Vec<String>)> {
+    let puzzles = common::corpus_lines("witnesspuzzles-dev.jsonl")?;
+    let verdicts = common::corpus_lines("witnesspuzzles-dev-verdicts.jsonl")?;
+    let by_id = puzzles
+        .iter()
+        .map(|line| {
+            let (id, text) = common::puzzle_of_line(line);
+            let p = wpjson::parse(&text).unwrap();
+            let r = Rules::new(&p).unwrap();
+            (id, (p, r))
+        })
+        .collect();
+    Some((by_id, verdicts))
+}
+
 #[test]
 fn every_dev_verdict_is_reproduced() {
-    let Some(puzzles) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+    let Some((by_id, verdicts)) = puzzles_and_verdicts() else {
         return;
     };
-    let Some(verdicts) = common::corpus_lines("witnesspuzzles-dev-verdicts.jsonl") else {
-        return;
-    };
-    let mut by_id = HashMap::new();
-    for line in &puzzles {
-        let (id, text) = common::puzzle_of_line(line);
-        let p = wpjson::parse(&text).unwrap();
-        let r = Rules::new(&p).unwrap();
-        by_id.insert(id, (p, r));
-    }
     let mut failures = Vec::new();
     let mut checked = 0;
     let mut outside_listed: Vec<String> = Vec::new();
@@ -114,23 +123,19 @@ fn every_dev_verdict_is_reproduced() {
 /// puzzle's paths run twice through one memo), with either flood.
 #[test]
 fn remembered_failures_are_the_validators() {
-    let Some(puzzles) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+    let Some((puzzles, verdicts)) = puzzles_and_verdicts() else {
         return;
     };
-    let Some(verdicts) = common::corpus_lines("witnesspuzzles-dev-verdicts.jsonl") else {
-        return;
-    };
-    let mut by_id = HashMap::new();
-    for line in &puzzles {
-        let (id, text) = common::puzzle_of_line(line);
-        let p = wpjson::parse(&text).unwrap();
-        let r = Rules::new(&p).unwrap();
-        let memos = [
-            witness::rules::RegionMemo::default(),
-            witness::rules::RegionMemo::slot_by_slot(),
-        ];
-        by_id.insert(id, (p, r, memos));
-    }
+    let mut by_id: HashMap<_, _> = puzzles
+        .into_iter()
+        .map(|(id, (p, r))| {
+            let memos = [
+                witness::rules::RegionMemo::default(),
+                witness::rules::RegionMemo::slot_by_slot(),
+            ];
+            (id, (p, r, memos))
+        })
+        .collect();
     // The memo gets a workspace of its own, so that it must make its own
     // cover, and goes first.
     let (mut ws, mut memo_ws) = (

@@ -14,28 +14,11 @@
 use std::collections::HashMap;
 
 use super::board::{Board, Sym};
+use super::polyfit::KeyHasher;
 use super::regions;
 use super::{Rules, Workspace};
 use crate::model::{Dot, SlotKind};
 use crate::path::Line;
-
-/// Passes a key through: keys are already random words.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
-    }
-}
 
 /// The most regions remembered; the memo starts afresh past it.
 const MAX_REGIONS: usize = 1 << 16;
