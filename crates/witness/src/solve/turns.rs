@@ -237,8 +237,8 @@ impl<'a> CaseShare<'a> {
     /// [`FEW_CASES`] cases (which start late) every other case; for the
     /// other thread, the rest (all of them with few). Each runs a local
     /// search of its own seed ([`ANNEAL_SEED`] and the next): a local
-    /// search's time to a solution varies with the seed far more than
-    /// its speed, so two seeds at once find one sooner than either alone.
+    /// search's time to a solution depends mostly on its seed, so two
+    /// seeds at once tend to find one sooner than either alone.
     /// `finished` counts the shares searched to the end; the last one
     /// proves the cases hold nothing more. On a puzzle without marks the
     /// first is `None`.
