@@ -472,37 +472,22 @@ mod tests {
     /// starts and ends anywhere.
     #[test]
     fn the_column_flood_finds_the_regions() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = regions::tests::xorshift(0x2545_F491_4F6C_DD1D);
         let mut want = regions::Regions::default();
         let mut pillars = 0;
         for case in 0..4000 {
-            let pillar = next() % 3 == 0;
+            let pillar = next().is_multiple_of(3);
             // Now and then a board 63 slots tall, the most the column
             // bitsets take.
-            let (fw, fh) = if next() % 10 == 0 {
+            let (fw, fh) = if next().is_multiple_of(10) {
                 (1 + next() as usize % 2, 31)
             } else {
                 (1 + next() as usize % 6, 1 + next() as usize % 6)
             };
-            let mut p = Puzzle::new(fw, fh, pillar).unwrap();
-            for pos in p.positions().collect::<Vec<_>>() {
-                if pos.kind() == SlotKind::Edge && next() % 6 == 0 {
-                    p.cell_mut(pos).gap = crate::model::Gap::Full;
-                }
-            }
-            let mut board = Board::new(&p).unwrap();
-            board.fat_startpoints = next() % 3 == 0;
+            let (board, covered, start, end) =
+                regions::tests::random_cover(&mut next, fw, fh, pillar);
             pillars += board.pillar as usize;
             let n = board.len();
-            let density = 1 + next() % 4;
-            let covered: Vec<bool> = (0..n).map(|_| next() % 5 < density).collect();
-            let (start, end) = (next() as usize % n, next() as usize % n);
             regions::regions_unordered(&board, &covered, start, end, &mut want);
             let mut fresh = RegionMemo::default();
             fresh.reset(&board);

@@ -234,7 +234,7 @@ pub fn ordered_region(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::model::Puzzle;
 
@@ -285,33 +285,50 @@ mod tests {
         out
     }
 
-    #[test]
-    fn the_flood_keeps_the_engine_order() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
+    /// A xorshift generator from `seed`, for the random boards.
+    pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    /// A random board `fw` x `fh` faces (a pillar or not) with removed
+    /// edges, some joined to the border (outside slots), FAT starts a
+    /// third of the time, and a random cover with a start and an end
+    /// anywhere.
+    pub(crate) fn random_cover(
+        next: &mut impl FnMut() -> u64,
+        fw: usize,
+        fh: usize,
+        pillar: bool,
+    ) -> (Board, Vec<bool>, usize, usize) {
+        let mut p = Puzzle::new(fw, fh, pillar).unwrap();
+        for pos in p.positions().collect::<Vec<_>>() {
+            if pos.kind() == SlotKind::Edge && next().is_multiple_of(6) {
+                p.cell_mut(pos).gap = crate::model::Gap::Full;
+            }
+        }
+        let mut board = Board::new(&p).unwrap();
+        board.fat_startpoints = next().is_multiple_of(3);
+        let n = board.len();
+        let density = 1 + next() % 4;
+        let covered: Vec<bool> = (0..n).map(|_| next() % 5 < density).collect();
+        let (start, end) = (next() as usize % n, next() as usize % n);
+        (board, covered, start, end)
+    }
+
+    #[test]
+    fn the_flood_keeps_the_engine_order() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
         let mut out = Regions::default();
         let (mut outside, mut checked) = (0, 0);
         for case in 0..3000 {
-            let pillar = next() % 4 == 0;
+            let pillar = next().is_multiple_of(4);
             let (fw, fh) = (1 + next() as usize % 5, 1 + next() as usize % 5);
-            let mut p = Puzzle::new(fw, fh, pillar).unwrap();
-            // Removed edges, some joined to the border: outside slots.
-            for pos in p.positions().collect::<Vec<_>>() {
-                if pos.kind() == SlotKind::Edge && next() % 6 == 0 {
-                    p.cell_mut(pos).gap = crate::model::Gap::Full;
-                }
-            }
-            let mut board = Board::new(&p).unwrap();
-            board.fat_startpoints = next() % 3 == 0;
-            let n = board.len();
-            let density = 1 + next() % 4;
-            let covered: Vec<bool> = (0..n).map(|_| next() % 5 < density).collect();
-            let (start, end) = (next() as usize % n, next() as usize % n);
+            let (board, covered, start, end) = random_cover(&mut next, fw, fh, pillar);
             outside += board.outside.iter().filter(|&&o| o).count();
             regions(&board, &covered, start, end, &mut out);
             let got: Vec<Vec<u32>> = (0..out.len()).map(|k| out.get(k).to_vec()).collect();
