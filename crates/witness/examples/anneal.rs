@@ -29,6 +29,10 @@ fn main() {
         "regions judged: {hits} from the memo, {misses} afresh ({:.1}% from the memo)",
         100.0 * hits as f64 / (hits + misses).max(1) as f64
     );
+    println!(
+        "exchanges between replicas: {} of {} tried",
+        a.exchanges.1, a.exchanges.0
+    );
     match found {
         Some((start, _, moves)) => {
             let path = witness::path::Path::new(plan.rules.board.pos(start), moves);

@@ -77,32 +77,18 @@ const MAX_SPAN: usize = 10;
 /// most.
 const MAX_STRETCH: usize = 12;
 
-/// Moves a run makes without a new best before it is reheated (up to
-/// [`REHEATS`] times) or starts afresh.
-const STALE: u64 = 150_000;
+/// How many replicas the search keeps, each at a temperature of its own.
+const REPLICAS: usize = 6;
 
-/// How many times a run that has stopped improving is reheated to
-/// [`REHEAT`] from where it is, before it starts afresh. (On QYJXSUN7,
-/// 24 seeds of 600,000 judged paths solved it 13 times so, 7 times
-/// restarting at once; once, three or ten times made no difference
-/// there, nor any on 7H7MUSLP, solved before a run goes stale.)
-const REHEATS: u32 = 3;
+/// The coldest replica's temperature, in failing elements.
+const COLDEST: f64 = 0.2;
 
-/// The temperature a stale run is reheated to. (Reheated to 0.5 or 2.0,
-/// 1 and 4 of 8 seeds solved QYJXSUN7, against 4 of those 8 at 1.0.)
-const REHEAT: f64 = 1.0;
+/// The hottest replica's temperature; those between are spaced
+/// geometrically.
+const HOTTEST: f64 = 2.0;
 
-/// The temperature a run starts at, in failing elements.
-const HOT: f64 = 3.0;
-
-/// The lowest temperature.
-const COLD: f64 = 0.15;
-
-/// The temperature is multiplied by [`COOLING`] every this many moves.
-const COOL_EVERY: u64 = 1_000;
-
-/// The cooling factor.
-const COOLING: f64 = 0.985;
+/// Moves each replica makes in a sweep, between two rounds of exchanges.
+const SWEEP: u64 = 200;
 
 /// The share of moves that reroute a piece near a failing element rather
 /// than anywhere.
@@ -116,28 +102,42 @@ const END_MOVES: f64 = 0.05;
 /// element to count as near it.
 const RADIUS: isize = 4;
 
+/// One replica: a path, its verdict and its temperature.
+#[derive(Clone, Debug)]
+struct Replica {
+    /// The path's nodes, first to last.
+    path: Vec<u32>,
+    begin: Begin,
+    finish: Finish,
+    /// Edge slots no step may take: a start or end on an edge.
+    banned: [u32; 2],
+    /// The path's count of failing elements.
+    cost: usize,
+    /// The path's failing slots.
+    fails: Vec<u32>,
+    temp: f64,
+    /// False until the replica has a path (and again after it found a
+    /// solution, so that the next run starts afresh).
+    started: bool,
+}
+
 /// The local search's state: the tables of the panel's node graph, the
-/// current path and its count of failing elements.
+/// replica being moved and the others.
 pub struct Anneal<'p> {
     plan: &'p Plan,
     steps: Vec<Vec<Step>>,
     begins: Vec<Begin>,
     finishes: Vec<Finish>,
     rng: u64,
-    /// The current path's nodes, first to last.
-    path: Vec<u32>,
-    begin: Begin,
-    finish: Finish,
-    cost: usize,
-    best: usize,
-    /// Edge slots no step may take: a start or end on an edge.
-    banned: [u32; 2],
-    temp: f64,
-    since_best: u64,
-    moves_in_run: u64,
-    started: bool,
-    /// The times the current run was reheated.
-    reheats: u32,
+    /// The replica being moved.
+    cur: Replica,
+    /// The replicas, coldest first (the one being moved is swapped out
+    /// into `cur` for its sweep).
+    ladder: Vec<Replica>,
+    /// The rung of the ladder `cur` came from.
+    at: usize,
+    /// Moves `cur` has made in its sweep.
+    swept: u64,
     // Scratch.
     lines: Vec<Line>,
     drawn: Vec<u32>,
@@ -145,8 +145,7 @@ pub struct Anneal<'p> {
     gen: u32,
     piece: Vec<u32>,
     trial: Vec<u32>,
-    /// The failing slots of the current path, and of the last path judged.
-    fails: Vec<u32>,
+    /// The failing slots of the last path judged.
     trial_fails: Vec<u32>,
     near: Vec<usize>,
     ws: Workspace,
@@ -158,6 +157,8 @@ pub struct Anneal<'p> {
     pub walked: u64,
     /// Paths the validator judged so far.
     pub judged: u64,
+    /// Exchanges between replicas tried, and made.
+    pub exchanges: (u64, u64),
 }
 
 /// The work of judging one path, in search nodes, besides the regions
@@ -259,30 +260,36 @@ impl<'p> Anneal<'p> {
             return None;
         }
         let (begin, finish) = (begins[0], finishes[0]);
+        let replica = |temp: f64| Replica {
+            path: Vec::new(),
+            begin,
+            finish,
+            banned: [NONE; 2],
+            cost: usize::MAX,
+            fails: Vec::new(),
+            temp,
+            started: false,
+        };
+        let ratio = HOTTEST / COLDEST;
+        let ladder = (0..REPLICAS)
+            .map(|i| replica(COLDEST * ratio.powf(i as f64 / (REPLICAS - 1) as f64)))
+            .collect();
         Some(Anneal {
             plan,
             steps,
             begins,
             finishes,
             rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
-            path: Vec::new(),
-            begin,
-            finish,
-            cost: usize::MAX,
-            best: usize::MAX,
-            banned: [NONE; 2],
-            temp: HOT,
-            since_best: 0,
-            moves_in_run: 0,
-            started: false,
-            reheats: 0,
+            cur: replica(COLDEST),
+            ladder,
+            at: 0,
+            swept: 0,
             lines: vec![Line::None; b.len()],
             drawn: Vec::new(),
             stamp: vec![0; b.len().max(n)],
             gen: 0,
             piece: Vec::new(),
             trial: Vec::new(),
-            fails: Vec::new(),
             trial_fails: Vec::new(),
             near: Vec::new(),
             ws: Workspace::default(),
@@ -290,6 +297,7 @@ impl<'p> Anneal<'p> {
             moves: 0,
             walked: 0,
             judged: 0,
+            exchanges: (0, 0),
         })
     }
 
@@ -352,7 +360,7 @@ impl<'p> Anneal<'p> {
         }
         for &i in &order[..k] {
             let Step { node: t, edge, .. } = self.steps[cur][i];
-            if self.banned.contains(&edge) {
+            if self.cur.banned.contains(&edge) {
                 continue;
             }
             if t == b {
@@ -392,7 +400,7 @@ impl<'p> Anneal<'p> {
                 break;
             }
             for st in &self.steps[u as usize] {
-                if from[st.node as usize] == NONE && !self.banned.contains(&st.edge) {
+                if from[st.node as usize] == NONE && !self.cur.banned.contains(&st.edge) {
                     from[st.node as usize] = u;
                     queue.push_back(st.node);
                 }
@@ -425,7 +433,7 @@ impl<'p> Anneal<'p> {
             self.lines[s as usize] = Line::None;
         }
         self.drawn.clear();
-        let (begin, finish) = (self.begin, self.finish);
+        let (begin, finish) = (self.cur.begin, self.cur.finish);
         let put = |drawn: &mut Vec<u32>, lines: &mut Vec<Line>, s: u32| {
             if lines[s as usize] != Line::None {
                 return false;
@@ -472,14 +480,14 @@ impl<'p> Anneal<'p> {
             self.below(self.begins.len()),
             self.below(self.finishes.len()),
         );
-        self.begin = self.begins[i];
-        self.finish = self.finishes[j];
-        if self.begin.node == self.finish.node && self.begin.head.is_some() {
+        self.cur.begin = self.begins[i];
+        self.cur.finish = self.finishes[j];
+        if self.cur.begin.node == self.cur.finish.node && self.cur.begin.head.is_some() {
             return false;
         }
-        self.banned = self.banned_edges();
+        self.cur.banned = self.banned_edges();
         let g = self.fresh_stamp();
-        let (a, b) = (self.begin.node, self.finish.node);
+        let (a, b) = (self.cur.begin.node, self.cur.finish.node);
         let max = self.plan.nodes();
         if a == b {
             self.piece.clear();
@@ -493,14 +501,10 @@ impl<'p> Anneal<'p> {
         let Some(cost) = cost else {
             return false;
         };
-        std::mem::swap(&mut self.path, &mut self.piece);
-        std::mem::swap(&mut self.fails, &mut self.trial_fails);
-        self.cost = cost;
-        self.best = cost;
-        self.temp = HOT;
-        self.since_best = 0;
-        self.moves_in_run = 0;
-        self.started = true;
+        std::mem::swap(&mut self.cur.path, &mut self.piece);
+        std::mem::swap(&mut self.cur.fails, &mut self.trial_fails);
+        self.cur.cost = cost;
+        self.cur.started = true;
         true
     }
 
@@ -549,34 +553,17 @@ impl<'p> Anneal<'p> {
     pub fn run(&mut self, budget: u64) -> Option<Answer> {
         let stop = self.moves.saturating_add(budget);
         while self.moves < stop {
+            if self.swept == SWEEP {
+                self.next_replica();
+            }
             self.moves += 1;
-            if self.started && self.since_best > STALE && self.reheats < REHEATS {
-                self.reheats += 1;
-                self.since_best = 0;
-                self.best = self.cost;
-                self.temp = REHEAT;
-                self.moves_in_run = 0;
-                continue;
-            }
-            if !self.started || self.since_best > STALE {
-                self.reheats = 0;
-                self.started = false;
-                if !self.restart() {
-                    continue;
-                }
-                if self.cost == 0 {
-                    if let Some(a) = self.answer() {
-                        return Some(a);
-                    }
-                }
-                continue;
-            }
-            self.moves_in_run += 1;
-            self.since_best += 1;
-            if self.moves_in_run.is_multiple_of(COOL_EVERY) {
-                self.temp = (self.temp * COOLING).max(COLD);
-            }
-            if self.try_move() && self.cost == 0 {
+            self.swept += 1;
+            let kept = if self.cur.started {
+                self.try_move()
+            } else {
+                self.restart()
+            };
+            if kept && self.cur.cost == 0 {
                 if let Some(a) = self.answer() {
                     return Some(a);
                 }
@@ -585,41 +572,76 @@ impl<'p> Anneal<'p> {
         None
     }
 
+    /// Ends the current replica's sweep and loads the next; after the
+    /// hottest, exchanges paths between neighbouring temperatures.
+    fn next_replica(&mut self) {
+        std::mem::swap(&mut self.cur, &mut self.ladder[self.at]);
+        self.at += 1;
+        if self.at == self.ladder.len() {
+            self.at = 0;
+            self.exchange();
+        }
+        std::mem::swap(&mut self.cur, &mut self.ladder[self.at]);
+        self.swept = 0;
+    }
+
+    /// Offers each pair of neighbouring replicas, hottest first, to swap
+    /// their paths: always taken when the colder one gains, else with
+    /// probability `exp(-(1/t_cold - 1/t_hot) * (cost_cold_after -
+    /// cost_cold_before))`, which keeps each temperature's share of paths
+    /// as the Metropolis rule would.
+    fn exchange(&mut self) {
+        for i in (0..self.ladder.len() - 1).rev() {
+            let (cold, hot) = (&self.ladder[i], &self.ladder[i + 1]);
+            if !cold.started || !hot.started {
+                continue;
+            }
+            let gain = (cold.cost as f64 - hot.cost as f64) * (1.0 / cold.temp - 1.0 / hot.temp);
+            self.exchanges.0 += 1;
+            if gain >= 0.0 || self.unit() < gain.exp() {
+                self.exchanges.1 += 1;
+                let (lo, hi) = self.ladder.split_at_mut(i + 1);
+                std::mem::swap(&mut lo[i], &mut hi[0]);
+                std::mem::swap(&mut lo[i].temp, &mut hi[0].temp);
+            }
+        }
+    }
+
     /// One move: reroute a random piece of the path, or (now and then,
     /// with more than one way to begin or finish) move one of its ends;
     /// true when it was kept.
     fn try_move(&mut self) -> bool {
         let ends = self.begins.len() + self.finishes.len() > 2;
-        if ends && (self.path.len() < 2 || self.unit() < END_MOVES) {
+        if ends && (self.cur.path.len() < 2 || self.unit() < END_MOVES) {
             return self.try_end_move();
         }
-        let len = self.path.len();
+        let len = self.cur.path.len();
         if len < 2 {
             return false;
         }
         let span = 1 + self.below(MAX_SPAN.min(len - 1));
-        let i = if !self.fails.is_empty() && self.unit() < FOCUS {
+        let i = if !self.cur.fails.is_empty() && self.unit() < FOCUS {
             self.near_fail(span)
         } else {
             self.below(len - span)
         };
         let j = i + span;
         let g = self.fresh_stamp();
-        for (k, &v) in self.path.iter().enumerate() {
+        for (k, &v) in self.cur.path.iter().enumerate() {
             if k < i || k > j {
                 self.stamp[v as usize] = g;
             }
         }
         let max = span + 2 + self.below(MAX_STRETCH);
-        let (a, b) = (self.path[i], self.path[j]);
+        let (a, b) = (self.cur.path[i], self.cur.path[j]);
         if !self.detour(a, b, max, g) {
             return false;
         }
         let mut trial = std::mem::take(&mut self.trial);
         trial.clear();
-        trial.extend_from_slice(&self.path[..i]);
+        trial.extend_from_slice(&self.cur.path[..i]);
         trial.extend_from_slice(&self.piece);
-        trial.extend_from_slice(&self.path[j + 1..]);
+        trial.extend_from_slice(&self.cur.path[j + 1..]);
         let kept = self.judge(&mut trial);
         self.trial = trial;
         kept
@@ -629,29 +651,30 @@ impl<'p> Anneal<'p> {
     /// the path is cut a few nodes from that end and joined to the new
     /// one by a random walk; true when it was kept.
     fn try_end_move(&mut self) -> bool {
-        let len = self.path.len();
+        let len = self.cur.path.len();
         let at_finish = self.begins.len() == 1 || (self.finishes.len() > 1 && self.next() & 1 == 0);
-        let (old_begin, old_finish, old_banned) = (self.begin, self.finish, self.banned);
+        let (old_begin, old_finish, old_banned) =
+            (self.cur.begin, self.cur.finish, self.cur.banned);
         let cut = self.below(MAX_SPAN.min(len));
         let g = self.fresh_stamp();
         let (from, to);
         if at_finish {
             let k = self.below(self.finishes.len());
-            self.finish = self.finishes[k];
+            self.cur.finish = self.finishes[k];
             let keep = len - 1 - cut;
-            for &v in &self.path[..keep] {
+            for &v in &self.cur.path[..keep] {
                 self.stamp[v as usize] = g;
             }
-            (from, to) = (self.path[keep], self.finish.node);
+            (from, to) = (self.cur.path[keep], self.cur.finish.node);
         } else {
             let k = self.below(self.begins.len());
-            self.begin = self.begins[k];
-            for &v in &self.path[cut + 1..] {
+            self.cur.begin = self.begins[k];
+            for &v in &self.cur.path[cut + 1..] {
                 self.stamp[v as usize] = g;
             }
-            (from, to) = (self.begin.node, self.path[cut]);
+            (from, to) = (self.cur.begin.node, self.cur.path[cut]);
         }
-        self.banned = self.banned_edges();
+        self.cur.banned = self.banned_edges();
         let max = self.distance(from, to) + cut + 2 + self.below(MAX_STRETCH);
         let joined = if from == to {
             self.piece.clear();
@@ -666,17 +689,18 @@ impl<'p> Anneal<'p> {
             let mut trial = std::mem::take(&mut self.trial);
             trial.clear();
             if at_finish {
-                trial.extend_from_slice(&self.path[..len - 1 - cut]);
+                trial.extend_from_slice(&self.cur.path[..len - 1 - cut]);
                 trial.extend_from_slice(&self.piece);
             } else {
                 trial.extend_from_slice(&self.piece);
-                trial.extend_from_slice(&self.path[cut + 1..]);
+                trial.extend_from_slice(&self.cur.path[cut + 1..]);
             }
             kept = self.judge(&mut trial);
             self.trial = trial;
         }
         if !kept {
-            (self.begin, self.finish, self.banned) = (old_begin, old_finish, old_banned);
+            (self.cur.begin, self.cur.finish, self.cur.banned) =
+                (old_begin, old_finish, old_banned);
         }
         kept
     }
@@ -685,8 +709,8 @@ impl<'p> Anneal<'p> {
     fn banned_edges(&self) -> [u32; 2] {
         let edge_of = |slot: u32, on_edge: bool| if on_edge { slot } else { NONE };
         [
-            edge_of(self.begin.slot, self.begin.head.is_some()),
-            edge_of(self.finish.slot, self.finish.tail.is_some()),
+            edge_of(self.cur.begin.slot, self.cur.begin.head.is_some()),
+            edge_of(self.cur.finish.slot, self.cur.finish.tail.is_some()),
         ]
     }
 
@@ -696,21 +720,17 @@ impl<'p> Anneal<'p> {
     fn judge(&mut self, trial: &mut Vec<u32>) -> bool {
         let cost = self.cost_of(trial);
         let kept = match cost {
-            Some(c) if c <= self.cost => true,
+            Some(c) if c <= self.cur.cost => true,
             Some(c) => {
-                let p = (-((c - self.cost) as f64) / self.temp).exp();
+                let p = (-((c - self.cur.cost) as f64) / self.cur.temp).exp();
                 self.unit() < p
             }
             None => false,
         };
         if kept {
-            std::mem::swap(&mut self.path, trial);
-            std::mem::swap(&mut self.fails, &mut self.trial_fails);
-            self.cost = cost.expect("kept only when legal");
-            if self.cost < self.best {
-                self.best = self.cost;
-                self.since_best = 0;
-            }
+            std::mem::swap(&mut self.cur.path, trial);
+            std::mem::swap(&mut self.cur.fails, &mut self.trial_fails);
+            self.cur.cost = cost.expect("kept only when legal");
         }
         kept
     }
@@ -718,14 +738,14 @@ impl<'p> Anneal<'p> {
     /// A piece start, for a piece of `span` steps, whose piece passes near
     /// a failing element.
     fn near_fail(&mut self, span: usize) -> usize {
-        let pick = self.below(self.fails.len());
-        let f = self.fails[pick] as usize;
+        let pick = self.below(self.cur.fails.len());
+        let f = self.cur.fails[pick] as usize;
         let h = self.plan.rules.board.h;
         let (fx, fy) = ((f / h) as isize, (f % h) as isize);
         self.near.clear();
-        let len = self.path.len();
+        let len = self.cur.path.len();
         for k in 0..len - span {
-            let s = self.plan.slot_of_node[self.path[k] as usize] as usize;
+            let s = self.plan.slot_of_node[self.cur.path[k] as usize] as usize;
             let (x, y) = ((s / h) as isize, (s % h) as isize);
             if (x - fx).abs().max((y - fy).abs()) <= RADIUS {
                 self.near.push(k);
@@ -741,10 +761,10 @@ impl<'p> Anneal<'p> {
 
     /// The current path as an answer, if the validator accepts it.
     fn answer(&mut self) -> Option<Answer> {
-        let nodes = std::mem::take(&mut self.path);
+        let nodes = std::mem::take(&mut self.cur.path);
         let cost = self.cost_of(&nodes);
-        self.path = nodes;
-        let (begin, finish) = (self.begin, self.finish);
+        self.cur.path = nodes;
+        let (begin, finish) = (self.cur.begin, self.cur.finish);
         self.ws.clear_fit_interrupted();
         let valid = cost.is_some()
             && self.plan.rules.is_valid(
@@ -756,16 +776,16 @@ impl<'p> Anneal<'p> {
         // (A fit that gave up said "fits": no verdict. And a path of no
         // moves, at a start that is also an end, is left to the exact
         // search, which reports it as a solution of no moves.)
-        let empty = self.path.len() < 2 && begin.head.is_none() && finish.tail.is_none();
+        let empty = self.cur.path.len() < 2 && begin.head.is_none() && finish.tail.is_none();
         if !valid || self.ws.fit_interrupted() || empty {
-            self.started = false;
+            self.cur.started = false;
             return None;
         }
-        let mut moves = Vec::with_capacity(self.path.len() * 2 + 2);
+        let mut moves = Vec::with_capacity(self.cur.path.len() * 2 + 2);
         if let Some(d) = begin.head {
             moves.push(d);
         }
-        for w in self.path.windows(2) {
+        for w in self.cur.path.windows(2) {
             let d = self.step(w[0], w[1]).expect("a legal path").dir;
             moves.push(d);
             moves.push(d);
@@ -774,7 +794,7 @@ impl<'p> Anneal<'p> {
             moves.push(d);
         }
         // Start afresh next time: the caller may want more solutions.
-        self.started = false;
+        self.cur.started = false;
         Some((begin.slot as usize, finish.slot as usize, moves))
     }
 }
