@@ -282,16 +282,26 @@ impl CaseShare<'static> {
 
 /// The work the local search ([`super::anneal`]) gets on puzzles with
 /// elimination marks, as a fraction of the lanes' nodes past
-/// [`Schedule::anneal_after`]: as much.
-pub const ANNEAL_SHARE: (u64, u64) = (1, 1);
+/// [`Schedule::anneal_after`]: three times as much. Only puzzles with more
+/// than [`MAX_CASES`] cases get it (nine of the dev corpus's marked
+/// puzzles of 5 ms or more): the lanes solve the others of those within
+/// 300,000 nodes, and since parallel tempering the local search solves
+/// QYJXSUN7 in 1.6 s alone. On one thread QYJXSUN7 took 2.2-3.8 s
+/// against 3.9 s to over 5 s at an equal share (`witness bench` with
+/// two jobs, two and four runs), the other eight no slower.
+pub const ANNEAL_SHARE: (u64, u64) = (3, 1);
 
 /// [`ANNEAL_SHARE`] on puzzles whose elimination cases the solver runs (at
 /// most [`MAX_CASES`]), on whichever thread (the engine's order may take
 /// none of them): a sixteenth as much. The cases solve those sooner
-/// (D2C9EECA, BN8SJ6KG, FVBUCVXU in 0.5-1 s, where the local search alone
-/// takes 0.7, 3.4 and 16 s); an equal share slowed them by up to a third,
-/// and a quarter share left D2C9EECA and FVBUCVXU undecided by a count
-/// up to 2 within 1 s.
+/// (D2C9EECA, BN8SJ6KG, FVBUCVXU in 0.5-1 s, where the simulated
+/// annealing alone took 0.7, 3.4 and 16 s); an equal share slowed them by
+/// up to a third, and a quarter share left D2C9EECA and FVBUCVXU
+/// undecided by a count up to 2 within 1 s. Parallel tempering alone
+/// takes 0.07 s, over 8 s and 2.1 s on them; with it, an equal share, or
+/// a quarter, or starting after 50,000 nodes, changed the 40 marked
+/// puzzles of 5 ms or more besides QYJXSUN7 within the machine's noise
+/// (4.3-5.9 s in all against 4.4-5.4 s, twenty-sixth session).
 pub const ANNEAL_SHARE_BESIDE_CASES: (u64, u64) = (1, 16);
 
 /// The default [`Schedule::anneal_after`]: about 0.1 s of search, so that
