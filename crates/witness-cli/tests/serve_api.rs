@@ -361,7 +361,7 @@ fn foreign_hosts_and_origins_are_refused() {
 }
 
 #[test]
-fn concurrent_solves_are_limited_and_slow_ones_do_not_block() {
+fn concurrent_searches_are_limited_and_slow_ones_do_not_block() {
     let s = Server::start(&["--max-solves", "1"]);
     let port = s.port;
     // An idle connection that never sends its request.

@@ -10,14 +10,14 @@
 //! of failing elements is a good guide towards one: a path that fails two
 //! symbols is usually a few detours away from a path that fails none.
 //!
-//! [`Anneal`] keeps [`REPLICAS`] legal paths (replicas), each from a start
-//! to an end and each at a temperature of its own, from [`COLDEST`] to
-//! [`HOTTEST`]. A replica is changed at random: mostly a short piece is
+//! [`Anneal`] keeps `REPLICAS` legal paths (replicas), each from a start
+//! to an end and each at a temperature of its own, from `COLDEST` to
+//! `HOTTEST`. A replica is changed at random: mostly a short piece is
 //! rerouted (nine times in ten one that passes near a failing element),
 //! now and then the path's start or end moves to another one. A change
 //! is kept when the path fails no more elements than before, or, with
 //! probability `exp(-rise / temperature)`, when it fails more (the
-//! Metropolis rule). The replicas take turns of [`SWEEP`] moves; after
+//! Metropolis rule). The replicas take turns of `SWEEP` moves; after
 //! each round, neighbouring temperatures offer to swap their paths
 //! (accepted by the rule that keeps each temperature's share of paths
 //! fair, `exp((1/t_cold - 1/t_hot) * (cost_cold - cost_hot))`), so a cold
@@ -107,6 +107,9 @@ const HOTTEST: f64 = 2.0;
 /// Moves each replica makes in a sweep, between two rounds of exchanges.
 const SWEEP: u64 = 200;
 
+// The ladder's spacing needs two rungs.
+const _: () = assert!(REPLICAS >= 2);
+
 /// The share of moves that reroute a piece near a failing element rather
 /// than anywhere.
 const FOCUS: f64 = 0.9;
@@ -133,8 +136,9 @@ struct Replica {
     /// The path's failing slots.
     fails: Vec<u32>,
     temp: f64,
-    /// False until the replica has a path (and again after it found a
-    /// solution, so that the next run starts afresh).
+    /// False until the replica has a path, and again once it reached a
+    /// path that fails nothing (a solution reported, or one the full
+    /// validation turned down), so that it starts afresh.
     started: bool,
 }
 
@@ -846,5 +850,48 @@ mod tests {
         );
         assert!(a.exchanges.0 >= 19 * (REPLICAS as u64 - 1));
         assert_eq!(a.exchanges.0, a.exchanges.1);
+    }
+
+    /// The exchange rule on two rungs set by hand (the others unstarted,
+    /// so never offered): a colder replica failing more always takes the
+    /// hotter one's path, with its failing slots, and keeps its own
+    /// temperature; one failing 2 fewer gives its path away with
+    /// probability exp(-2 (1/t0 - 1/t1)), about 2.5% for 0.2 and 0.317.
+    #[test]
+    fn exchanges_follow_the_replica_exchange_rule() {
+        let text = "witness 2x2\nS - + - E>\n| Y | . |\n+ - + - +\n| . | . |\n+ - + - +\n";
+        let puzzle = crate::formats::text::parse(text).unwrap();
+        let plan = Plan::new(&puzzle).unwrap();
+        let mut a = Anneal::new(&plan, 11).unwrap();
+        let (t0, t1) = (a.ladder[0].temp, a.ladder[1].temp);
+        let set = |a: &mut Anneal, costs: [usize; 2]| {
+            for (k, cost) in costs.into_iter().enumerate() {
+                let r = &mut a.ladder[k];
+                r.started = true;
+                r.cost = cost;
+                r.path = vec![k as u32];
+                r.fails = vec![k as u32; cost];
+            }
+        };
+        set(&mut a, [3, 1]);
+        a.exchange();
+        assert_eq!((a.ladder[0].path[0], a.ladder[0].cost), (1, 1));
+        assert_eq!((a.ladder[1].path[0], a.ladder[1].cost), (0, 3));
+        assert_eq!(a.ladder[0].fails, vec![1]);
+        assert_eq!((a.ladder[0].temp, a.ladder[1].temp), (t0, t1));
+        let trials = 40_000;
+        let mut swapped = 0;
+        for _ in 0..trials {
+            set(&mut a, [1, 3]);
+            a.exchange();
+            swapped += (a.ladder[0].path[0] == 1) as u32;
+        }
+        let p = (-2.0 * (1.0 / t0 - 1.0 / t1)).exp();
+        let want = p * trials as f64;
+        // Within about four standard deviations.
+        assert!(
+            (swapped as f64 - want).abs() < 4.0 * want.sqrt() + 1.0,
+            "{swapped} swaps of {trials}, want about {want:.0}"
+        );
     }
 }
