@@ -825,14 +825,17 @@ impl<'p> Anneal<'p> {
 mod tests {
     use super::*;
 
+    /// A 2x2 panel with a lone elimination mark: every path fails it, and
+    /// only it.
+    const LONE_MARK: &str = "witness 2x2\nS - + - E>\n| Y | . |\n+ - + - +\n| . | . |\n+ - + - +\n";
+
     /// On a panel no path solves (a lone mark has nothing to erase, so
     /// every path fails it and only it), the replicas keep their
     /// temperatures, coldest first, and since every path costs the same,
     /// every exchange offered is made.
     #[test]
     fn replicas_keep_their_ladder() {
-        let text = "witness 2x2\nS - + - E>\n| Y | . |\n+ - + - +\n| . | . |\n+ - + - +\n";
-        let puzzle = crate::formats::text::parse(text).unwrap();
+        let puzzle = crate::formats::text::parse(LONE_MARK).unwrap();
         let plan = Plan::new(&puzzle).unwrap();
         let mut a = Anneal::new(&plan, 7).unwrap();
         assert!(a.run(20 * SWEEP * REPLICAS as u64).is_none());
@@ -859,8 +862,7 @@ mod tests {
     /// probability exp(-2 (1/t0 - 1/t1)), about 2.5% for 0.2 and 0.317.
     #[test]
     fn exchanges_follow_the_replica_exchange_rule() {
-        let text = "witness 2x2\nS - + - E>\n| Y | . |\n+ - + - +\n| . | . |\n+ - + - +\n";
-        let puzzle = crate::formats::text::parse(text).unwrap();
+        let puzzle = crate::formats::text::parse(LONE_MARK).unwrap();
         let plan = Plan::new(&puzzle).unwrap();
         let mut a = Anneal::new(&plan, 11).unwrap();
         let (t0, t1) = (a.ladder[0].temp, a.ladder[1].temp);
