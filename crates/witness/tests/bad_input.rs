@@ -420,13 +420,7 @@ fn damaged_puzzles_and_paths_never_panic() {
         "[[0,0],[0,1],[0,2]]",
     ];
     wpjson::parse(base).expect("the undamaged panel parses");
-    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let try_all = |text: &str| -> bool {
         let Ok(puzzle) = wpjson::parse(text) else {
             return false;
@@ -512,12 +506,12 @@ fn damaged_puzzles_and_paths_never_panic() {
         for _ in 0..1 + next() % 3 {
             let pick = |n: u64, len: usize| (n as usize) % len;
             let val = odd[pick(next(), odd.len())].clone();
-            if next() % 4 == 0 {
+            if next().is_multiple_of(4) {
                 v[top_keys[pick(next(), top_keys.len())]] = val;
             } else {
                 let (x, y) = (pick(next(), 5), pick(next(), 5));
                 let slot = &mut v["grid"][x][y];
-                if next() % 5 == 0 {
+                if next().is_multiple_of(5) {
                     *slot = val;
                 } else if slot.is_object() {
                     slot[keys[pick(next(), keys.len())]] = val;
@@ -554,13 +548,7 @@ fn damaged_puzzles_and_paths_never_panic() {
 fn odd_shapes_never_panic_the_solver() {
     use witness::model::{Direction, Puzzle, SlotKind, Symmetry};
     use witness::solve::{count, hint, solve, HintSize, Limits};
-    let mut seed: u64 = 0xD1B5_4A32_D192_ED03;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0xD1B5_4A32_D192_ED03);
     let symmetries = [
         None,
         Some(Symmetry { x: true, y: false }),
@@ -604,4 +592,14 @@ fn odd_shapes_never_panic_the_solver() {
         answered > 300 && refused > 20,
         "{answered} answered, {refused} refused"
     );
+}
+
+/// A xorshift random number generator from `seed` (not zero).
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
 }
