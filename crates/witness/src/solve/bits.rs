@@ -1,8 +1,19 @@
 //! Fixed-size bitsets over the nodes of a grid, for fast flood fills.
 
 /// A set of up to `64 * N` nodes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Bits<const N: usize>(pub [u64; N]);
+
+/// Word by word, without the length an array's hash writes first (`N` is
+/// fixed): the search's tables hash bitset keys at every step.
+impl<const N: usize> std::hash::Hash for Bits<N> {
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for &w in &self.0 {
+            state.write_u64(w);
+        }
+    }
+}
 
 impl<const N: usize> Default for Bits<N> {
     fn default() -> Self {

@@ -4,17 +4,29 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-/// Mixes each 64-bit word in with a 64-bit finaliser: keys are whole words
-/// of packed states or bitsets, so a strong per-word mix is enough.
+/// Folds each 64-bit word in with one multiply, and mixes the whole with a
+/// 64-bit finaliser at the end: keys are whole words of packed states or
+/// bitsets, so a cheap fold per word and one strong mix per key (so that
+/// the table's bucket bits and tag bits both depend on every key bit) are
+/// enough. One fold per word matters: the tiling's memo hashes a key at
+/// every step of a fit.
 #[derive(Default)]
 pub struct WordHasher(u64);
 
+/// The fold's odd multiplier (the golden ratio's, as in Fibonacci hashing).
+const FOLD: u64 = 0x9E37_79B9_7F4A_7C15;
+
 impl Hasher for WordHasher {
     fn finish(&self) -> u64 {
-        self.0
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+        h ^ (h >> 33)
     }
-    /// Whole words at a time (bitset keys come as their words' bytes),
-    /// then the rest with its length in the top byte.
+    /// Whole words at a time, then the rest with its length in the top
+    /// byte.
     fn write(&mut self, bytes: &[u8]) {
         let mut words = bytes.chunks_exact(8);
         for w in &mut words {
@@ -27,14 +39,25 @@ impl Hasher for WordHasher {
             self.write_u64(u64::from_le_bytes(last) ^ (rest.len() as u64) << 56);
         }
     }
+    #[inline]
     fn write_u64(&mut self, x: u64) {
-        let mut h = x ^ self.0.rotate_left(29);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-        h ^= h >> 33;
-        self.0 = h;
+        // The rotation carries the product's high bits (where the
+        // multiply gathers what it mixes) down to where the next word's
+        // multiply spreads them again.
+        self.0 = (self.0.rotate_left(29) ^ x).wrapping_mul(FOLD);
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    #[inline]
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
     }
 }
 
@@ -93,6 +116,30 @@ mod tests {
         }
         // A short tail differs from the same bytes with a zero after them.
         assert_ne!(hash_of(&[1, 2, 3]), hash_of(&[1, 2, 3, 0]));
+    }
+
+    #[test]
+    fn every_bit_of_a_word_key_reaches_the_bucket_and_tag_bits() {
+        // hashbrown takes the bucket from the low bits and the tag from
+        // the top 7: a flip of any key bit should change both, mostly.
+        let key = [0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210];
+        let hash = |k: [u64; 2]| {
+            let mut h = WordHasher::default();
+            h.write_u64(k[0]);
+            h.write_u64(k[1]);
+            h.finish()
+        };
+        let base = hash(key);
+        let (mut low, mut top) = (0, 0);
+        for i in 0..128 {
+            let mut k = key;
+            k[i / 64] ^= 1 << (i % 64);
+            let d = hash(k) ^ base;
+            low += u32::from(d & 0xFFFF != 0);
+            top += u32::from(d >> 57 != 0);
+        }
+        assert_eq!(low, 128);
+        assert!(top >= 124, "{top} of 128 flips reach the tag");
     }
 
     #[test]
