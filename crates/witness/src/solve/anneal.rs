@@ -488,8 +488,10 @@ impl<'p> Anneal<'p> {
     /// whole path is a hundred or more).
     fn draw(&mut self, nodes: &[u32]) -> bool {
         let (begin, finish) = (self.cur.begin, self.cur.finish);
+        // (A path of one node, begun and finished there, is drawn whole.)
         let same_ends = self.drawn_path.first() == nodes.first()
             && self.drawn_path.last() == nodes.last()
+            && self.drawn_path.len().min(nodes.len()) >= 2
             && self.drawn_ends == Some((begin.slot, finish.slot));
         if !same_ends {
             return self.draw_whole(nodes);
@@ -953,14 +955,15 @@ impl<'p> Anneal<'p> {
 mod tests {
     use super::*;
 
-    /// A 4x4 panel with two starts, two ends, marks, squares, stars, a
-    /// triangle and a dot.
+    /// A 4x4 panel with two starts, three ends (one on a start, so that
+    /// a path may be that one node), marks, squares, stars, a triangle
+    /// and a dot.
     const SMALL: &str = "witness 4x4\n\
         S - + - + - + - E>\n\
         | Y | #w | . | *r |\n\
         + - + - + - + - +\n\
         | . | #k | . | *r |\n\
-        S - + - + - + - +\n\
+        SE< - + - + - + - +\n\
         | *r | . | 2 | Y |\n\
         + - + - o - + - +\n\
         | . | #w | . | . |\n\
