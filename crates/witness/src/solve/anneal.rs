@@ -122,6 +122,17 @@ const END_MOVES: f64 = 0.05;
 /// element to count as near it.
 const RADIUS: isize = 4;
 
+/// Marks slot `s` drawn in `lines` and lists it in `drawn`; false (and
+/// nothing changed) when it is drawn already.
+fn put(lines: &mut [Line], drawn: &mut Vec<u32>, s: u32) -> bool {
+    if lines[s as usize] != Line::None {
+        return false;
+    }
+    lines[s as usize] = Line::Black;
+    drawn.push(s);
+    true
+}
+
 /// One replica: a path, its verdict and its temperature.
 #[derive(Clone, Debug)]
 struct Replica {
@@ -163,9 +174,10 @@ pub struct Anneal<'p> {
     lines: Vec<Line>,
     /// The slots drawn in `lines`, in the path's order.
     drawn: Vec<u32>,
-    /// The nodes of the path drawn, and its begin and finish slots (`None`
-    /// when nothing is drawn).
+    /// The nodes of the path drawn.
     drawn_path: Vec<u32>,
+    /// The begin and finish slots it was drawn with (`None`: nothing is
+    /// drawn).
     drawn_ends: Option<(u32, u32)>,
     /// Scratch: the slots of a piece drawn over the path drawn.
     piece_slots: Vec<u32>,
@@ -483,9 +495,10 @@ impl<'p> Anneal<'p> {
     /// Draws `nodes` with the current begin and finish into `self.lines`;
     /// false (and nothing drawn) when the path is not legal. A path with
     /// the same begin and finish as the one drawn is drawn over it: only
-    /// the slots between their common first and last nodes change (most
-    /// moves reroute a short piece, so this is a few slots where the
-    /// whole path is a hundred or more).
+    /// the slots between the nodes the two paths share at their start and
+    /// at their end (their longest common first and last runs of nodes)
+    /// change. Most moves reroute a short piece, so that is a few slots
+    /// where the whole path is a hundred or more.
     fn draw(&mut self, nodes: &[u32]) -> bool {
         let (begin, finish) = (self.cur.begin, self.cur.finish);
         // (A path of one node, begun and finished there, is drawn whole.)
@@ -534,30 +547,25 @@ impl<'p> Anneal<'p> {
                 legal = false;
                 break;
             };
-            let t = self.plan.slot_of_node[nodes[k + 1] as usize];
-            if k + 1 < ln - q {
-                if !self.put_middle(&mut middle, st.edge) || !self.put_middle(&mut middle, t) {
-                    legal = false;
-                    break;
-                }
-            } else if !self.put_middle(&mut middle, st.edge) {
-                legal = false;
+            legal = put(&mut self.lines, &mut middle, st.edge)
+                && (k + 1 == ln - q
+                    || put(
+                        &mut self.lines,
+                        &mut middle,
+                        self.plan.slot_of_node[nodes[k + 1] as usize],
+                    ));
+            if !legal {
                 break;
             }
         }
         if !legal {
-            // Nothing stays drawn: the next path is drawn whole.
-            for &s in middle
-                .iter()
-                .chain(&self.drawn[..from])
-                .chain(&self.drawn[old_to..])
-            {
+            // Nothing stays drawn: the next path is drawn whole. (The
+            // erased middle of `drawn` is erased again: no matter.)
+            for &s in &middle {
                 self.lines[s as usize] = Line::None;
             }
-            self.drawn.clear();
-            self.drawn_path.clear();
-            self.drawn_ends = None;
             self.piece_slots = middle;
+            self.erase_drawn();
             return false;
         }
         self.drawn_over += 1;
@@ -569,56 +577,39 @@ impl<'p> Anneal<'p> {
         true
     }
 
-    /// Marks slot `s` drawn and notes it in `middle`; false when it is
-    /// drawn already.
-    fn put_middle(&mut self, middle: &mut Vec<u32>, s: u32) -> bool {
-        if self.lines[s as usize] != Line::None {
-            return false;
-        }
-        self.lines[s as usize] = Line::Black;
-        middle.push(s);
-        true
-    }
-
-    /// Draws `nodes` afresh (see [`Anneal::draw`]).
-    fn draw_whole(&mut self, nodes: &[u32]) -> bool {
+    /// Erases the path drawn: nothing is drawn after.
+    fn erase_drawn(&mut self) {
         for &s in &self.drawn {
             self.lines[s as usize] = Line::None;
         }
         self.drawn.clear();
         self.drawn_path.clear();
         self.drawn_ends = None;
+    }
+
+    /// Draws `nodes` afresh (see [`Anneal::draw`]).
+    fn draw_whole(&mut self, nodes: &[u32]) -> bool {
+        self.erase_drawn();
         let (begin, finish) = (self.cur.begin, self.cur.finish);
-        let put = |drawn: &mut Vec<u32>, lines: &mut Vec<Line>, s: u32| {
-            if lines[s as usize] != Line::None {
-                return false;
-            }
-            lines[s as usize] = Line::Black;
-            drawn.push(s);
-            true
-        };
-        let mut legal = put(&mut self.drawn, &mut self.lines, begin.slot);
+        let (lines, drawn) = (&mut self.lines, &mut self.drawn);
+        let mut legal = put(lines, drawn, begin.slot);
         let first = self.plan.slot_of_node[nodes[0] as usize];
         if begin.head.is_some() {
-            legal &= put(&mut self.drawn, &mut self.lines, first);
+            legal &= put(lines, drawn, first);
         }
         for w in nodes.windows(2) {
-            let Some(st) = self.step(w[0], w[1]) else {
+            let Some(st) = self.steps[w[0] as usize].iter().find(|s| s.node == w[1]) else {
                 legal = false;
                 break;
             };
-            legal &= put(&mut self.drawn, &mut self.lines, st.edge);
-            let t = self.plan.slot_of_node[w[1] as usize];
-            legal &= put(&mut self.drawn, &mut self.lines, t);
+            legal &= put(lines, drawn, st.edge);
+            legal &= put(lines, drawn, self.plan.slot_of_node[w[1] as usize]);
         }
         if finish.tail.is_some() {
-            legal &= put(&mut self.drawn, &mut self.lines, finish.slot);
+            legal &= put(lines, drawn, finish.slot);
         }
         if !legal {
-            for &s in &self.drawn {
-                self.lines[s as usize] = Line::None;
-            }
-            self.drawn.clear();
+            self.erase_drawn();
             return false;
         }
         self.drawn_path.extend_from_slice(nodes);
@@ -969,36 +960,84 @@ mod tests {
         | . | #w | . | . |\n\
         + - + - + - + - E>\n";
 
+    /// The slots of the path `a` has drawn, as `lines` should hold them.
+    fn slots_of_drawn(a: &Anneal) -> Vec<Line> {
+        let mut want = vec![Line::None; a.lines.len()];
+        let Some((begin, finish)) = a.drawn_ends else {
+            return want;
+        };
+        for s in [begin, finish] {
+            want[s as usize] = Line::Black;
+        }
+        for &v in &a.drawn_path {
+            want[a.plan.slot_of_node[v as usize] as usize] = Line::Black;
+        }
+        for w in a.drawn_path.windows(2) {
+            want[a.step(w[0], w[1]).unwrap().edge as usize] = Line::Black;
+        }
+        want
+    }
+
     /// Drawing a path over the one drawn before (only the slots between
-    /// their common first and last nodes change) leaves drawn exactly the
-    /// slots of the new path: checked after each of a few thousand moves,
-    /// its ends moved now and then too.
+    /// the nodes they share at their start and at their end change) leaves
+    /// drawn exactly the slots of the new path: checked after each of a
+    /// few thousand moves that drew one, its ends moved now and then too.
     #[test]
-    fn paths_drawn_over_the_last_are_drawn_whole() {
+    fn paths_drawn_over_the_last_leave_exactly_their_slots() {
         let puzzle = crate::formats::text::parse(SMALL).unwrap();
         let plan = Plan::new(&puzzle).unwrap();
         let mut a = Anneal::new(&plan, 5).unwrap();
         let mut checked = 0;
         for _ in 0..5_000 {
             a.run(1);
-            let Some((begin, finish)) = a.drawn_ends else {
+            if a.drawn_ends.is_none() {
                 continue;
-            };
-            let mut want = vec![Line::None; a.lines.len()];
-            for s in [begin, finish] {
-                want[s as usize] = Line::Black;
             }
-            for &v in &a.drawn_path {
-                want[plan.slot_of_node[v as usize] as usize] = Line::Black;
-            }
-            for w in a.drawn_path.windows(2) {
-                want[a.step(w[0], w[1]).unwrap().edge as usize] = Line::Black;
-            }
-            assert_eq!(a.lines, want, "after {} moves", a.moves);
+            assert_eq!(a.lines, slots_of_drawn(&a), "after {} moves", a.moves);
             checked += 1;
         }
         assert!(checked > 4_000, "{checked}");
         assert!(a.drawn_over > 3_000, "{}", a.drawn_over);
+    }
+
+    /// A path that goes back along an edge it took, drawn over a legal
+    /// one, is turned down and leaves nothing drawn; the legal one drawn
+    /// after it is drawn whole, exactly.
+    #[test]
+    fn a_path_crossing_itself_drawn_over_another_leaves_nothing_drawn() {
+        let puzzle = crate::formats::text::parse(SMALL).unwrap();
+        let plan = Plan::new(&puzzle).unwrap();
+        let mut a = Anneal::new(&plan, 5).unwrap();
+        // A path of three nodes or more whose second node has a neighbour
+        // off the path.
+        let (path, off) = loop {
+            a.run(1);
+            let path = &a.cur.path;
+            if !a.cur.started || path.len() < 3 {
+                continue;
+            }
+            let off = a.steps[path[1] as usize]
+                .iter()
+                .find(|s| !path.contains(&s.node));
+            if let Some(s) = off {
+                break (path.clone(), s.node);
+            }
+        };
+        assert!(a.draw(&path));
+        assert_eq!(a.lines, slots_of_drawn(&a));
+        // Out from the second node to that neighbour and back, then on as
+        // before: the same first and last nodes, so it is drawn over the
+        // path, and it fails on the edge back, after drawing two slots.
+        let mut crossing = vec![path[0], path[1], off];
+        crossing.extend_from_slice(&path[1..]);
+        let over = a.drawn_over;
+        assert!(!a.draw(&crossing));
+        assert!(a.lines.iter().all(|&l| l == Line::None));
+        assert_eq!((a.drawn_ends, a.drawn.len()), (None, 0));
+        assert!(a.draw(&path));
+        assert_eq!(a.lines, slots_of_drawn(&a));
+        assert_eq!(a.drawn_over, over, "both drawn whole");
+        assert!(a.drawn_ends.is_some());
     }
 
     /// A 2x2 panel with a lone elimination mark: every path fails it, and
