@@ -598,6 +598,8 @@ impl<'p> Anneal<'p> {
             legal &= put(lines, drawn, first);
         }
         for w in nodes.windows(2) {
+            // (`Anneal::step`, on the field: `lines` and `drawn` are
+            // borrowed.)
             let Some(st) = self.steps[w[0] as usize].iter().find(|s| s.node == w[1]) else {
                 legal = false;
                 break;

@@ -43,9 +43,10 @@ impl Hasher for WordHasher {
     fn write_u64(&mut self, x: u64) {
         // The 128-bit product's halves XORed: a bit of the word reaches
         // the bits above it in the low half and those below it in the
-        // high half, so no two words' changes can cancel out the way they
-        // can in the low half alone (a flip of bit 63 there is a flip of
-        // bit 63 only).
+        // high half, so a change in one word is not undone by a fixed
+        // change in the next, as in the low half alone (where a flip of
+        // bit 63 is a flip of bit 63 only, which the rotation moves to
+        // bit 28 for the next word to cancel).
         let p = u128::from(self.0.rotate_left(29) ^ x) * u128::from(FOLD);
         self.0 = p as u64 ^ (p >> 64) as u64;
     }
