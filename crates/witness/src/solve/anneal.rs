@@ -591,24 +591,22 @@ impl<'p> Anneal<'p> {
     fn draw_whole(&mut self, nodes: &[u32]) -> bool {
         self.erase_drawn();
         let (begin, finish) = (self.cur.begin, self.cur.finish);
-        let (lines, drawn) = (&mut self.lines, &mut self.drawn);
-        let mut legal = put(lines, drawn, begin.slot);
+        let mut legal = put(&mut self.lines, &mut self.drawn, begin.slot);
         let first = self.plan.slot_of_node[nodes[0] as usize];
         if begin.head.is_some() {
-            legal &= put(lines, drawn, first);
+            legal &= put(&mut self.lines, &mut self.drawn, first);
         }
         for w in nodes.windows(2) {
-            // (`Anneal::step`, on the field: `lines` and `drawn` are
-            // borrowed.)
-            let Some(st) = self.steps[w[0] as usize].iter().find(|s| s.node == w[1]) else {
+            let Some(st) = self.step(w[0], w[1]) else {
                 legal = false;
                 break;
             };
-            legal &= put(lines, drawn, st.edge);
-            legal &= put(lines, drawn, self.plan.slot_of_node[w[1] as usize]);
+            let t = self.plan.slot_of_node[w[1] as usize];
+            legal &= put(&mut self.lines, &mut self.drawn, st.edge);
+            legal &= put(&mut self.lines, &mut self.drawn, t);
         }
         if finish.tail.is_some() {
-            legal &= put(lines, drawn, finish.slot);
+            legal &= put(&mut self.lines, &mut self.drawn, finish.slot);
         }
         if !legal {
             self.erase_drawn();
