@@ -1927,12 +1927,36 @@ impl<'p, const N: usize> Search<'p, N> {
             let nh = fh.or(&eh.and_not(&full).and_not(&self.east_of(&full)));
             let nv = fv.or(&ev.and_not(&full).and_not(&full.shr(nc)));
             if nh == eh && nv == ev {
-                return true;
+                return self.no_forced_cycle(&fh, &fv, &one, &two);
             }
             eh = nh;
             ev = nv;
         }
         true
+    }
+
+    /// False when the forced edges `fh` (by west node) and `fv` (by north
+    /// node), which every node of `one` takes one of and every node of
+    /// `two` two, close a cycle: the rest of the line is a simple path and
+    /// takes them all. A node on a cycle has two of them, and following
+    /// them from the nodes with one never reaches it.
+    fn no_forced_cycle(&self, fh: &Bits<N>, fv: &Bits<N>, one: &Bits<N>, two: &Bits<N>) -> bool {
+        if two.count() < 4 {
+            return true;
+        }
+        let nc = self.plan.ncols;
+        let mut seen = one.and_not(two);
+        loop {
+            let next = seen
+                .or(&self.onto_east(&seen.and(fh)))
+                .or(&fh.and(&self.east_of(&seen)))
+                .or(&seen.and(fv).shl(nc))
+                .or(&fv.and(&seen.shr(nc)));
+            if next == seen {
+                return two.and_not(&seen).is_empty();
+            }
+            seen = next;
+        }
     }
 
     /// Each node's ways out, as four sets (east, west, south, north): the
@@ -3065,4 +3089,49 @@ pub fn run_branches<const N: usize>(
         },
     );
     !unfinished.load(Ordering::Relaxed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Pos, Puzzle};
+
+    fn nodes(list: &[usize]) -> Bits<1> {
+        let mut b = Bits::empty();
+        for &v in list {
+            b.set(v);
+        }
+        b
+    }
+
+    /// Forced edges that close a loop are no part of a simple path; a
+    /// chain of them, however long, is.
+    #[test]
+    fn forced_edges_may_not_close_a_cycle() {
+        // A 3x2 panel: nodes 0..=3 on the top row, 4..=7, 8..=11 below.
+        let mut p = Puzzle::new(3, 2, false).unwrap();
+        p.cell_mut(Pos::new(0, 0)).start = true;
+        p.cell_mut(Pos::new(6, 4)).end = Some(crate::model::Direction::Right);
+        let plan = Plan::new(&p).unwrap();
+        assert_eq!((plan.ncols, plan.nrows), (4, 3));
+        let masks = Masks::<1>::new(&plan);
+        let none = Limits::none();
+        let s = Search::<1>::new(&plan, &masks, &none);
+        // Each node's forced edges, as `ways_ok` tallies them.
+        let check = |fh: &[usize], fv: &[usize]| {
+            let (fh, fv) = (nodes(fh), nodes(fv));
+            let (one, two, _) = tally(&[fh, s.onto_east(&fh), fv, fv.shl(4)]);
+            s.no_forced_cycle(&fh, &fv, &one, &two)
+        };
+        // The square 1-2-6-5 round face (1, 0).
+        assert!(!check(&[1, 5], &[1, 2]));
+        // The same square with a chain 8-9-10 beside it.
+        assert!(!check(&[1, 5, 8, 9], &[1, 2]));
+        // The six nodes 1-2-3-7-6-5 round two faces.
+        assert!(!check(&[1, 2, 5, 6], &[1, 3]));
+        // Open at one edge, the ring is a chain: 2-1-5-6-7-3.
+        assert!(check(&[1, 5, 6], &[1, 3]));
+        // A snake through every node, from 0 to 11.
+        assert!(check(&[0, 1, 2, 4, 5, 6, 8, 9, 10], &[3, 4]));
+    }
 }
