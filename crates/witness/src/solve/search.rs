@@ -11,7 +11,7 @@
 //!   or can no longer get enough, two squares of different colours side by
 //!   side can no longer be separated, a node the line must pass has fewer
 //!   than two ways left (counted again after the edges that nodes with
-//!   exactly two ways force), or the dotted nodes still to visit break the
+//!   exactly two ways force, which may close no ring), or the dotted nodes still to visit break the
 //!   grid's colour parity;
 //! - a node the line must visit is out of its reach, or lies in a pocket
 //!   it could only enter to end there, where there is no end or the
@@ -1894,7 +1894,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// takes three edges and the head takes one; a node whose two edges
     /// are forced takes no other (nor does the head, once its one is), and
     /// those edges are dropped before the ways are counted again, until
-    /// nothing changes.
+    /// nothing changes. Then the forced edges may close no ring
+    /// ([`Search::no_forced_cycle`]).
     fn ways_ok(&self, h: usize, reach: &Bits<N>) -> bool {
         let m = self.masks;
         let nc = self.plan.ncols;
