@@ -123,7 +123,8 @@ pub struct Plan {
     pub colored_dots: Vec<u32>,
     /// Without symmetry: node slots the line must pass through (dots on
     /// nodes, both ends of dotted edges and of edges between squares of
-    /// different colours), unless they are endpoints.
+    /// different colours, nodes between diagonal squares of different
+    /// colours), unless they are endpoints.
     pub must_pass: Vec<u32>,
     /// Slots holding dots.
     pub dots: Vec<u32>,
@@ -361,6 +362,16 @@ impl Plan {
                     if v != NONE {
                         must_pass.push(slot_of_node[v as usize]);
                     }
+                }
+            }
+            // A node whose diagonal faces hold squares of different
+            // colours: the line must part them, so it must take an edge of
+            // the node between each of them and either face beside both;
+            // two edges, so it passes the node (spec §5.2: faces join across
+            // an edge the line does not cover).
+            for i in 0..n {
+                if b.kind[i] == SlotKind::Node && parts_diagonal_squares(b, i, &faces_around[i]) {
+                    must_pass.push(i as u32);
                 }
             }
             must_pass.retain(|&v| !b.end[v as usize]);
@@ -754,6 +765,31 @@ impl<const N: usize> Masks<N> {
     }
 }
 
+/// Whether node slot `v`, with the faces `around` it (north-west,
+/// north-east, south-west, south-east when all four are there), has
+/// squares of different colours on opposite corners, all four faces and
+/// all four edges inside the board, and no start or end on those edges
+/// (a line may stop short on one, covering it only halfway).
+fn parts_diagonal_squares(b: &crate::rules::board::Board, v: usize, around: &[u32; 4]) -> bool {
+    if around.contains(&NONE) {
+        return false;
+    }
+    let edges = b.nbr[v];
+    let inside = |s: u32| s != NONE && !b.outside[s as usize];
+    if !around.iter().chain(&edges).all(|&s| inside(s))
+        || edges
+            .iter()
+            .any(|&e| b.start[e as usize] || b.end[e as usize])
+    {
+        return false;
+    }
+    let differ = |f: u32, g: u32| {
+        let (f, g) = (f as usize, g as usize);
+        b.sym[f] == Sym::Square && b.sym[g] == Sym::Square && b.color[f] != b.color[g]
+    };
+    differ(around[0], around[3]) || differ(around[1], around[2])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -776,5 +812,33 @@ mod tests {
             let plan = Plan::new(&p).unwrap();
             assert_eq!(plan.mirror_shape, want, "x {x}, y {y}, pillar {pillar}");
         }
+    }
+
+    /// Squares of two colours on opposite corners of a node: the line
+    /// must pass that node to part them. Not so for one colour, nor when
+    /// the line may stop halfway along an edge of the node.
+    #[test]
+    fn diagonal_squares_of_two_colours_need_their_node_passed() {
+        use crate::model::{Color, Symbol, SymbolKind};
+        let square = |c| Some(Symbol::new(SymbolKind::Square, c));
+        let panel = |other: Color, end_beside: bool| {
+            let mut p = Puzzle::new(3, 3, false).unwrap();
+            p.cell_mut(Pos::new(0, 6)).start = true;
+            p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
+            // Node (2, 2) between faces (1, 1) and (3, 3), slot coordinates.
+            p.cell_mut(Pos::new(1, 1)).symbol = square(Color::Black);
+            p.cell_mut(Pos::new(3, 3)).symbol = square(other);
+            if end_beside {
+                p.cell_mut(Pos::new(3, 2)).end = Some(Direction::Right);
+            }
+            Plan::new(&p).unwrap()
+        };
+        let node = |plan: &Plan| plan.rules.board.index(2, 2) as u32;
+        let plan = panel(Color::White, false);
+        assert!(plan.must_pass.contains(&node(&plan)));
+        let plan = panel(Color::Black, false);
+        assert!(!plan.must_pass.contains(&node(&plan)));
+        let plan = panel(Color::White, true);
+        assert!(!plan.must_pass.contains(&node(&plan)));
     }
 }
