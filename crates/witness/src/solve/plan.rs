@@ -124,7 +124,7 @@ pub struct Plan {
     /// Without symmetry: node slots the line must pass through (dots on
     /// nodes, both ends of dotted edges and of edges between squares of
     /// different colours, nodes between diagonal squares of different
-    /// colours), unless they are endpoints.
+    /// colours, the corners of triangles of 3), unless they are endpoints.
     pub must_pass: Vec<u32>,
     /// Slots holding dots.
     pub dots: Vec<u32>,
@@ -361,6 +361,26 @@ impl Plan {
                 for v in edge_nodes[e as usize] {
                     if v != NONE {
                         must_pass.push(slot_of_node[v as usize]);
+                    }
+                }
+            }
+            // The corners of a triangle of 3: three of the face's four
+            // edges cover all four (unless an edge may be travelled only
+            // halfway, by a line that starts or ends on it, or the face's
+            // left and right edges are one, round a pillar one face wide).
+            for &(f, k, edges) in &triangles {
+                let halfway = |e: u32| e != NONE && (b.end[e as usize] || b.start[e as usize]);
+                if k != 3 || edges.iter().any(|&e| halfway(e)) || edges[0] == edges[1] {
+                    continue;
+                }
+                for e in [b.nbr[f as usize][2], b.nbr[f as usize][3]] {
+                    if e == NONE {
+                        continue;
+                    }
+                    for v in edge_nodes[e as usize] {
+                        if v != NONE {
+                            must_pass.push(slot_of_node[v as usize]);
+                        }
                     }
                 }
             }
@@ -812,6 +832,34 @@ mod tests {
             let plan = Plan::new(&p).unwrap();
             assert_eq!(plan.mirror_shape, want, "x {x}, y {y}, pillar {pillar}");
         }
+    }
+
+    /// A triangle of 3: the line covers three of the face's edges, so it
+    /// passes all four corners. Not so for a triangle of 2, nor when the
+    /// line may stop halfway along an edge of the face.
+    #[test]
+    fn a_triangle_of_three_needs_its_corners_passed() {
+        use crate::model::{Color, Symbol, SymbolKind};
+        let panel = |count: u32, end_beside: bool| {
+            let mut p = Puzzle::new(3, 3, false).unwrap();
+            p.cell_mut(Pos::new(0, 6)).start = true;
+            p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
+            p.cell_mut(Pos::new(3, 3)).symbol =
+                Some(Symbol::new(SymbolKind::Triangle(count), Color::Orange));
+            if end_beside {
+                p.cell_mut(Pos::new(3, 4)).end = Some(Direction::Down);
+            }
+            Plan::new(&p).unwrap()
+        };
+        let corners = |plan: &Plan| {
+            [(2, 2), (4, 2), (2, 4), (4, 4)].map(|(x, y)| {
+                plan.must_pass
+                    .contains(&(plan.rules.board.index(x, y) as u32))
+            })
+        };
+        assert_eq!(corners(&panel(3, false)), [true; 4]);
+        assert_eq!(corners(&panel(2, false)), [false; 4]);
+        assert_eq!(corners(&panel(3, true)), [false; 4]);
     }
 
     /// Squares of two colours on opposite corners of a node: the line
