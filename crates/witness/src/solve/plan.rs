@@ -5,7 +5,7 @@
 use super::bits::Bits;
 use crate::error::Result;
 use crate::model::{Dot, Gap, Puzzle, SlotKind};
-use crate::rules::board::{Sym, NONE};
+use crate::rules::board::{Board, Sym, NONE};
 use crate::rules::Rules;
 
 /// The board size from which the search narrows its reach with the pocket
@@ -368,12 +368,13 @@ impl Plan {
             // edges cover all four (unless an edge may be travelled only
             // halfway, by a line that starts or ends on it, or the face's
             // left and right edges are one, round a pillar one face wide).
-            for &(f, k, edges) in &triangles {
-                let halfway = |e: u32| e != NONE && (b.end[e as usize] || b.start[e as usize]);
+            let halfway = |e: u32| e != NONE && (b.end[e as usize] || b.start[e as usize]);
+            for &(_, k, edges) in &triangles {
                 if k != 3 || edges.iter().any(|&e| halfway(e)) || edges[0] == edges[1] {
                     continue;
                 }
-                for e in [b.nbr[f as usize][2], b.nbr[f as usize][3]] {
+                // Its top and bottom edges (left, right, up, down).
+                for e in [edges[2], edges[3]] {
                     if e == NONE {
                         continue;
                     }
@@ -790,7 +791,7 @@ impl<const N: usize> Masks<N> {
 /// squares of different colours on opposite corners, all four faces and
 /// all four edges inside the board, and no start or end on those edges
 /// (a line may stop short on one, covering it only halfway).
-fn parts_diagonal_squares(b: &crate::rules::board::Board, v: usize, around: &[u32; 4]) -> bool {
+fn parts_diagonal_squares(b: &Board, v: usize, around: &[u32; 4]) -> bool {
     if around.contains(&NONE) {
         return false;
     }
@@ -888,5 +889,16 @@ mod tests {
         assert!(!plan.must_pass.contains(&node(&plan)));
         let plan = panel(Color::White, true);
         assert!(!plan.must_pass.contains(&node(&plan)));
+        // Round a pillar, across its seam: node (0, 2) between faces
+        // (5, 1) and (1, 3).
+        let mut p = Puzzle::new(3, 3, true).unwrap();
+        p.cell_mut(Pos::new(0, 6)).start = true;
+        p.cell_mut(Pos::new(2, 0)).end = Some(Direction::Up);
+        p.cell_mut(Pos::new(5, 1)).symbol = square(Color::Black);
+        p.cell_mut(Pos::new(1, 3)).symbol = square(Color::White);
+        let plan = Plan::new(&p).unwrap();
+        assert!(plan
+            .must_pass
+            .contains(&(plan.rules.board.index(0, 2) as u32)));
     }
 }

@@ -11,8 +11,8 @@
 //!   or can no longer get enough, two squares of different colours side by
 //!   side can no longer be separated, a node the line must pass has fewer
 //!   than two ways left (counted again after the edges that nodes with
-//!   exactly two ways force, which may close no ring), or the dotted nodes still to visit break the
-//!   grid's colour parity;
+//!   exactly two ways force, which may close no ring), or the nodes it
+//!   must still visit break the grid's colour parity;
 //! - a node the line must visit is out of its reach, or lies in a pocket
 //!   it could only enter to end there, where there is no end or the
 //!   pockets do not nest ([`super::pockets`]). With symmetry this is the
@@ -151,8 +151,8 @@ pub struct Search<'p, const N: usize> {
     half_walls: Vec<(Link, [[u32; 3]; 2])>,
     /// Elimination marks on the board (inside faces).
     negas: u32,
-    /// Nodes the single line must visit (dotted nodes, both ends of dotted
-    /// edges), when the parity test applies; otherwise empty.
+    /// Nodes the single line must visit (dotted nodes and those of
+    /// [`Plan::must_pass`]), when the parity test applies; otherwise empty.
     must_nodes: Bits<N>,
     /// Nodes of even colour in the grid's 2-colouring.
     even: Bits<N>,
@@ -1937,11 +1937,14 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// False when the forced edges `fh` (by west node) and `fv` (by north
-    /// node), which every node of `one` takes one of and every node of
-    /// `two` two, close a cycle: the rest of the line is a simple path and
-    /// takes them all. A node on a cycle has two of them, and following
-    /// them from the nodes with one never reaches it.
+    /// node) close a cycle: the rest of the line is a simple path and
+    /// takes them all. `one` holds the nodes with at least one of them,
+    /// `two` those with at least two (none has three). A node on a cycle
+    /// has two, and following them from the nodes with one never reaches
+    /// it.
     fn no_forced_cycle(&self, fh: &Bits<N>, fv: &Bits<N>, one: &Bits<N>, two: &Bits<N>) -> bool {
+        // A ring on the grid has four nodes or more (round a pillar one or
+        // two faces wide, shorter ones are left to the rest of the search).
         if two.count() < 4 {
             return true;
         }

@@ -573,8 +573,11 @@ impl Turns {
             } else {
                 0
             };
-            let mine = total.saturating_sub(after).saturating_mul(num) / den;
-            while cases_left && runs.visited() < mine.max(early) {
+            let mine = total.saturating_sub(after);
+            while cases_left
+                && (runs.visited().saturating_mul(den) < mine.saturating_mul(num)
+                    || runs.visited() < early)
+            {
                 match runs.step_with(&mut |a| visit(a.clone())) {
                     Outcome::Solved(_) => break 'search,
                     Outcome::None => {
