@@ -184,6 +184,17 @@ impl<const N: usize> Bits<N> {
     }
 }
 
+/// The set of the given bit indices.
+impl<const N: usize> FromIterator<usize> for Bits<N> {
+    fn from_iter<I: IntoIterator<Item = usize>>(bits: I) -> Self {
+        let mut b = Bits::empty();
+        for i in bits {
+            b.set(i);
+        }
+        b
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -294,11 +294,7 @@ mod tests {
     }
 
     fn set(nodes: &[usize]) -> Bits<1> {
-        let mut b = Bits::empty();
-        for &v in nodes {
-            b.set(v);
-        }
-        b
+        nodes.iter().copied().collect()
     }
 
     #[test]

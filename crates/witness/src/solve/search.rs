@@ -3101,11 +3101,7 @@ mod tests {
     use crate::model::{Pos, Puzzle};
 
     fn nodes(list: &[usize]) -> Bits<1> {
-        let mut b = Bits::empty();
-        for &v in list {
-            b.set(v);
-        }
-        b
+        list.iter().copied().collect()
     }
 
     /// Forced edges that close a loop are no part of a simple path; a
