@@ -2711,6 +2711,13 @@ impl<'p, const N: usize> Search<'p, N> {
         if !parts_ok {
             return false;
         }
+        // Each final region with pieces has as many faces as its pieces'
+        // area, so its parts that are short of area are made up by parts
+        // with area over. (This cuts far more often than the cover test
+        // below, for far less: first.)
+        if short > over {
+            return false;
+        }
         // Each kind of piece standing in the region needs a placement
         // inside it, and those placements must cover the parts above.
         if area > 0 {
@@ -2718,12 +2725,6 @@ impl<'p, const N: usize> Search<'p, N> {
                 Some(cover) if need.and_not(&cover).is_empty() => {}
                 _ => return false,
             }
-        }
-        // Each final region with pieces has as many faces as its pieces'
-        // area, so its parts that are short of area are made up by parts
-        // with area over.
-        if short > over {
-            return false;
         }
         // The pieces must also fit in it all at once, covering those parts.
         // With as many faces as its pieces have area, every final region
