@@ -2713,8 +2713,8 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         // Each final region with pieces has as many faces as its pieces'
         // area, so its parts that are short of area are made up by parts
-        // with area over. (This cuts far more often than the cover test
-        // below, for far less: first.)
+        // with area over. (Far cheaper than the cover test below, and on
+        // 96FE4285 it cuts about 29 times as often: it goes first.)
         if short > over {
             return false;
         }
