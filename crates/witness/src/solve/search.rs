@@ -1243,31 +1243,18 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         let m = self.masks;
         let nc = plan.ncols;
-        // The room nodes that step into the room each way: a node reached
-        // moves on at once in the directions after its own, so one pass
-        // may go right and then down (the floods need fewer passes).
-        let right = m.right_in.and(&room).and(&room.shr(1));
-        let left = m.left_in.and(&room).and(&room.shl(1));
-        let down = m.down.and(&room).and(&room.shr(nc));
-        let up = m.up.and(&room).and(&room.shl(nc));
-        let pillar = plan.rules.board.pillar;
-        let (east, west) = if pillar {
-            (
-                m.right_wrap.and(&room).and(&room.shl(nc - 1)),
-                m.left_wrap.and(&room).and(&room.shr(nc - 1)),
-            )
-        } else {
-            (Bits::empty(), Bits::empty())
-        };
         loop {
-            let mut nx = cur.or(&cur.and(&right).shl(1));
-            nx = nx.or(&nx.and(&left).shr(1));
-            nx = nx.or(&nx.and(&down).shl(nc));
-            nx = nx.or(&nx.and(&up).shr(nc));
-            if pillar {
-                nx = nx.or(&nx.and(&east).shr(nc - 1));
-                nx = nx.or(&nx.and(&west).shl(nc - 1));
+            let mut nx = cur
+                .or(&cur.and(&m.right_in).shl(1))
+                .or(&cur.and(&m.left_in).shr(1))
+                .or(&cur.and(&m.down).shl(nc))
+                .or(&cur.and(&m.up).shr(nc));
+            if plan.rules.board.pillar {
+                nx = nx
+                    .or(&cur.and(&m.right_wrap).shr(nc - 1))
+                    .or(&cur.and(&m.left_wrap).shl(nc - 1));
             }
+            nx = nx.and(&room);
             if let Some(stop) = stop {
                 if nx.intersects(stop) {
                     return (true, nx);
