@@ -164,6 +164,11 @@ pub struct Search<'p, const N: usize> {
     /// The nodes of `pocket_must` that are not ends: the line passes them,
     /// so each needs two ways.
     main_must: Bits<N>,
+    /// With symmetry, without elimination marks: the dotted nodes and the
+    /// main line's must-pass nodes and their mirrors, but none at or
+    /// beside an end or its mirror. One line or the other passes each, so
+    /// each needs two ways to nodes either line can reach.
+    both_must: Bits<N>,
     /// With elimination marks, without symmetry: the dotted nodes that are
     /// not ends, which the line covers only by passing them.
     dot_passes: Bits<N>,
@@ -544,6 +549,20 @@ impl<'p, const N: usize> Search<'p, N> {
                 main_must.clear(v as usize);
             }
         }
+        let mut both_must = Bits::empty();
+        if plan.symmetric && plan.local_prune {
+            both_must = masks.dot_nodes.or(&main_must);
+            for v in main_must.iter() {
+                both_must.set(plan.mirror_node[v] as usize);
+            }
+            // Not the nodes at or beside an end, nor their mirrors: the
+            // mirror line ends at the mirror of the main line's end, which
+            // need not be an end itself.
+            for &v in &plan.end_nodes {
+                both_must.clear(v as usize);
+                both_must.clear(plan.mirror_node[v as usize] as usize);
+            }
+        }
         let mut dot_passes = Bits::empty();
         if !plan.symmetric && !plan.local_prune {
             dot_passes = masks.dot_nodes;
@@ -556,6 +575,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let packing = plan.packing && !fm.placements.is_empty();
         Search {
             main_must,
+            both_must,
             dot_passes,
             must_nodes,
             even,
@@ -1830,8 +1850,9 @@ impl<'p, const N: usize> Search<'p, N> {
                 .enumerate()
                 .all(|(t, &(_, k, e))| !self.triangle_lost_on(t, k, &e, &edges, reach));
         }
-        // The main line passes its must-visit nodes: two ways each.
-        if !self.ways_ok(h, main_reach) {
+        // The main line passes its must-visit nodes: two ways each; and
+        // one line or the other passes each dot.
+        if !(self.ways_ok(h, main_reach) && self.both_ways_ok(h, reach)) {
             return false;
         }
         if !self
@@ -1897,14 +1918,35 @@ impl<'p, const N: usize> Search<'p, N> {
     /// nothing changes. Then the forced edges may close no ring
     /// ([`Search::no_forced_cycle`]).
     fn ways_ok(&self, h: usize, reach: &Bits<N>) -> bool {
+        let mut head = Bits::<N>::empty();
+        head.set(self.plan.node_of[h] as usize);
+        self.ways_of_ok(&self.main_must, &head, reach)
+    }
+
+    /// With symmetry: every node of `both_must` still free has two ways to
+    /// nodes of `reach` (the nodes either line can still visit, both heads
+    /// included), as [`Search::ways_ok`] tells for one line. Such a node
+    /// is passed by one line or the other, neither of which may end there.
+    /// The two lines are disjoint simple paths: no node takes three edges,
+    /// each head one more, and no ring closes, so the forced edges are
+    /// followed as for one line, from the two heads at `h` and its mirror.
+    fn both_ways_ok(&self, h: usize, reach: &Bits<N>) -> bool {
+        let mut heads = Bits::<N>::empty();
+        let hv = self.plan.node_of[h] as usize;
+        heads.set(hv);
+        heads.set(self.plan.mirror_node[hv] as usize);
+        self.ways_of_ok(&self.both_must, &heads, reach)
+    }
+
+    /// [`Search::ways_ok`] for the free nodes of `must`, with the lines'
+    /// heads at `head`.
+    fn ways_of_ok(&self, must: &Bits<N>, head: &Bits<N>, reach: &Bits<N>) -> bool {
         let m = self.masks;
         let nc = self.plan.ncols;
-        let must = self.main_must.and(&self.free);
+        let must = must.and(&self.free);
         if must.is_empty() {
             return true;
         }
-        let mut head = Bits::<N>::empty();
-        head.set(self.plan.node_of[h] as usize);
         // Edges between two nodes of `reach`, by west and by north node.
         let mut eh = self.open_h.and(reach).and(&self.east_of(reach));
         let mut ev = self.open_v.and(reach).and(&reach.shr(nc));
@@ -3134,5 +3176,40 @@ mod tests {
         assert!(check(&[1, 5, 6], &[1, 3]));
         // A snake through every node, from 0 to 11.
         assert!(check(&[0, 1, 2, 4, 5, 6, 8, 9, 10], &[3, 4]));
+    }
+
+    /// With symmetry, a dotted node needs two ways whichever line passes
+    /// it, unless the mirror line may end there.
+    #[test]
+    fn symmetry_dots_need_two_ways_unless_a_line_may_end_there() {
+        use crate::model::{Direction, Dot, Symmetry};
+        // A 2x2 panel turned half round: nodes 0..=2 on the top row, 3..=5,
+        // 6..=8 below; the lines start at 0 and 8.
+        let panel = |end: Pos| {
+            let mut p = Puzzle::new(2, 2, false).unwrap();
+            p.symmetry = Some(Symmetry { x: true, y: true });
+            p.cell_mut(Pos::new(0, 0)).start = true;
+            p.cell_mut(end).end = Some(Direction::Down);
+            // A dot on node 2, the top right corner.
+            p.cell_mut(Pos::new(4, 0)).dot = Dot::Black;
+            p
+        };
+        let ways = |p: &Puzzle, reach: &[usize]| {
+            let plan = Plan::new(p).unwrap();
+            let masks = Masks::<1>::new(&plan);
+            let none = Limits::none();
+            let s = Search::<1>::new(&plan, &masks, &none);
+            s.both_ways_ok(0, &nodes(reach))
+        };
+        // The ends at node 7 and its mirror 1 (bottom and top middle).
+        let p = panel(Pos::new(2, 4));
+        assert!(ways(&p, &[0, 1, 2, 3, 4, 5, 6, 7, 8]));
+        // Node 5 out of reach: node 2 has one way left, to 1, so neither
+        // line can pass it.
+        assert!(!ways(&p, &[0, 1, 2, 3, 4, 6, 7, 8]));
+        // Ends at node 6 and its mirror 2: the mirror line may end on the
+        // dot, so one way is enough.
+        let p = panel(Pos::new(0, 4));
+        assert!(ways(&p, &[0, 1, 2, 3, 4, 6, 7, 8]));
     }
 }
