@@ -1928,13 +1928,19 @@ impl<'p, const N: usize> Search<'p, N> {
     /// included), as [`Search::ways_ok`] tells for one line. Such a node
     /// is passed by one line or the other, neither of which may end there.
     /// The two lines are disjoint simple paths: no node takes three edges,
-    /// each head one more, and no ring closes, so the forced edges are
-    /// followed as for one line, from the two heads at `h` and its mirror.
+    /// each head one more (a start that is its own mirror, the head of
+    /// both, two), and no ring closes, so the forced edges are followed as
+    /// for one line, from the two heads at `h` and its mirror.
     fn both_ways_ok(&self, h: usize, reach: &Bits<N>) -> bool {
         let mut heads = Bits::<N>::empty();
         let hv = self.plan.node_of[h] as usize;
-        heads.set(hv);
-        heads.set(self.plan.mirror_node[hv] as usize);
+        let mv = self.plan.mirror_node[hv] as usize;
+        // At a start that is its own mirror both lines leave the one
+        // head: it takes two more edges, as a node the lines pass does.
+        if mv != hv {
+            heads.set(hv);
+            heads.set(mv);
+        }
         self.ways_of_ok(&self.both_must, &heads, reach)
     }
 
@@ -3204,12 +3210,12 @@ mod tests {
         // The ends at node 7 and its mirror 1 (bottom and top middle).
         let p = panel(Pos::new(2, 4));
         assert!(ways(&p, &[0, 1, 2, 3, 4, 5, 6, 7, 8]));
-        // Node 5 out of reach: node 2 has one way left, to 1, so neither
-        // line can pass it.
-        assert!(!ways(&p, &[0, 1, 2, 3, 4, 6, 7, 8]));
+        // Node 5 and its mirror 3 out of reach: node 2 has one way left,
+        // to 1, so neither line can pass it.
+        assert!(!ways(&p, &[0, 1, 2, 4, 6, 7, 8]));
         // Ends at node 6 and its mirror 2: the mirror line may end on the
         // dot, so one way is enough.
         let p = panel(Pos::new(0, 4));
-        assert!(ways(&p, &[0, 1, 2, 3, 4, 6, 7, 8]));
+        assert!(ways(&p, &[0, 1, 2, 4, 6, 7, 8]));
     }
 }
