@@ -248,13 +248,24 @@ impl Placements {
         let faces = &g.faces;
         let (w, h) = (b.w as isize, b.h as isize);
         // The sorted footprints, one after another: (first face, start, len).
+        let orientations = shape.orientations();
+        // (Room for every orientation at every face: no growing.)
+        let most = orientations.len() * faces.len();
         let mut arena: Vec<u32> = Vec::new();
-        let mut list: Vec<(u32, u32, u32)> = Vec::new();
+        let mut list: Vec<(u32, u32, u32)> = Vec::with_capacity(most);
         // Per first face the latest footprint filed there, and per
         // footprint the one before it: equal footprints share a first face.
-        let mut head = vec![u32::MAX; faces.len()];
-        let mut prev: Vec<u32> = Vec::new();
-        let orientations = shape.orientations();
+        // Only a pillar's wrap makes two placements of different
+        // orientations (or anchors) cover the same slots: elsewhere the
+        // faces of a placement fix its orientation (orientations are
+        // normalized, and equal ones skipped) and its anchor.
+        let dedup = b.pillar;
+        let mut head = if dedup {
+            vec![u32::MAX; faces.len()]
+        } else {
+            Vec::new()
+        };
+        let mut prev: Vec<u32> = Vec::with_capacity(if dedup { most } else { 0 });
         for (oi, o) in orientations.iter().enumerate() {
             if orientations[..oi].contains(o) {
                 continue; // the same footprints again
@@ -262,6 +273,10 @@ impl Placements {
             let fp = o.footprint(subtractive, b.precise);
             if fp.is_empty() {
                 continue;
+            }
+            if arena.capacity() == 0 {
+                // Every orientation's footprint has as many slots.
+                arena.reserve_exact(most * fp.len());
             }
             let (mut x0, mut x1, mut y0, mut y1) = (0isize, 0isize, 0isize, 0isize);
             for &(dx, dy) in &fp {
@@ -293,6 +308,10 @@ impl Placements {
                     .map(|&s| g.order[s as usize])
                     .min()
                     .expect("a footprint has a face");
+                if !dedup {
+                    list.push((first, base as u32, fp.len() as u32));
+                    continue;
+                }
                 let mut e = head[first as usize];
                 let mut dup = false;
                 while e != u32::MAX {
@@ -1272,6 +1291,72 @@ mod tests {
             "pieces {pieces:?} region {region:?}"
         );
         want
+    }
+
+    /// The placement tables list each footprint (as a multiset of slots)
+    /// once, and every one that lies on the board: against every
+    /// orientation at every face, gathered in a set. Without a pillar the
+    /// tables skip the duplicate search (the faces fix the orientation and
+    /// the anchor), so symmetric shapes are here too.
+    #[test]
+    fn placements_list_every_footprint_once() {
+        let shapes = [
+            shape(&[(0, 0), (1, 0)], true),
+            shape(&[(0, 0), (1, 0), (0, 1), (1, 1)], true),
+            shape(&[(1, 0), (2, 0), (0, 1), (1, 1)], true),
+            shape(&[(0, 0), (1, 0), (2, 0), (1, 1)], true),
+            shape(&[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)], true),
+            shape(&[(0, 0), (0, 1), (0, 2), (1, 2)], false),
+            shape(&[(0, 0), (2, 0), (1, 1)], true),
+        ];
+        for (fw, fh, pillar) in [(4, 3, false), (5, 5, false), (4, 3, true), (2, 4, true)] {
+            for precise in [false, true] {
+                let b = board(fw, fh, pillar, precise);
+                let g = Geometry::new(&b);
+                for sh in &shapes {
+                    for sub in [false, true] {
+                        let pl = Placements::build(&b, &g, sh, sub);
+                        let mut got: Vec<Vec<u32>> = (0..pl.len() as u32)
+                            .map(|i| {
+                                let mut v = pl.slots(i).to_vec();
+                                v.sort_unstable();
+                                v
+                            })
+                            .collect();
+                        let n = got.len();
+                        got.sort();
+                        got.dedup();
+                        assert_eq!(got.len(), n, "{fw}x{fh} pillar {pillar}: a footprint twice");
+                        let mut want = std::collections::BTreeSet::new();
+                        for o in sh.orientations() {
+                            let fp = o.footprint(sub, precise);
+                            for &f in &g.faces {
+                                let (fx, fy) =
+                                    ((f as usize / b.h) as isize, (f as usize % b.h) as isize);
+                                let mut slots = Vec::new();
+                                for &(dx, dy) in &fp {
+                                    let (mut x, y) = (fx + dx, fy + dy);
+                                    if pillar {
+                                        x = x.rem_euclid(b.w as isize);
+                                    }
+                                    if x < 0 || y < 0 || x >= b.w as isize || y >= b.h as isize {
+                                        slots.clear();
+                                        break;
+                                    }
+                                    slots.push(b.index(x as usize, y as usize) as u32);
+                                }
+                                if !slots.is_empty() {
+                                    slots.sort_unstable();
+                                    want.insert(slots);
+                                }
+                            }
+                        }
+                        let want: Vec<Vec<u32>> = want.into_iter().collect();
+                        assert_eq!(got, want, "{fw}x{fh} pillar {pillar} precise {precise}");
+                    }
+                }
+            }
+        }
     }
 
     // ---- Hand-made boards ----
