@@ -245,6 +245,150 @@ impl Placements {
         shape: &crate::model::Polyomino,
         subtractive: bool,
     ) -> Placements {
+        if b.pillar {
+            Placements::build_any(b, g, shape, subtractive)
+        } else {
+            Placements::build_plain(b, g, shape, subtractive)
+        }
+    }
+
+    /// [`Placements::build`] on a board without a pillar, where a footprint
+    /// is its anchor face plus fixed slot offsets: so each orientation's
+    /// offsets are sorted (faces, then the other slots) and its first face
+    /// found once, and no two placements cover the same slots (the faces
+    /// of a placement fix its orientation, as orientations are normalized
+    /// and equal ones skipped, and its anchor). The same tables as
+    /// [`Placements::build_any`], built in a fraction of the time.
+    fn build_plain(
+        b: &Board,
+        g: &Geometry,
+        shape: &crate::model::Polyomino,
+        subtractive: bool,
+    ) -> Placements {
+        let faces = &g.faces;
+        let (w, h) = (b.w as isize, b.h as isize);
+        // Per orientation kept: its face offsets and other offsets (slot
+        // index deltas from the anchor face, each sorted), the delta of its
+        // first face in scan order, and its bounding box.
+        struct Shape {
+            faces: Vec<isize>,
+            others: Vec<isize>,
+            first: isize,
+            bounds: (isize, isize, isize, isize),
+        }
+        let orientations = shape.orientations();
+        let mut shapes: Vec<Shape> = Vec::with_capacity(orientations.len());
+        for (oi, o) in orientations.iter().enumerate() {
+            if orientations[..oi].contains(o) {
+                continue; // the same footprints again
+            }
+            let fp = o.footprint(subtractive, b.precise);
+            if fp.is_empty() {
+                continue;
+            }
+            let (mut x0, mut x1, mut y0, mut y1) = (0isize, 0isize, 0isize, 0isize);
+            // Scan order is by rows, then columns: the first face is the
+            // one with the least (dy, dx) among the face offsets (even ones).
+            let mut first = (isize::MAX, isize::MAX);
+            let (mut fs, mut os) = (Vec::new(), Vec::new());
+            for &(dx, dy) in &fp {
+                x0 = x0.min(dx);
+                x1 = x1.max(dx);
+                y0 = y0.min(dy);
+                y1 = y1.max(dy);
+                let delta = dx * h + dy;
+                if dx % 2 == 0 && dy % 2 == 0 {
+                    fs.push(delta);
+                    first = first.min((dy, dx));
+                } else {
+                    os.push(delta);
+                }
+            }
+            fs.sort_unstable();
+            os.sort_unstable();
+            shapes.push(Shape {
+                faces: fs,
+                others: os,
+                first: first.1 * h + first.0,
+                bounds: (x0, x1, y0, y1),
+            });
+        }
+        // Every placement: (first face, orientation, anchor face).
+        let mut list: Vec<(u32, u32, u32)> = Vec::with_capacity(shapes.len() * faces.len());
+        for (k, sh) in shapes.iter().enumerate() {
+            let (x0, x1, y0, y1) = sh.bounds;
+            for &f in faces {
+                let (fx, fy) = ((f as usize / b.h) as isize, (f as usize % b.h) as isize);
+                if fy + y0 < 0 || fy + y1 >= h || fx + x0 < 0 || fx + x1 >= w {
+                    continue;
+                }
+                let first = g.order[(f as isize + sh.first) as usize];
+                list.push((first, k as u32, f));
+            }
+        }
+        // Stable counting sort by first face.
+        let mut by_face = vec![0u32; faces.len() + 1];
+        for &(first, _, _) in &list {
+            by_face[first as usize + 1] += 1;
+        }
+        for k in 1..by_face.len() {
+            by_face[k] += by_face[k - 1];
+        }
+        let mut next = by_face.clone();
+        let mut sorted = vec![(0u32, 0u32, 0u32); list.len()];
+        for &item in &list {
+            sorted[next[item.0 as usize] as usize] = item;
+            next[item.0 as usize] += 1;
+        }
+        let per = shapes.first().map_or(0, |s| s.faces.len() + s.others.len());
+        let mut out = Placements {
+            slots: Vec::with_capacity(list.len() * per),
+            start: Vec::with_capacity(list.len() + 1),
+            face_end: Vec::with_capacity(list.len()),
+            hash: Vec::with_capacity(list.len()),
+            by_face,
+            last_cover: vec![-1; b.len()],
+            max_faces: 0,
+            max_edges: 0,
+            max_mult: 1,
+        };
+        for sh in &shapes {
+            out.max_faces = out.max_faces.max(sh.faces.len() as u32);
+            out.max_edges = out.max_edges.max(sh.others.len() as u32);
+        }
+        out.start.push(0);
+        for &(first, k, f) in &sorted {
+            let sh = &shapes[k as usize];
+            let mut hash = [0u64; 2];
+            for (part, deltas) in [&sh.faces, &sh.others].into_iter().enumerate() {
+                for &d in deltas {
+                    let s = (f as isize + d) as usize;
+                    let m = g.mult[s];
+                    hash[0] = hash[0].wrapping_add(m[0]);
+                    hash[1] = hash[1].wrapping_add(m[1]);
+                    let lc = &mut out.last_cover[s];
+                    *lc = (*lc).max(first as i32);
+                    out.slots.push(s as u32);
+                }
+                if part == 0 {
+                    out.face_end.push(out.slots.len() as u32);
+                }
+            }
+            out.start.push(out.slots.len() as u32);
+            out.hash.push(hash);
+        }
+        out
+    }
+
+    /// [`Placements::build`] on any board, pillars included (where a
+    /// footprint may wrap onto itself or onto another placement's slots,
+    /// which are then listed once).
+    fn build_any(
+        b: &Board,
+        g: &Geometry,
+        shape: &crate::model::Polyomino,
+        subtractive: bool,
+    ) -> Placements {
         let faces = &g.faces;
         let (w, h) = (b.w as isize, b.h as isize);
         // The sorted footprints, one after another: (first face, start, len).
@@ -255,17 +399,8 @@ impl Placements {
         let mut list: Vec<(u32, u32, u32)> = Vec::with_capacity(most);
         // Per first face the latest footprint filed there, and per
         // footprint the one before it: equal footprints share a first face.
-        // Only a pillar's wrap makes two placements of different
-        // orientations (or anchors) cover the same slots: elsewhere the
-        // faces of a placement fix its orientation (orientations are
-        // normalized, and equal ones skipped) and its anchor.
-        let dedup = b.pillar;
-        let mut head = if dedup {
-            vec![u32::MAX; faces.len()]
-        } else {
-            Vec::new()
-        };
-        let mut prev: Vec<u32> = Vec::with_capacity(if dedup { most } else { 0 });
+        let mut head = vec![u32::MAX; faces.len()];
+        let mut prev: Vec<u32> = Vec::with_capacity(most);
         for (oi, o) in orientations.iter().enumerate() {
             if orientations[..oi].contains(o) {
                 continue; // the same footprints again
@@ -308,10 +443,6 @@ impl Placements {
                     .map(|&s| g.order[s as usize])
                     .min()
                     .expect("a footprint has a face");
-                if !dedup {
-                    list.push((first, base as u32, fp.len() as u32));
-                    continue;
-                }
                 let mut e = head[first as usize];
                 let mut dup = false;
                 while e != u32::MAX {
@@ -1296,8 +1427,9 @@ mod tests {
     /// The placement tables list each footprint (as a multiset of slots)
     /// once, and every one that lies on the board: against every
     /// orientation at every face, gathered in a set. Without a pillar the
-    /// tables skip the duplicate search (the faces fix the orientation and
-    /// the anchor), so symmetric shapes are here too.
+    /// tables are built by offsets, with no duplicate search (the faces fix
+    /// the orientation and the anchor), so symmetric shapes are here too,
+    /// and they must equal the general build's.
     #[test]
     fn placements_list_every_footprint_once() {
         let shapes = [
@@ -1316,6 +1448,12 @@ mod tests {
                 for sh in &shapes {
                     for sub in [false, true] {
                         let pl = Placements::build(&b, &g, sh, sub);
+                        if !pillar {
+                            // The plain build makes the general one's tables,
+                            // placements in the same order.
+                            let any = Placements::build_any(&b, &g, sh, sub);
+                            assert_eq!(format!("{pl:?}"), format!("{any:?}"), "{fw}x{fh}");
+                        }
                         let mut got: Vec<Vec<u32>> = (0..pl.len() as u32)
                             .map(|i| {
                                 let mut v = pl.slots(i).to_vec();
