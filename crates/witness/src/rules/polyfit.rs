@@ -252,6 +252,24 @@ impl Placements {
         }
     }
 
+    /// Tables with room for `n` placements of `slots` slots in all, and
+    /// none yet but the first-face index `by_face`.
+    fn empty(b: &Board, by_face: Vec<u32>, n: usize, slots: usize) -> Placements {
+        let mut start = Vec::with_capacity(n + 1);
+        start.push(0);
+        Placements {
+            slots: Vec::with_capacity(slots),
+            start,
+            face_end: Vec::with_capacity(n),
+            hash: Vec::with_capacity(n),
+            by_face,
+            last_cover: vec![-1; b.len()],
+            max_faces: 0,
+            max_edges: 0,
+            max_mult: 1,
+        }
+    }
+
     /// [`Placements::build`] on a board without a pillar, where a footprint
     /// is its anchor face plus fixed slot offsets: so each orientation's
     /// offsets are sorted (faces, then the other slots) and its first face
@@ -326,38 +344,15 @@ impl Placements {
                 list.push((first, k as u32, f));
             }
         }
-        // Stable counting sort by first face.
-        let mut by_face = vec![0u32; faces.len() + 1];
-        for &(first, _, _) in &list {
-            by_face[first as usize + 1] += 1;
-        }
-        for k in 1..by_face.len() {
-            by_face[k] += by_face[k - 1];
-        }
-        let mut next = by_face.clone();
-        let mut sorted = vec![(0u32, 0u32, 0u32); list.len()];
-        for &item in &list {
-            sorted[next[item.0 as usize] as usize] = item;
-            next[item.0 as usize] += 1;
-        }
+        let (by_face, sorted) = by_first_face(&list, faces.len());
         let per = shapes.first().map_or(0, |s| s.faces.len() + s.others.len());
-        let mut out = Placements {
-            slots: Vec::with_capacity(list.len() * per),
-            start: Vec::with_capacity(list.len() + 1),
-            face_end: Vec::with_capacity(list.len()),
-            hash: Vec::with_capacity(list.len()),
-            by_face,
-            last_cover: vec![-1; b.len()],
-            max_faces: 0,
-            max_edges: 0,
-            max_mult: 1,
-        };
+        let mut out = Placements::empty(b, by_face, list.len(), list.len() * per);
         for sh in &shapes {
             out.max_faces = out.max_faces.max(sh.faces.len() as u32);
             out.max_edges = out.max_edges.max(sh.others.len() as u32);
         }
-        out.start.push(0);
-        for &(first, k, f) in &sorted {
+        for &i in &sorted {
+            let (first, k, f) = list[i as usize];
             let sh = &shapes[k as usize];
             let mut hash = [0u64; 2];
             for (part, deltas) in [&sh.faces, &sh.others].into_iter().enumerate() {
@@ -462,32 +457,8 @@ impl Placements {
                 list.push((first, base as u32, fp.len() as u32));
             }
         }
-        // Stable counting sort by first face.
-        let mut by_face = vec![0u32; faces.len() + 1];
-        for &(first, _, _) in &list {
-            by_face[first as usize + 1] += 1;
-        }
-        for k in 1..by_face.len() {
-            by_face[k] += by_face[k - 1];
-        }
-        let mut next = by_face.clone();
-        let mut sorted = vec![0u32; list.len()];
-        for (i, &(first, _, _)) in list.iter().enumerate() {
-            sorted[next[first as usize] as usize] = i as u32;
-            next[first as usize] += 1;
-        }
-        let mut out = Placements {
-            slots: Vec::with_capacity(arena.len()),
-            start: Vec::with_capacity(list.len() + 1),
-            face_end: Vec::with_capacity(list.len()),
-            hash: Vec::with_capacity(list.len()),
-            by_face,
-            last_cover: vec![-1; b.len()],
-            max_faces: 0,
-            max_edges: 0,
-            max_mult: 1,
-        };
-        out.start.push(0);
+        let (by_face, sorted) = by_first_face(&list, faces.len());
+        let mut out = Placements::empty(b, by_face, list.len(), arena.len());
         for &i in &sorted {
             let (first, st, len) = list[i as usize];
             let slots = &arena[st as usize..(st + len) as usize];
@@ -540,6 +511,26 @@ impl Placements {
         );
         (&self.slots[a..f], &self.slots[f..z])
     }
+}
+
+/// A stable counting sort of placements `(first face, _, _)` by first
+/// face, of `faces` faces: the start of each face's run in the order
+/// (`faces + 1` entries), and the placements' indices in that order.
+fn by_first_face(list: &[(u32, u32, u32)], faces: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut by_face = vec![0u32; faces + 1];
+    for &(first, _, _) in list {
+        by_face[first as usize + 1] += 1;
+    }
+    for k in 1..by_face.len() {
+        by_face[k] += by_face[k - 1];
+    }
+    let mut next = by_face.clone();
+    let mut sorted = vec![0u32; list.len()];
+    for (i, &(first, _, _)) in list.iter().enumerate() {
+        sorted[next[first as usize] as usize] = i as u32;
+        next[first as usize] += 1;
+    }
+    (by_face, sorted)
 }
 
 /// One kind of piece in a fit: its placements, whether it subtracts, and
