@@ -127,42 +127,19 @@ impl RegionMemo {
         self.failing.clear();
     }
 
-    /// The key of the slots `run` of column `x` (consecutive bits).
-    fn run_key(&self, h: usize, x: usize, run: u64) -> u64 {
-        let (lo, hi) = (
-            run.trailing_zeros() as usize,
-            64 - run.leading_zeros() as usize,
-        );
-        let col = &self.prefix[x * (h + 1)..];
-        col[lo] ^ col[hi]
-    }
-
     /// The regions of the lines' cover on column bitsets (see
     /// [`regions::regions`]: walls are covered edges and nodes and outside
     /// slots; a start on an edge is a pass-through unless FAT, an end on
     /// an edge always), into `runs` and `parts`: a flood along whole runs
     /// of a column at a time, keying each run as it goes. A region's key
     /// covers its pass-through slots too, which its listed slots and the
-    /// start and end fix. Also returns the OR of `line_fails[i] >> line`
-    /// over the slots (bit 0: some line fails where it is drawn).
-    fn split_columns(
-        &mut self,
-        b: &Board,
-        lines: &[Line],
-        line_fails: &[u8],
-        start: usize,
-        end: usize,
-    ) -> u8 {
+    /// start and end fix.
+    fn split_columns(&mut self, b: &Board, lines: &[Line], start: usize, end: usize) {
         let (w, h) = (b.w, b.h);
         self.open.clear();
-        let mut fails = 0u8;
-        for x in 0..w {
-            let mut drawn = 0u64;
-            let col = x * h..(x + 1) * h;
-            for (y, (&l, &f)) in lines[col.clone()].iter().zip(&line_fails[col]).enumerate() {
-                drawn |= ((l != Line::None) as u64) << y;
-                fails |= f >> l as u8;
-            }
+        for column in lines.chunks_exact(h) {
+            let drawn = drawn_bits(column);
+            let x = self.open.len();
             self.open.push(self.inside[x] & !(drawn & !self.faces[x]));
         }
         let bit = |i: usize| (i / h, 1u64 << (i % h));
@@ -194,41 +171,58 @@ impl RegionMemo {
             };
             hi - lo
         };
+        // The columns beside each column (`usize::MAX`: none).
+        let side = |cx: usize| {
+            let left = if cx > 0 {
+                cx - 1
+            } else if b.pillar {
+                w - 1
+            } else {
+                usize::MAX
+            };
+            let right = if cx + 1 < w {
+                cx + 1
+            } else if b.pillar {
+                0
+            } else {
+                usize::MAX
+            };
+            [left, right]
+        };
+        let (open, flooded, runs) = (&self.open, &mut self.flooded, &mut self.runs);
+        let col_keys = |x: usize| &self.prefix[x * (h + 1)..(x + 1) * (h + 1)];
+        // The key of the slots `run` of column `x` (consecutive bits).
+        let run_key = |x: usize, run: u64| {
+            let col = col_keys(x);
+            col[run.trailing_zeros() as usize] ^ col[64 - run.leading_zeros() as usize]
+        };
         for x in 0..w {
             loop {
-                let free = self.open[x] & !self.flooded[x];
+                let free = open[x] & !flooded[x];
                 if free == 0 {
                     break;
                 }
                 let s = free & free.wrapping_neg();
-                let first = self.runs.len();
-                let run = run_of(self.open[x], s);
-                self.flooded[x] |= run;
-                let mut key = self.run_key(h, x, run);
-                self.runs.push((x as u32, run));
+                let first = runs.len();
+                let run = run_of(open[x], s);
+                flooded[x] |= run;
+                let mut key = run_key(x, run);
+                runs.push((x as u32, run));
                 let mut k = first;
-                while k < self.runs.len() {
-                    let (cx, run) = self.runs[k];
+                while k < runs.len() {
+                    let (cx, run) = runs[k];
                     k += 1;
-                    let cx = cx as usize;
-                    let left = if cx > 0 {
-                        Some(cx - 1)
-                    } else {
-                        b.pillar.then_some(w - 1)
-                    };
-                    let right = if cx + 1 < w {
-                        Some(cx + 1)
-                    } else {
-                        b.pillar.then_some(0)
-                    };
-                    for nx in [left, right].into_iter().flatten() {
-                        let mut touch = self.open[nx] & run & !self.flooded[nx];
+                    for nx in side(cx as usize) {
+                        if nx == usize::MAX {
+                            continue;
+                        }
+                        let mut touch = open[nx] & run & !flooded[nx];
                         while touch != 0 {
                             let s = touch & touch.wrapping_neg();
-                            let r = run_of(self.open[nx], s);
-                            self.flooded[nx] |= r;
-                            key ^= self.run_key(h, nx, r);
-                            self.runs.push((nx as u32, r));
+                            let r = run_of(open[nx], s);
+                            flooded[nx] |= r;
+                            key ^= run_key(nx, r);
+                            runs.push((nx as u32, r));
                             touch &= !r;
                         }
                     }
@@ -237,8 +231,38 @@ impl RegionMemo {
                 self.parts.push((first as u32, key, seed as u32));
             }
         }
-        fails
     }
+}
+
+/// The slots of `column` (at most 64) a line covers, as bits: eight at a
+/// time, each byte's "covered" bit gathered by one multiply.
+#[inline]
+fn drawn_bits(column: &[Line]) -> u64 {
+    // Byte k's bit 0 lands on bit 56 + k, and no other product term
+    // reaches the top byte or carries into it.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    // A line colour is 1 to 3: bit 0 or bit 1 of its byte.
+    let gather = |bytes: [u8; 8]| {
+        let w = u64::from_le_bytes(bytes);
+        ((w | w >> 1) & LOW).wrapping_mul(GATHER) >> 56
+    };
+    let mut drawn = 0u64;
+    let mut chunks = column.chunks_exact(8);
+    let mut j = 0;
+    for chunk in &mut chunks {
+        drawn |= gather(std::array::from_fn(|k| chunk[k] as u8)) << j;
+        j += 8;
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut bytes = [0u8; 8];
+        for (b, &l) in bytes.iter_mut().zip(rest) {
+            *b = l as u8;
+        }
+        drawn |= gather(bytes) << j;
+    }
+    drawn
 }
 
 impl Rules {
@@ -272,14 +296,10 @@ impl Rules {
         // The workspace's cover, made on the first region judged afresh.
         let mut ready = false;
         let columns = !memo.prefix.is_empty();
-        let fails = if columns {
-            memo.split_columns(b, lines, &self.line_fails, start, end)
-        } else {
-            lines
-                .iter()
-                .zip(&self.line_fails)
-                .fold(0u8, |acc, (&l, &f)| acc | (f >> l as u8))
-        };
+        if columns {
+            memo.split_columns(b, lines, start, end);
+        }
+        let fails = self.line_fails_of(lines);
         // Global errors: gaps crossed, dots of the wrong colour.
         if fails & 1 != 0 {
             // (A slot with both fails twice, as the validator lists it.)
@@ -465,6 +485,24 @@ mod tests {
     use super::*;
     use crate::model::Puzzle;
 
+    /// The gathered bits of a column are its covered slots, for every
+    /// line colour and every column height up to 64.
+    #[test]
+    fn drawn_bits_are_the_covered_slots() {
+        let mut next = regions::tests::xorshift(0x9E37_79B9_7F4A_7C15);
+        let colours = [Line::None, Line::Black, Line::Blue, Line::Yellow];
+        for h in 1..=64 {
+            for _ in 0..50 {
+                let column: Vec<Line> = (0..h).map(|_| colours[next() as usize % 4]).collect();
+                let want = column
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (y, &l)| m | u64::from(l != Line::None) << y);
+                assert_eq!(drawn_bits(&column), want, "{column:?}");
+            }
+        }
+    }
+
     /// The column flood finds the regions of [`regions::regions_unordered`]
     /// (the same slot sets, in the same order, from the same seeds), each
     /// keyed by the XOR of its slots' keys, on random covers of random
@@ -487,7 +525,6 @@ mod tests {
             let (board, covered, start, end) =
                 regions::tests::random_cover(&mut next, fw, fh, pillar);
             pillars += board.pillar as usize;
-            let n = board.len();
             regions::regions_unordered(&board, &covered, start, end, &mut want);
             let mut fresh = RegionMemo::default();
             fresh.reset(&board);
@@ -495,7 +532,7 @@ mod tests {
                 .iter()
                 .map(|&c| if c { Line::Black } else { Line::None })
                 .collect();
-            fresh.split_columns(&board, &lines, &vec![0; n], start, end);
+            fresh.split_columns(&board, &lines, start, end);
             assert_eq!(fresh.parts.len(), want.len(), "case {case}");
             assert!(!fresh.prefix.is_empty(), "case {case}: column tables");
             for (k, &(first, key, seed)) in fresh.parts.iter().enumerate() {

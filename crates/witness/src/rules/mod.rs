@@ -92,6 +92,9 @@ pub struct Rules {
     /// there: any line across a gap, the wrong colour on a blue or yellow
     /// dot. Bit 0 (no line) is never set.
     line_fails: Vec<u8>,
+    /// The slots whose `line_fails` is not 0, in order: the only slots a
+    /// line can fail on by being drawn there.
+    fail_slots: Vec<u32>,
 }
 
 /// Buffers reused between checks.
@@ -166,12 +169,26 @@ impl Rules {
                     _ => 0,
                 }
             })
+            .collect::<Vec<u8>>();
+        let fail_slots = (0..line_fails.len() as u32)
+            .filter(|&i| line_fails[i as usize] != 0)
             .collect();
         Rules {
             board,
             polys,
             line_fails,
+            fail_slots,
         }
+    }
+
+    /// The OR of `line_fails[i] >> line` over the slots: bit 0 is set when
+    /// some line is drawn where it fails (across a gap, the wrong colour
+    /// on a dot).
+    #[inline]
+    pub(crate) fn line_fails_of(&self, lines: &[Line]) -> u8 {
+        self.fail_slots.iter().fold(0u8, |acc, &i| {
+            acc | self.line_fails[i as usize] >> lines[i as usize] as u8
+        })
     }
 
     /// Checks a path: first its legality (an illegal path is an error that
@@ -346,10 +363,7 @@ impl Rules {
         ws.removed.resize(n, false);
         // Global errors: gaps crossed, dots of the wrong colour.
         if decide_only {
-            let fails = lines
-                .iter()
-                .zip(&self.line_fails)
-                .fold(0u8, |acc, (&l, &f)| acc | (f >> l as u8));
+            let fails = self.line_fails_of(lines);
             if fails & 1 != 0 {
                 v.valid = false; // the failures are not listed
                 return v;
