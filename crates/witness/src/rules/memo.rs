@@ -137,9 +137,8 @@ impl RegionMemo {
     fn split_columns(&mut self, b: &Board, lines: &[Line], start: usize, end: usize) {
         let (w, h) = (b.w, b.h);
         self.open.clear();
-        for column in lines.chunks_exact(h) {
+        for (x, column) in lines[..w * h].chunks_exact(h).enumerate() {
             let drawn = drawn_bits(column);
-            let x = self.open.len();
             self.open.push(self.inside[x] & !(drawn & !self.faces[x]));
         }
         let bit = |i: usize| (i / h, 1u64 << (i % h));
@@ -238,6 +237,7 @@ impl RegionMemo {
 /// time, each byte's "covered" bit gathered by one multiply.
 #[inline]
 fn drawn_bits(column: &[Line]) -> u64 {
+    debug_assert!(column.len() <= 64, "a column of at most 64 slots");
     // Byte k's bit 0 lands on bit 56 + k, and no other product term
     // reaches the top byte or carries into it.
     const GATHER: u64 = 0x0102_0408_1020_4080;
@@ -303,7 +303,8 @@ impl Rules {
         // Global errors: gaps crossed, dots of the wrong colour.
         if fails & 1 != 0 {
             // (A slot with both fails twice, as the validator lists it.)
-            for (i, &l) in lines.iter().enumerate() {
+            for &i in &self.fail_slots {
+                let (i, l) = (i as usize, lines[i as usize]);
                 if l == Line::None {
                     continue;
                 }

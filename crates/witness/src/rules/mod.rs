@@ -369,7 +369,10 @@ impl Rules {
                 return v;
             }
         } else {
-            for i in 0..n {
+            // Only these slots can fail this way (in index order, as the
+            // engine lists them).
+            for &i in &self.fail_slots {
+                let i = i as usize;
                 if lines[i] == Line::None {
                     continue;
                 }

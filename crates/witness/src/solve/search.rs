@@ -104,15 +104,15 @@ const OPEN_TILE_STEPS: u32 = 1 << 12;
 /// Tiling steps that count as one unit of the packing test's budget.
 const TILE_STEPS_PER_UNIT: u64 = 4;
 
-/// The most verdicts [`Search::tiles`] keeps. Small enough to stay in the
-/// core's own caches (about 1 MB): a table of 2^18 verdicts (20 MB) missed
-/// the cache on nearly every lookup and insert, and kept little the
-/// smaller one loses (with 2^14, the dev corpus's search nodes and fit
-/// steps to a first solution, capped at 3M a puzzle, are within 0.01% of
-/// 2^18's; the search of 96FE4285 in the engine's order took 0.55 s
-/// against 0.62 s, and `witness bench` on the 24 slowest puzzles
-/// 1,103 ms against 1,183 ms for it, the others within the noise; see the
-/// thirty-second session's figures).
+/// The most verdicts [`Search::tiles`] keeps. Small enough to stay mostly
+/// in cache (about 1.6 MB: 2^15 buckets of 48 bytes), where 2^18 verdicts
+/// (about 25 MB) missed it on nearly every lookup and insert, and the
+/// verdicts kept beyond 2^14 saved next to nothing (with 2^14, the dev
+/// corpus's search nodes and fit steps to a first solution, capped at 3M
+/// a puzzle, are within 0.01% of 2^18's; the search of 96FE4285 in the
+/// engine's order took 0.55 s against 0.62 s with 2^18, and `witness
+/// bench` on the 24 slowest puzzles 1,103 ms against 1,183 ms for it, the
+/// others within the noise; see the thirty-second session's figures).
 const TILE_MEMO: usize = 1 << 14;
 
 /// What the visitor is told about each solution.
