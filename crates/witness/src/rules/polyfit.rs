@@ -270,6 +270,64 @@ impl Placements {
         }
     }
 
+    /// The footprints of `shape`'s distinct orientations that cover any
+    /// slot ([`crate::model::Polyomino::footprint`]).
+    fn footprints(
+        b: &Board,
+        shape: &crate::model::Polyomino,
+        subtractive: bool,
+    ) -> Vec<Vec<(isize, isize)>> {
+        let orientations = shape.orientations();
+        (0..orientations.len())
+            // A repeated orientation has the same footprints again.
+            .filter(|&oi| !orientations[..oi].contains(&orientations[oi]))
+            .map(|oi| orientations[oi].footprint(subtractive, b.precise))
+            .filter(|fp| !fp.is_empty())
+            .collect()
+    }
+
+    /// The bounding box `(x0, x1, y0, y1)` of a footprint's offsets, the
+    /// anchor `(0, 0)` included.
+    fn bounds(fp: &[(isize, isize)]) -> (isize, isize, isize, isize) {
+        fp.iter().fold((0, 0, 0, 0), |(x0, x1, y0, y1), &(dx, dy)| {
+            (x0.min(dx), x1.max(dx), y0.min(dy), y1.max(dy))
+        })
+    }
+
+    /// Files the next placement in first-face order: first face `first`,
+    /// its faces, then its other slots.
+    fn file(
+        &mut self,
+        g: &Geometry,
+        first: u32,
+        faces: impl IntoIterator<Item = u32>,
+        others: impl IntoIterator<Item = u32>,
+    ) {
+        let mut hash = [0u64; 2];
+        let mut count = [0u32; 2];
+        let mut add = |out: &mut Placements, s: u32| {
+            let m = g.mult[s as usize];
+            hash[0] = hash[0].wrapping_add(m[0]);
+            hash[1] = hash[1].wrapping_add(m[1]);
+            let lc = &mut out.last_cover[s as usize];
+            *lc = (*lc).max(first as i32);
+            out.slots.push(s);
+        };
+        for s in faces {
+            add(self, s);
+            count[0] += 1;
+        }
+        self.face_end.push(self.slots.len() as u32);
+        for s in others {
+            add(self, s);
+            count[1] += 1;
+        }
+        self.max_faces = self.max_faces.max(count[0]);
+        self.max_edges = self.max_edges.max(count[1]);
+        self.start.push(self.slots.len() as u32);
+        self.hash.push(hash);
+    }
+
     /// [`Placements::build`] on a board without a pillar, where a footprint
     /// is its anchor face plus fixed slot offsets: so each orientation's
     /// offsets are sorted (faces, then the other slots) and its first face
@@ -294,26 +352,14 @@ impl Placements {
             first: isize,
             bounds: (isize, isize, isize, isize),
         }
-        let orientations = shape.orientations();
-        let mut shapes: Vec<Shape> = Vec::with_capacity(orientations.len());
-        for (oi, o) in orientations.iter().enumerate() {
-            if orientations[..oi].contains(o) {
-                continue; // the same footprints again
-            }
-            let fp = o.footprint(subtractive, b.precise);
-            if fp.is_empty() {
-                continue;
-            }
-            let (mut x0, mut x1, mut y0, mut y1) = (0isize, 0isize, 0isize, 0isize);
+        let footprints = Placements::footprints(b, shape, subtractive);
+        let mut shapes: Vec<Shape> = Vec::with_capacity(footprints.len());
+        for fp in &footprints {
             // Scan order is by rows, then columns: the first face is the
             // one with the least (dy, dx) among the face offsets (even ones).
             let mut first = (isize::MAX, isize::MAX);
             let (mut fs, mut os) = (Vec::new(), Vec::new());
-            for &(dx, dy) in &fp {
-                x0 = x0.min(dx);
-                x1 = x1.max(dx);
-                y0 = y0.min(dy);
-                y1 = y1.max(dy);
+            for &(dx, dy) in fp {
                 let delta = dx * h + dy;
                 if dx % 2 == 0 && dy % 2 == 0 {
                     fs.push(delta);
@@ -328,7 +374,7 @@ impl Placements {
                 faces: fs,
                 others: os,
                 first: first.1 * h + first.0,
-                bounds: (x0, x1, y0, y1),
+                bounds: Placements::bounds(fp),
             });
         }
         // Every placement: (first face, orientation, anchor face).
@@ -347,30 +393,11 @@ impl Placements {
         let (by_face, sorted) = by_first_face(&list, faces.len());
         let per = shapes.first().map_or(0, |s| s.faces.len() + s.others.len());
         let mut out = Placements::empty(b, by_face, list.len(), list.len() * per);
-        for sh in &shapes {
-            out.max_faces = out.max_faces.max(sh.faces.len() as u32);
-            out.max_edges = out.max_edges.max(sh.others.len() as u32);
-        }
         for &i in &sorted {
             let (first, k, f) = list[i as usize];
             let sh = &shapes[k as usize];
-            let mut hash = [0u64; 2];
-            for (part, deltas) in [&sh.faces, &sh.others].into_iter().enumerate() {
-                for &d in deltas {
-                    let s = (f as isize + d) as usize;
-                    let m = g.mult[s];
-                    hash[0] = hash[0].wrapping_add(m[0]);
-                    hash[1] = hash[1].wrapping_add(m[1]);
-                    let lc = &mut out.last_cover[s];
-                    *lc = (*lc).max(first as i32);
-                    out.slots.push(s as u32);
-                }
-                if part == 0 {
-                    out.face_end.push(out.slots.len() as u32);
-                }
-            }
-            out.start.push(out.slots.len() as u32);
-            out.hash.push(hash);
+            let at = |d: &isize| (f as isize + d) as u32;
+            out.file(g, first, sh.faces.iter().map(at), sh.others.iter().map(at));
         }
         out
     }
@@ -396,25 +423,12 @@ impl Placements {
         // footprint the one before it: equal footprints share a first face.
         let mut head = vec![u32::MAX; faces.len()];
         let mut prev: Vec<u32> = Vec::with_capacity(most);
-        for (oi, o) in orientations.iter().enumerate() {
-            if orientations[..oi].contains(o) {
-                continue; // the same footprints again
-            }
-            let fp = o.footprint(subtractive, b.precise);
-            if fp.is_empty() {
-                continue;
-            }
+        for fp in &Placements::footprints(b, shape, subtractive) {
             if arena.capacity() == 0 {
                 // Every orientation's footprint has as many slots.
                 arena.reserve_exact(most * fp.len());
             }
-            let (mut x0, mut x1, mut y0, mut y1) = (0isize, 0isize, 0isize, 0isize);
-            for &(dx, dy) in &fp {
-                x0 = x0.min(dx);
-                x1 = x1.max(dx);
-                y0 = y0.min(dy);
-                y1 = y1.max(dy);
-            }
+            let (x0, x1, y0, y1) = Placements::bounds(fp);
             for &f in faces {
                 let (fx, fy) = ((f as usize / b.h) as isize, (f as usize % b.h) as isize);
                 if fy + y0 < 0 || fy + y1 >= h {
@@ -424,7 +438,7 @@ impl Placements {
                     continue;
                 }
                 let base = arena.len();
-                for &(dx, dy) in &fp {
+                for &(dx, dy) in fp {
                     let mut x = fx + dx;
                     if b.pillar {
                         x = x.rem_euclid(w);
@@ -462,27 +476,16 @@ impl Placements {
         for &i in &sorted {
             let (first, st, len) = list[i as usize];
             let slots = &arena[st as usize..(st + len) as usize];
-            let mut h = [0u64; 2];
-            let mut nf = 0u32;
-            for &s in slots {
-                let m = g.mult[s as usize];
-                h[0] = h[0].wrapping_add(m[0]);
-                h[1] = h[1].wrapping_add(m[1]);
-                let lc = &mut out.last_cover[s as usize];
-                *lc = (*lc).max(first as i32);
-                nf += g.is_face[s as usize] as u32;
-            }
-            out.max_faces = out.max_faces.max(nf);
-            out.max_edges = out.max_edges.max(len - nf);
             for w in slots.chunk_by(|a, b| a == b) {
                 out.max_mult = out.max_mult.max(w.len() as u32);
             }
             let is_face = |s: &&u32| g.is_face[**s as usize];
-            out.slots.extend(slots.iter().filter(is_face));
-            out.face_end.push(out.slots.len() as u32);
-            out.slots.extend(slots.iter().filter(|s| !is_face(s)));
-            out.start.push(out.slots.len() as u32);
-            out.hash.push(h);
+            out.file(
+                g,
+                first,
+                slots.iter().filter(is_face).copied(),
+                slots.iter().filter(|s| !is_face(s)).copied(),
+            );
         }
         out
     }
