@@ -1,12 +1,14 @@
-//! The nodes each lane of the turns needs alone to a first solution:
+//! The work each lane of the turns needs alone to a first solution:
 //! `cargo run --release -p witness --example lanes FILE.jsonl IDS [BUDGET]`
 //! searches each puzzle of FILE.jsonl whose id is listed in the file IDS
 //! (whitespace-separated) in each of the three move orders of
 //! [`witness::solve::turns`], on the plan and on its reversal, for up to
-//! `BUDGET` nodes (default 3,000,000), and prints one line per puzzle: the
-//! id, 1 if it has elimination marks (else 0), then the six node counts
-//! (-1: no solution within the budget; the reversal's are -1 when the
-//! puzzle has none). From these, schedules of turns can be compared
+//! `BUDGET` of work (default 3,000,000), and prints one line per puzzle:
+//! the id, 1 if it has elimination marks (else 0), then the six lanes'
+//! work as the turns' budgets count it (search nodes, and polyomino fit
+//! and tiling steps in node units; -1: no solution within the budget; the
+//! reversal's are -1 when the puzzle has none), in the order forward
+//! orders 0, 1, 2, then reversed orders 0, 1, 2. From these, schedules of turns can be compared
 //! offline.
 
 use witness::model::Direction;
@@ -14,8 +16,9 @@ use witness::solve::plan::{Masks, Plan};
 use witness::solve::search::{Found, Search};
 use witness::solve::{reverse, Limits};
 
-/// Nodes to the first solution in `order` from the start at `share` of
-/// the list, or `None` within `cap` nodes.
+/// The work to the first solution in `order` from the start at `share`
+/// of the list, as the turns' budgets count it (nodes, and fit and tiling
+/// steps in node units), or `None` within `cap`.
 fn run<const N: usize>(
     plan: &Plan,
     order: [Direction; 4],
@@ -32,7 +35,7 @@ fn run<const N: usize>(
         found = true;
         false
     });
-    found.then_some(s.visited)
+    found.then_some(s.work())
 }
 
 fn main() {
