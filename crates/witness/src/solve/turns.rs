@@ -293,20 +293,24 @@ impl CaseShare<'static> {
 
 /// The work the local search ([`super::anneal`]) gets on puzzles with
 /// elimination marks, as a fraction of the lanes' nodes past
-/// [`Schedule::anneal_after`], until a solution is known: eight times as
-/// much (then [`ANNEAL_SHARE_BESIDE_CASES`], as counting goes on). Only
-/// puzzles with more than [`MAX_CASES`] cases get it (nine of the dev
-/// corpus's marked puzzles of 5 ms or more); the lanes solve the others of
-/// those within 300,000 nodes. On one thread (`witness bench --jobs 1`,
-/// two runs each, thirty-third session) QYJXSUN7 took 1.09-1.14 s at
-/// three times as much, 0.97-0.99 s at six, 0.92-0.94 s at eight and 0.86
-/// s at twelve (the local search alone takes 0.76 s); 7H7MUSLP 86-114 ms
-/// against 80-83 ms; the other 55 marked puzzles of 5 ms or more and
+/// [`Schedule::anneal_after`]: eight times as many. Only puzzles with
+/// more than [`MAX_CASES`] cases get it (nine of the dev corpus's marked
+/// puzzles of 5 ms or more); the lanes solve the others of those within
+/// 300,000 nodes. On one thread (`witness bench --jobs 1`, two runs each,
+/// thirty-third session) QYJXSUN7 took 0.92-0.94 s at eight times as
+/// many, 1.09-1.14 s at three, 0.97-0.99 s at six and 0.86 s at twelve
+/// (the local search alone takes 0.76 s); 7H7MUSLP 80-83 ms against
+/// 86-114 ms at three; the other 55 marked puzzles of 5 ms or more and
 /// their counts up to 2 (`--count-limit 2`) did not change beyond the
-/// noise. The price: on such a puzzle without a solution, the proof takes
-/// nine times the lanes' work past 300,000 nodes, not four. (Twenty-sixth
-/// session: at an equal share QYJXSUN7 took 3.9 s to over 5 s, at three
-/// times as much 2.2-3.8 s.)
+/// noise. The price: on such a puzzle without a solution, the proof
+/// takes up to nine times the lanes' time past 300,000 nodes, not four.
+/// The local search also finds the second solution of a count: with
+/// this share `witness count --unique` on QYJXSUN7 says "not unique" in
+/// 7.4-7.5 s against 9.3 s at three times (two runs each); cutting the
+/// share to a sixteenth once a first solution was known took it to over
+/// 200 s (with another job on the other core). (Twenty-sixth session:
+/// at an equal share QYJXSUN7 took 3.9 s to over 5 s, at three times as
+/// much 2.2-3.8 s.)
 pub const ANNEAL_SHARE: (u64, u64) = (8, 1);
 
 /// [`ANNEAL_SHARE`] on puzzles whose elimination cases the solver runs (at
@@ -512,13 +516,6 @@ impl Turns {
         share: &CaseShare,
         visit: &mut impl FnMut(Answer) -> bool,
     ) -> u64 {
-        // Once a solution is known (counting goes on past it), the local
-        // search has done what it is best at: it keeps a small share.
-        let found = std::cell::Cell::new(false);
-        let visit = &mut |answer: Answer| {
-            found.set(true);
-            visit(answer)
-        };
         let cases = match share.parts {
             0 => None,
             parts => Cases::<N>::new(plan, MAX_CASES).map(|c| c.share(share.part, parts)),
@@ -562,11 +559,7 @@ impl Turns {
             }
             let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
             if let Some(a) = anneal.as_mut() {
-                let (num, den) = if found.get() {
-                    ANNEAL_SHARE_BESIDE_CASES
-                } else {
-                    anneal_share
-                };
+                let (num, den) = anneal_share;
                 let due = total.saturating_sub(self.schedule.anneal_after);
                 let work = due.saturating_mul(num) / den;
                 while let Some(answer) = a.run_until(work, limits) {
