@@ -2733,23 +2733,34 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let stuck = stuck.get_or_insert_with(|| self.stuck_links(reach));
+        let linked = fm.linked(stuck);
         // A face without such links and without a piece is a part of one
-        // square or star: nothing to find there.
+        // square or star: nothing to find there. One with a piece (outside
+        // the room test) is a part of one face that passes the tests below,
+        // all such parts at once: the region's pieces have area (at least
+        // 1), the part's own piece covers it, and one face holds no two
+        // colours and at most one star's symbol.
+        let singles = if roomy.is_empty() {
+            pieces.and_not(&linked)
+        } else {
+            Bits::empty()
+        };
         let seeds = region
             .and(&fm.colored_squares_stars)
-            .and(&fm.linked(stuck))
-            .or(&pieces)
+            .and(&linked)
+            .or(&pieces.and_not(&singles))
             .or(&roomy);
         if few_stars {
             // A flood per square colour, not one per part.
             return !fm.parts_mix_squares(&seeds, stuck);
         }
         // Faces the parts with pieces have beyond their pieces' area, and
-        // area their pieces have beyond their faces.
-        let (mut short, mut over) = (0, 0);
+        // area their pieces have beyond their faces (a one-face part with
+        // a piece of size k has k - 1 over).
+        let (mut short, mut over) = (0, fm.area(&singles) - singles.count());
         // The parts with pieces, which placements inside the region must
         // cover.
-        let mut need = Bits::empty();
+        let mut need = singles;
         let parts_ok = self.parts_of(seeds, stuck, |part| {
             // A part the line can no longer cut ends up whole in one region,
             // which holds at most the region's pieces.
