@@ -199,6 +199,15 @@ pub struct FaceMasks<const N: usize> {
     /// Per kind of piece (not subtractive, of positive size): where it
     /// stands and every placement of it on inside faces.
     pub placements: Vec<PiecePlaces<N>>,
+    /// The placements of [`PiecePlaces::anchored`] as face sets, by first
+    /// face and then kind, for the steps of [`FaceMasks::tiles`]: those of
+    /// kind `k` anchored at face `f` are
+    /// `anchor_places[anchors[f * kinds + k]..anchors[f * kinds + k + 1]]`
+    /// (`kinds` the number of kinds), contiguous in memory.
+    pub anchor_places: Vec<Bits<N>>,
+    /// The start of each face's and kind's run in
+    /// [`FaceMasks::anchor_places`], and the end of the last one.
+    pub anchors: Vec<u32>,
 }
 
 /// A kind of piece and the face sets it can cover.
@@ -295,6 +304,8 @@ impl<const N: usize> FaceMasks<N> {
             ylop_sizes: Vec::new(),
             any_poly: Bits::empty(),
             placements: Vec::new(),
+            anchor_places: Vec::new(),
+            anchors: Vec::new(),
         };
         for r in 0..p.nrows {
             for c in 0..ncols {
@@ -503,6 +514,16 @@ impl<const N: usize> FaceMasks<N> {
                 shifts,
             });
         }
+        self.anchor_places.clear();
+        self.anchors.clear();
+        for f in 0..p.nodes() {
+            for kind in &self.placements {
+                self.anchors.push(self.anchor_places.len() as u32);
+                let places = kind.anchored[f].iter().map(|&i| kind.places[i as usize]);
+                self.anchor_places.extend(places);
+            }
+        }
+        self.anchors.push(self.anchor_places.len() as u32);
     }
 
     /// The faces of `region` that some placement inside it, of a kind of
@@ -677,12 +698,13 @@ impl<const N: usize> FaceMasks<N> {
             return Some(ok);
         }
         *steps = steps.checked_sub(1)?;
-        for (k, kind) in self.placements.iter().enumerate() {
+        let kinds = self.placements.len();
+        let runs = &self.anchors[f * kinds..=(f + 1) * kinds];
+        for k in 0..kinds {
             if (left >> (8 * k)) & 0xFF == 0 {
                 continue;
             }
-            for &at in &kind.anchored[f] {
-                let pl = &kind.places[at as usize];
+            for pl in &self.anchor_places[runs[k] as usize..runs[k + 1] as usize] {
                 if pl.and_not(free).is_empty()
                     && self.tile(&free.and_not(pl), left - (1 << (8 * k)), steps, memo)?
                 {
