@@ -234,6 +234,10 @@ pub struct PiecePlaces<const N: usize> {
     pub shifts: Vec<(Bits<N>, Vec<usize>)>,
 }
 
+/// The low bit of each byte of a `u128` (the pieces left by kind, in
+/// [`FaceMasks::tiles`]).
+const LOW_BITS: u128 = u128::MAX / 0xFF;
+
 /// The verdicts of [`FaceMasks::tiles`] on the faces left to tile and the
 /// pieces left (a count in each byte, by kind): whether those pieces tile
 /// exactly those faces depends on nothing else.
@@ -700,10 +704,14 @@ impl<const N: usize> FaceMasks<N> {
         *steps = steps.checked_sub(1)?;
         let kinds = self.placements.len();
         let runs = &self.anchors[f * kinds..=(f + 1) * kinds];
-        for k in 0..kinds {
-            if (left >> (8 * k)) & 0xFF == 0 {
-                continue;
-            }
+        // The kinds left: bit 8k set when byte k of `left` is not 0.
+        let mut some = left | left >> 4;
+        some |= some >> 2;
+        some |= some >> 1;
+        some &= LOW_BITS;
+        while some != 0 {
+            let k = some.trailing_zeros() as usize / 8;
+            some &= some - 1;
             for pl in &self.anchor_places[runs[k] as usize..runs[k + 1] as usize] {
                 if pl.and_not(free).is_empty()
                     && self.tile(&free.and_not(pl), left - (1 << (8 * k)), steps, memo)?
