@@ -224,7 +224,8 @@ pub struct PiecePlaces<const N: usize> {
     /// Per face index: the placements (indices into `places`) holding it.
     pub holding: Vec<Vec<u32>>,
     /// Per face index: the distinct placements whose first face (lowest
-    /// index) it is, for exact tilings ([`FaceMasks::tiles`]).
+    /// index) it is, from which [`FaceMasks::anchor_places`] is built for
+    /// exact tilings ([`FaceMasks::tiles`]).
     pub anchored: Vec<Vec<u32>>,
     /// Off pillars, the placements again by orientation, for whole sets of
     /// them at once ([`FaceMasks::piece_cover_of`]): the face indices of
