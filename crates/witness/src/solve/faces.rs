@@ -199,8 +199,8 @@ pub struct FaceMasks<const N: usize> {
     /// Per kind of piece (not subtractive, of positive size): where it
     /// stands and every placement of it on inside faces.
     pub placements: Vec<PiecePlaces<N>>,
-    /// The placements of [`PiecePlaces::anchored`] as face sets, by first
-    /// face and then kind, for the steps of [`FaceMasks::tiles`]: those of
+    /// The distinct placements of each kind as face sets, by first face
+    /// (lowest index) and then kind, for the steps of [`FaceMasks::tiles`]: those of
     /// kind `k` anchored at face `f` are
     /// `anchor_places[anchors[f * kinds + k]..anchors[f * kinds + k + 1]]`
     /// (`kinds` the number of kinds), contiguous in memory.
@@ -223,10 +223,6 @@ pub struct PiecePlaces<const N: usize> {
     pub places: Vec<Bits<N>>,
     /// Per face index: the placements (indices into `places`) holding it.
     pub holding: Vec<Vec<u32>>,
-    /// Per face index: the distinct placements whose first face (lowest
-    /// index) it is, from which [`FaceMasks::anchor_places`] is built for
-    /// exact tilings ([`FaceMasks::tiles`]).
-    pub anchored: Vec<Vec<u32>>,
     /// Off pillars, the placements again by orientation, for whole sets of
     /// them at once ([`FaceMasks::piece_cover_of`]): the face indices of
     /// the corner of the orientation's bounding box where it fits on the
@@ -460,6 +456,7 @@ impl<const N: usize> FaceMasks<N> {
     fn build_placements(&mut self, p: &Plan, kinds: Vec<(u16, Bits<N>)>) {
         let b = &p.rules.board;
         let (fw, fh) = (b.w / 2, b.h / 2);
+        let mut by_kind = Vec::with_capacity(kinds.len());
         for (k, at) in kinds {
             let mut places = Vec::new();
             let mut shifts = Vec::new();
@@ -498,6 +495,7 @@ impl<const N: usize> FaceMasks<N> {
             }
             let size = b.shapes[k as usize].size() as u32;
             let mut holding = vec![Vec::new(); p.nodes()];
+            // The distinct placements by first face.
             let mut anchored: Vec<Vec<u32>> = vec![Vec::new(); p.nodes()];
             for (i, pl) in places.iter().enumerate() {
                 let mut faces = *pl;
@@ -515,16 +513,16 @@ impl<const N: usize> FaceMasks<N> {
                 size,
                 places,
                 holding,
-                anchored,
                 shifts,
             });
+            by_kind.push(anchored);
         }
         self.anchor_places.clear();
         self.anchors.clear();
         for f in 0..p.nodes() {
-            for kind in &self.placements {
+            for (kind, anchored) in self.placements.iter().zip(&by_kind) {
                 self.anchors.push(self.anchor_places.len() as u32);
-                let places = kind.anchored[f].iter().map(|&i| kind.places[i as usize]);
+                let places = anchored[f].iter().map(|&i| kind.places[i as usize]);
                 self.anchor_places.extend(places);
             }
         }
