@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -16,7 +16,7 @@ use witness::formats;
 use witness::model::Puzzle;
 use witness::path::Path;
 use witness::rules::Rules;
-use witness::solve::{self, plan::Plan, Limits, Status};
+use witness::solve::{self, plan::Plan, Status};
 
 use crate::input;
 
@@ -26,7 +26,7 @@ pub struct BenchArgs {
     /// A file with one puzzle a line: `{"id","puzzle"}` JSON, or any
     /// one-line puzzle text such as a Windmill code.
     file: String,
-    /// Per-puzzle time limit in milliseconds.
+    /// Per-puzzle time limit in milliseconds (0: no limit).
     #[arg(long, default_value_t = 10_000)]
     timeout_ms: u64,
     /// Worker threads (default: all cores).
@@ -36,8 +36,8 @@ pub struct BenchArgs {
     #[arg(long)]
     out: Option<String>,
     /// Count solutions up to this many instead of finding one (2 tells
-    /// unique puzzles apart).
-    #[arg(long)]
+    /// unique puzzles apart; at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     count_limit: Option<u64>,
 }
 
@@ -97,7 +97,7 @@ fn run_one(
             return o;
         }
     };
-    let limits = Limits::timeout(Duration::from_millis(a.timeout_ms)).with_cancel(cancel.clone());
+    let limits = crate::solve::limits_of(a.timeout_ms).with_cancel(cancel.clone());
     let t0 = Instant::now();
     let plan = match Plan::new(&puzzle) {
         Ok(p) => p,

@@ -6,10 +6,12 @@ use clap::Args as ClapArgs;
 use serde_json::{json, Value};
 use witness::formats::{self, Format};
 use witness::path::Path;
-use witness::rules::Rules;
+use witness::{rules, Error};
 
 use crate::input;
 use crate::output::verdict_json;
+use crate::solve::limits_of;
+use crate::{EXIT_DONE, EXIT_NO, EXIT_STOPPED};
 
 /// Options of `witness check`.
 #[derive(ClapArgs)]
@@ -30,21 +32,34 @@ pub struct Args {
     /// Check every line `{"id","puzzle","path"}` of a JSON Lines file.
     #[arg(long, conflicts_with_all = ["puzzle", "path"])]
     batch: Option<String>,
+    /// Give up after this many milliseconds (0: no limit); with `--batch`,
+    /// per line.
+    #[arg(long, default_value_t = 60_000)]
+    timeout_ms: u64,
 }
 
-/// Runs the command; the exit code is 0 valid, 1 invalid, 2 bad input.
+/// Runs the command; the exit code is 0 valid, 1 invalid, 2 bad input,
+/// 3 stopped by the time limit.
 pub fn run(a: Args) -> Result<u8, String> {
     if let Some(batch) = a.batch {
-        return run_batch(&batch);
+        return run_batch(&batch, a.timeout_ms);
     }
     let source = a.puzzle.expect("clap requires it");
     let puzzle = input::read_puzzle(&source, a.format)?;
     let path_text = a.path.expect("clap requires it");
     let path = Path::parse(&path_text).map_err(|e| e.to_string())?;
-    let rules = Rules::new(&puzzle).map_err(|e| e.to_string())?;
-    let verdict = rules
-        .check_path(&puzzle, &path)
-        .map_err(|e| e.to_string())?;
+    let verdict = match rules::validate_within(&puzzle, &path, &limits_of(a.timeout_ms)) {
+        Ok(v) => v,
+        Err(Error::Stopped) => {
+            if a.json {
+                println!("{}", json!({"valid": null, "status": "timeout"}));
+            } else {
+                println!("timeout: no verdict within {} ms", a.timeout_ms);
+            }
+            return Ok(EXIT_STOPPED);
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     if a.json {
         println!("{}", verdict_json(&verdict));
     } else if verdict.valid {
@@ -60,11 +75,11 @@ pub fn run(a: Args) -> Result<u8, String> {
             println!("  elimination mark at {m} erases {e}");
         }
     }
-    Ok(if verdict.valid { 0 } else { 1 })
+    Ok(if verdict.valid { EXIT_DONE } else { EXIT_NO })
 }
 
 /// One line of a batch: its verdict or its error.
-fn batch_line(line: &str) -> Value {
+fn batch_line(line: &str, timeout_ms: u64) -> Value {
     let v: Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return json!({"id": null, "error": format!("not valid JSON: {e}")}),
@@ -87,18 +102,18 @@ fn batch_line(line: &str) -> Value {
             }
         }
         .map_err(|e| e.to_string())?;
-        let rules = Rules::new(&puzzle).map_err(|e| e.to_string())?;
-        let verdict = rules
-            .check_path(&puzzle, &path)
-            .map_err(|e| e.to_string())?;
+        let verdict = match rules::validate_within(&puzzle, &path, &limits_of(timeout_ms)) {
+            Err(Error::Stopped) => return Ok(json!({"id": id, "status": "timeout"})),
+            v => v.map_err(|e| e.to_string())?,
+        };
         let j = verdict_json(&verdict);
         Ok(json!({"id": id, "valid": j["valid"], "invalid": j["invalid"]}))
     })();
     result.unwrap_or_else(|e| json!({"id": id, "error": e}))
 }
 
-fn run_batch(file: &str) -> Result<u8, String> {
-    let reader: Box<dyn BufRead> = if file == "-" {
+fn run_batch(file: &str, timeout_ms: u64) -> Result<u8, String> {
+    let mut reader: Box<dyn BufRead> = if file == "-" {
         Box::new(BufReader::new(std::io::stdin()))
     } else {
         Box::new(BufReader::new(
@@ -107,15 +122,26 @@ fn run_batch(file: &str) -> Result<u8, String> {
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut all_valid = true;
-    for (n, line) in reader.lines().enumerate() {
-        let line = line.map_err(|e| format!("{file}: line {}: {e}", n + 1))?;
+    let (mut all_valid, mut stopped) = (true, false);
+    for n in 1.. {
+        let line = match input::next_line(&mut reader, input::MAX_LINE_BYTES) {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(e) => return Err(format!("{file}: line {n}: {e}")),
+        };
         if line.trim().is_empty() {
             continue;
         }
-        let r = batch_line(&line);
+        let r = batch_line(&line, timeout_ms);
         all_valid &= r.get("valid") == Some(&Value::Bool(true));
+        stopped |= r.get("status").and_then(Value::as_str) == Some("timeout");
         writeln!(out, "{r}").map_err(|e| e.to_string())?;
     }
-    Ok(if all_valid { 0 } else { 1 })
+    Ok(if stopped {
+        EXIT_STOPPED
+    } else if all_valid {
+        EXIT_DONE
+    } else {
+        EXIT_NO
+    })
 }

@@ -24,14 +24,32 @@ use std::process::ExitCode;
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Exit code for bad input (unreadable file, malformed puzzle or path).
+/// Exit code: done (valid, solved, unique, counted, hinted, written).
+pub const EXIT_DONE: u8 = 0;
+/// Exit code: the answer is no (invalid path, no solution, not unique).
+pub const EXIT_NO: u8 = 1;
+/// Exit code for bad input (unreadable file, malformed puzzle or path,
+/// bad options).
 pub const EXIT_BAD_INPUT: u8 = 2;
+/// Exit code: stopped by a time limit or a count limit before the answer.
+pub const EXIT_STOPPED: u8 = 3;
+
+/// The exit codes, as `--help` shows them.
+const EXIT_CODES: &str = "\
+Exit codes (every command):
+  0  done: valid, solved, unique, counted, hinted, written
+  1  the answer is no: invalid path, no solution, not unique
+  2  bad input: unreadable file, malformed puzzle or path, bad options
+  3  stopped by a time limit (--timeout-ms) or a count limit (--limit)
+  130  interrupted (Ctrl-C) during bench
+A limit of 0 (--timeout-ms 0) means no limit.";
 
 #[derive(Parser)]
 #[command(
     name = "witness",
     version,
-    about = "Check, solve, count and draw the line puzzles of The Witness"
+    about = "Check, solve, count and draw the line puzzles of The Witness",
+    after_help = EXIT_CODES
 )]
 struct Cli {
     #[command(subcommand)]
@@ -41,22 +59,32 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Check a drawn path: prints `valid` or each failing symbol.
+    #[command(after_help = EXIT_CODES)]
     Check(check::Args),
     /// Convert a puzzle to witnesspuzzles JSON or the text format.
+    #[command(after_help = EXIT_CODES)]
     Convert(convert::Args),
     /// Solve a puzzle: draws it with the solution and prints the moves.
+    #[command(after_help = EXIT_CODES)]
     Solve(solve::SolveArgs),
     /// Count solutions exactly (or up to a limit, or tell uniqueness).
+    #[command(after_help = EXIT_CODES)]
     Count(solve::CountArgs),
     /// Show the first part of a solution.
+    #[command(after_help = EXIT_CODES)]
     Hint(solve::HintArgs),
-    /// Solve every puzzle of a file and print timing figures.
+    /// Developer tool: solve every puzzle of a file and print timing figures.
+    #[command(after_help = EXIT_CODES)]
     Bench(bench::BenchArgs),
-    /// Validate every path of a verdicts file and print timing figures.
+    /// Developer tool: validate every path of a verdicts file and print
+    /// timing figures.
+    #[command(after_help = EXIT_CODES)]
     BenchCheck(bench::BenchCheckArgs),
     /// Draw a panel, with a path or its solution, as SVG or PNG.
+    #[command(after_help = EXIT_CODES)]
     Render(render::Args),
     /// Serve a local web page to draw, edit and solve puzzles.
+    #[command(after_help = EXIT_CODES)]
     Serve(serve::Args),
 }
 

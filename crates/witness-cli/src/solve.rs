@@ -9,6 +9,7 @@ use witness::solve::{self, HintSize, Limits, Status};
 
 use crate::input;
 use crate::output;
+use crate::{EXIT_DONE, EXIT_NO, EXIT_STOPPED};
 
 /// Options every solving command shares.
 #[derive(ClapArgs)]
@@ -26,13 +27,18 @@ pub struct Common {
     json: bool,
 }
 
+/// The limits of a `--timeout-ms` value: 0 is no limit.
+pub fn limits_of(timeout_ms: u64) -> Limits {
+    if timeout_ms == 0 {
+        Limits::none()
+    } else {
+        Limits::timeout(Duration::from_millis(timeout_ms))
+    }
+}
+
 impl Common {
     fn limits(&self) -> Limits {
-        if self.timeout_ms == 0 {
-            Limits::none()
-        } else {
-            Limits::timeout(Duration::from_millis(self.timeout_ms))
-        }
+        limits_of(self.timeout_ms)
     }
 }
 
@@ -48,8 +54,8 @@ pub struct SolveArgs {
 pub struct CountArgs {
     #[command(flatten)]
     common: Common,
-    /// Stop counting at this many solutions.
-    #[arg(long)]
+    /// Stop counting at this many solutions (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Only tell whether the solution is unique (stops at 2).
     #[arg(long, conflicts_with = "limit")]
@@ -74,7 +80,7 @@ fn draw(puzzle: &witness::model::Puzzle, path: Option<&witness::path::Path>) -> 
     witness::render::terminal(puzzle, path, color)
 }
 
-/// Runs `witness solve`: exit 0 solved, 1 no solution or timeout.
+/// Runs `witness solve`: exit 0 solved, 1 no solution, 3 timeout.
 pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
     let c = &a.common;
     let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
@@ -100,7 +106,11 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
             }
         }
     }
-    Ok(if sol.path.is_some() { 0 } else { 1 })
+    Ok(match (&sol.path, sol.status) {
+        (Some(_), _) => EXIT_DONE,
+        (None, Status::Complete) => EXIT_NO,
+        (None, Status::Stopped) => EXIT_STOPPED,
+    })
 }
 
 /// Runs `witness count`.
@@ -138,7 +148,17 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     } else {
         println!("{}", n.count);
     }
-    Ok(0)
+    Ok(if a.unique {
+        match (n.count, timed_out) {
+            (_, true) if n.count < 2 => EXIT_STOPPED,
+            (1, _) => EXIT_DONE,
+            _ => EXIT_NO,
+        }
+    } else if timed_out || capped {
+        EXIT_STOPPED
+    } else {
+        EXIT_DONE
+    })
 }
 
 /// Runs `witness hint`.
@@ -166,5 +186,9 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
             None => println!("no solution"),
         }
     }
-    Ok(if h.path.is_some() { 0 } else { 1 })
+    Ok(match (&h.path, h.status) {
+        (Some(_), _) => EXIT_DONE,
+        (None, Status::Complete) => EXIT_NO,
+        (None, Status::Stopped) => EXIT_STOPPED,
+    })
 }

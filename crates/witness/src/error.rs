@@ -19,6 +19,10 @@ pub enum Error {
     /// A path is malformed or illegal on this puzzle.
     #[error("bad path: {0}")]
     Path(String),
+    /// A job gave up on its time limit or was cancelled before it had an
+    /// answer.
+    #[error("stopped by its time limit or cancelled before it had an answer")]
+    Stopped,
 }
 
 /// Shorthand for results carrying [`Error`].

@@ -45,5 +45,6 @@ pub mod path;
 pub mod render;
 pub mod rules;
 pub mod solve;
+mod stack;
 
 pub use error::{Error, Result};

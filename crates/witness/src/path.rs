@@ -13,7 +13,19 @@
 use serde_json::{json, Value};
 
 use crate::error::{Error, Result};
-use crate::model::{Direction, Gap, Pos, Puzzle, SlotKind};
+use crate::model::{Direction, Gap, Pos, Puzzle, SlotKind, MAX_SLOTS};
+
+/// The most moves a path may have: a legal path enters each slot at most
+/// once, so none on the largest panel the readers accept is longer. Longer
+/// input is refused before anything is reserved for it.
+pub const MAX_MOVES: usize = MAX_SLOTS * MAX_SLOTS;
+
+/// The error for a path of more than [`MAX_MOVES`] moves.
+fn too_long() -> Error {
+    Error::Path(format!(
+        "the path has more than {MAX_MOVES} moves, more than the largest panel has slots"
+    ))
+}
 
 /// A path: where it starts and the moves it makes, one slot at a time.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -116,6 +128,9 @@ impl Path {
                 })
         };
         let start = Pos::new(coord("x")?, coord("y")?);
+        if arr.len() > MAX_MOVES + 2 {
+            return Err(too_long());
+        }
         let mut moves = Vec::with_capacity(arr.len());
         for (i, m) in arr.iter().enumerate().skip(1) {
             let d = match m.as_u64() {
@@ -215,6 +230,9 @@ impl Path {
                     .filter(|&n| n <= 100_000)
                     .ok_or_else(|| Error::Path(format!("the repeat count {s} is too large")))?
             };
+            if moves.len() + n > MAX_MOVES {
+                return Err(too_long());
+            }
             moves.extend(std::iter::repeat_n(d, n));
         }
         Ok(Path { start, moves })
@@ -246,6 +264,9 @@ impl Path {
         let arr = v
             .as_array()
             .ok_or_else(|| Error::Path("expected an array of [x, y]".into()))?;
+        if arr.len() > MAX_MOVES + 1 {
+            return Err(too_long());
+        }
         let mut pts = Vec::with_capacity(arr.len());
         for (i, p) in arr.iter().enumerate() {
             let xy = match p {
@@ -448,5 +469,26 @@ mod tests {
         assert!(Path::parse("RRU").is_err());
         assert!(Path::parse("[[0,0],[2,0]]").is_err());
         assert!(Path::parse("[").is_err());
+    }
+
+    #[test]
+    fn paths_longer_than_any_panel_are_refused_before_they_are_built() {
+        // 10,000 runs of 100,000 moves each would be a billion moves; the
+        // reader stops at the first run past the cap.
+        let huge = format!("0,0:{}", "R100000".repeat(10_000));
+        let e = Path::parse(&huge).unwrap_err();
+        assert!(e.to_string().contains("more than"), "{e}");
+        // Exactly the cap is still a path (illegal on any panel, but read).
+        let at_cap = format!("0,0:R{MAX_MOVES}");
+        assert_eq!(Path::parse(&at_cap).unwrap().moves.len(), MAX_MOVES);
+        assert!(Path::parse(&format!("0,0:R{MAX_MOVES}R")).is_err());
+        // The site's form and coordinate lists are capped alike.
+        let site = format!("[{{\"x\":0,\"y\":0}}{}]", ",2".repeat(MAX_MOVES + 1));
+        assert!(Path::parse(&site).is_err());
+        let coords = format!("[{}]", vec!["[0,0]"; MAX_MOVES + 2].join(","));
+        assert!(Path::parse(&coords)
+            .unwrap_err()
+            .to_string()
+            .contains("more than"));
     }
 }

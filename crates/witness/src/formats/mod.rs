@@ -79,8 +79,21 @@ pub fn detect(text: &str) -> Result<Format> {
     ))
 }
 
-/// Reads a puzzle in the given format, or in the detected one.
+/// The largest puzzle text read, in bytes: several times what the largest
+/// panel takes in the roomiest format (pretty-printed JSON with a symbol on
+/// every face), so that no real puzzle is refused and no absurd input is
+/// parsed.
+pub const MAX_PUZZLE_BYTES: usize = 8 << 20;
+
+/// Reads a puzzle in the given format, or in the detected one. Texts over
+/// [`MAX_PUZZLE_BYTES`] are refused.
 pub fn read_puzzle(text: &str, format: Option<Format>) -> Result<Puzzle> {
+    if text.len() > MAX_PUZZLE_BYTES {
+        return Err(Error::Size(format!(
+            "the puzzle text has {} bytes, more than the {MAX_PUZZLE_BYTES} a puzzle may have",
+            text.len()
+        )));
+    }
     let format = match format {
         Some(f) => f,
         None => detect(text)?,

@@ -213,6 +213,25 @@ impl Rules {
         })
     }
 
+    /// [`Rules::check`] within `limits`: [`Error::Stopped`] when a
+    /// polyomino fit (the one part of a check whose work can grow
+    /// exponentially with the panel) reaches the deadline or a cancel flag
+    /// before the verdict is known.
+    ///
+    /// [`Error::Stopped`]: crate::Error::Stopped
+    pub fn check_within(&self, trace: &Trace, limits: &crate::solve::Limits) -> Result<Verdict> {
+        let b = &self.board;
+        let start = b.index(trace.start.x, trace.start.y);
+        let end = b.index(trace.end.x, trace.end.y);
+        let mut ws = Workspace::default();
+        ws.set_fit_limits(limits.deadline, limits.flags());
+        let v = self.verdict(&trace.lines, start, end, &mut ws, false);
+        if ws.fit_interrupted() {
+            return Err(crate::Error::Stopped);
+        }
+        Ok(v)
+    }
+
     /// True when the lines (one colour per slot), drawn from `start` to
     /// `end`, solve the puzzle. The fast entry point for solvers.
     pub fn is_valid(&self, lines: &[Line], start: usize, end: usize, ws: &mut Workspace) -> bool {
@@ -468,4 +487,15 @@ impl Rules {
 /// use [`Rules`] to check many paths).
 pub fn validate(puzzle: &Puzzle, path: &Path) -> Result<Verdict> {
     Rules::new(puzzle)?.check_path(puzzle, path)
+}
+
+/// [`validate`] within `limits` (a deadline, a cancel flag):
+/// [`crate::Error::Stopped`] when they end the check before its verdict.
+pub fn validate_within(
+    puzzle: &Puzzle,
+    path: &Path,
+    limits: &crate::solve::Limits,
+) -> Result<Verdict> {
+    let trace = path.trace(puzzle)?;
+    Rules::new(puzzle)?.check_within(&trace, limits)
 }

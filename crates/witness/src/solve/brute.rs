@@ -27,11 +27,14 @@ pub fn enumerate(
         ticks: 0,
         stopped: false,
     };
-    for start in puzzle.starts().collect::<Vec<_>>() {
-        if !st.walk(start, start, &mut visit) {
-            break;
+    // One level of recursion per slot of the path.
+    crate::stack::with_room(crate::stack::need_for_slots(n), || {
+        for start in puzzle.starts().collect::<Vec<_>>() {
+            if !st.walk(start, start, &mut visit) {
+                break;
+            }
         }
-    }
+    });
     Ok(if st.stopped {
         Status::Stopped
     } else {

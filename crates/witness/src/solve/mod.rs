@@ -84,32 +84,37 @@ pub struct Count {
 macro_rules! with_width {
     ($plan:expr, |$masks:ident : $n:ident| $body:expr) => {{
         let nodes = $plan.nodes();
+        let slots = $plan.rules.board.len();
         if nodes <= 64 {
             const $n: usize = 1;
-            let $masks = Masks::<$n>::new($plan);
-            $body
+            with_width!(@run $plan, slots, $masks, $n, $body)
         } else if nodes <= 128 {
             const $n: usize = 2;
-            let $masks = Masks::<$n>::new($plan);
-            $body
+            with_width!(@run $plan, slots, $masks, $n, $body)
         } else if nodes <= 512 {
             const $n: usize = 8;
-            let $masks = Masks::<$n>::new($plan);
-            $body
+            with_width!(@run $plan, slots, $masks, $n, $body)
         } else if nodes <= 1024 {
             const $n: usize = 16;
-            let $masks = Masks::<$n>::new($plan);
-            $body
+            with_width!(@run $plan, slots, $masks, $n, $body)
         } else if nodes <= 4352 {
             const $n: usize = 68;
-            let $masks = Masks::<$n>::new($plan);
-            $body
+            with_width!(@run $plan, slots, $masks, $n, $body)
         } else {
             return Err(Error::Size(format!(
                 "{nodes} nodes is more than the solver handles"
             )));
         }
     }};
+    // The body runs with the stack room its recursion needs; the macro
+    // stands as its function's last expression, so a `return` in the body
+    // leaves the function as it would without the closure.
+    (@run $plan:expr, $slots:expr, $masks:ident, $n:ident, $body:expr) => {
+        crate::stack::with_room(crate::stack::need($slots, $n), || {
+            let $masks = Masks::<$n>::new($plan);
+            $body
+        })
+    };
 }
 
 fn path_of(plan: &Plan, f: &Found) -> Path {
@@ -226,12 +231,15 @@ pub fn solve_plan_threads_with(
                 };
                 let (mine, theirs) = std::thread::scope(|scope| {
                     let race = &race;
+                    let room = crate::stack::need(plan.rules.board.len(), N);
                     let handle = scope.spawn(move || {
-                        let mut s2 = Search::<N>::new(plan, masks, lim);
-                        let (answer, complete, case_nodes) =
-                            race(&mut s2, bs.as_mut(), &mut other, &all[1..], Some(&there));
-                        let visited = s2.visited + bs.map_or(0, |b| b.visited) + case_nodes;
-                        ((answer, complete), visited)
+                        crate::stack::with_room(room, || {
+                            let mut s2 = Search::<N>::new(plan, masks, lim);
+                            let (answer, complete, case_nodes) =
+                                race(&mut s2, bs.as_mut(), &mut other, &all[1..], Some(&there));
+                            let visited = s2.visited + bs.map_or(0, |b| b.visited) + case_nodes;
+                            ((answer, complete), visited)
+                        })
                     });
                     let (answer, complete, case_nodes) =
                         race(&mut s, None, &mut turns, &all[..1], here.as_ref());

@@ -3176,7 +3176,10 @@ pub fn run_branches<const N: usize>(
             }
             s.stopped = false;
             let before = s.visited;
-            let go = s.run_from(*start, prefix, &mut |f: &Found| visit(f));
+            let room = crate::stack::need(plan.rules.board.len(), N);
+            let go = crate::stack::with_room(room, || {
+                s.run_from(*start, prefix, &mut |f: &Found| visit(f))
+            });
             if let Some((spent, _)) = cap {
                 spent.fetch_add(s.visited - before, Ordering::Relaxed);
             }

@@ -962,11 +962,14 @@ pub fn distinct_solutions_threads<const N: usize>(
     let all = &Turns::ALL;
     let (mine, theirs) = std::thread::scope(|scope| {
         let (side, lim) = (&side, &lim);
+        let room = crate::stack::need(plan.rules.board.len(), N);
         let handle = scope.spawn(move || {
-            let back = Back::<N>::new(plan);
-            let mut bs = back.as_ref().map(|b| b.search(lim));
-            let mut fwd = Search::new(plan, masks, lim);
-            side(&mut fwd, bs.as_mut(), &all[1..], Some(there))
+            crate::stack::with_room(room, || {
+                let back = Back::<N>::new(plan);
+                let mut bs = back.as_ref().map(|b| b.search(lim));
+                let mut fwd = Search::new(plan, masks, lim);
+                side(&mut fwd, bs.as_mut(), &all[1..], Some(there))
+            })
         });
         let mine = match rest {
             // The engine's order goes on with the branches left.
