@@ -1,0 +1,249 @@
+//! Every command's limits and exit codes: 0 done, 1 the answer is no,
+//! 2 bad input, 3 stopped by a time or count limit; `--timeout-ms 0` is no
+//! limit everywhere; huge panels, paths and inputs end in an answer or a
+//! clear error, never in an abort.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// An empty 32x32 panel as a Windmill code: start bottom left, end top
+/// right. Its paths run over 3,000 slots deep.
+const EMPTY_32: &str = "CEESAihAEgIIBBIDKP8fEgIIAxICKEA=_0";
+
+/// A 1x1 panel, start bottom left, end top right, a dot on the top edge:
+/// one solution, `0,2:U2R2`.
+const ONE_DOT: &str = "witness 1x1\n+ o E>\n| . |\nS - +\n";
+
+/// A 1x1 panel whose dot on the top edge and dot on the bottom edge no
+/// path from the bottom-left start to the top-right end covers both of
+/// (it would have to pass the start's corner twice): no solution.
+const NO_SOLUTION: &str = "witness 1x1\n+ o E>\n| . |\nS o +\n";
+
+/// A 2x1 panel, start bottom left, end top right, nothing else: the
+/// paths along the edges are many, so the solution is not unique.
+const MANY: &str = "witness 2x1\n+ - + - E>\n| . | . |\nS - + - +\n";
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(test: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("witness-lim-{}-{test}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+    fn file(&self, name: &str, contents: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn witness(args: &[&str]) -> (Output, Duration) {
+    let t0 = Instant::now();
+    let o = Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run witness");
+    (o, t0.elapsed())
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+#[track_caller]
+fn code(o: &Output, want: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(want),
+        "stdout: {}\nstderr: {}",
+        text(&o.stdout),
+        text(&o.stderr)
+    );
+}
+
+/// The test panel with 225 rotatable tetrominoes filling a 30x30 panel: a
+/// line along two borders leaves them one region of 900 faces to tile, a
+/// fit that runs for minutes.
+fn tiling_panel() -> String {
+    let n = 30;
+    let mut t = format!("witness {n}x{n}\n");
+    for r in 0..=2 * n {
+        let row: Vec<&str> = (0..=2 * n)
+            .map(|c| match (r % 2, c % 2) {
+                _ if r == 2 * n && c == 0 => "S",
+                _ if r == 0 && c == 2 * n => "E>",
+                (0, 0) => "+",
+                (0, _) => "-",
+                (_, 0) => "|",
+                _ if ((r / 2) * n + c / 2) % 4 == 0 => "A",
+                _ => ".",
+            })
+            .collect();
+        t.push_str(&row.join(" "));
+        t.push('\n');
+    }
+    t.push_str("A = poly rot ##/.#/.#\n");
+    t
+}
+
+#[test]
+fn deep_panels_are_counted_and_solved_without_a_crash() {
+    let dir = TempDir::new("deep");
+    let p = dir.file("e32.txt", EMPTY_32);
+    let (o, took) = witness(&["count", &p, "--timeout-ms", "500"]);
+    code(&o, 3);
+    assert!(text(&o.stdout).contains("at least"), "{}", text(&o.stdout));
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let (o, _) = witness(&["solve", &p, "--timeout-ms", "20000", "--json"]);
+    code(&o, 0);
+    let (o, _) = witness(&["hint", &p, "--timeout-ms", "20000"]);
+    code(&o, 0);
+    let (o, _) = witness(&["bench", &p, "--timeout-ms", "20000", "--jobs", "1"]);
+    code(&o, 0);
+    assert!(text(&o.stdout).contains("solved"), "{}", text(&o.stdout));
+}
+
+#[test]
+fn a_check_stops_at_its_time_limit() {
+    let dir = TempDir::new("check");
+    let p = dir.file("tiles.txt", &tiling_panel());
+    let (o, took) = witness(&["check", &p, "--path", "0,60:R60U60", "--timeout-ms", "300"]);
+    code(&o, 3);
+    assert!(text(&o.stdout).contains("timeout"), "{}", text(&o.stdout));
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    let (o, _) = witness(&[
+        "check",
+        &p,
+        "--path",
+        "0,60:R60U60",
+        "--timeout-ms",
+        "300",
+        "--json",
+    ]);
+    code(&o, 3);
+    assert!(text(&o.stdout).contains(r#""status":"timeout""#));
+}
+
+#[test]
+fn over_long_paths_are_refused_before_they_are_built() {
+    let dir = TempDir::new("path");
+    let p = dir.file("one.txt", ONE_DOT);
+    // Two hundred runs of 100,000 moves: twenty million moves.
+    let path = format!("0,2:{}", "R100000".repeat(200));
+    let (o, took) = witness(&["check", &p, "--path", &path]);
+    code(&o, 2);
+    assert!(text(&o.stderr).contains("more than"), "{}", text(&o.stderr));
+    assert!(took < Duration::from_secs(5), "{took:?}");
+}
+
+#[test]
+fn endless_and_oversized_input_is_refused() {
+    let (o, took) = witness(&["solve", "/dev/zero"]);
+    code(&o, 2);
+    assert!(
+        text(&o.stderr).contains("larger than"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    // A batch line that never ends.
+    let (o, _) = witness(&["check", "--batch", "/dev/zero"]);
+    code(&o, 2);
+    assert!(
+        text(&o.stderr).contains("longer than"),
+        "{}",
+        text(&o.stderr)
+    );
+    // Standard input is capped alike.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(["solve", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![b' '; 1 << 20];
+        for _ in 0..16 {
+            if stdin.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    code(&o, 2);
+    assert!(
+        text(&o.stderr).contains("larger than"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn the_exit_codes_say_what_the_answer_was() {
+    let dir = TempDir::new("codes");
+    let one = dir.file("one.txt", ONE_DOT);
+    let none = dir.file("none.txt", NO_SOLUTION);
+    let many = dir.file("many.txt", MANY);
+    // check: valid 0, invalid 1, bad path 2.
+    code(&witness(&["check", &one, "--path", "0,2:U2R2"]).0, 0);
+    code(&witness(&["check", &one, "--path", "0,2:R2U2"]).0, 1);
+    code(&witness(&["check", &one, "--path", "0,2:U9"]).0, 2);
+    // solve and hint: solved 0, proved without a solution 1.
+    code(&witness(&["solve", &one]).0, 0);
+    code(&witness(&["solve", &none]).0, 1);
+    code(&witness(&["hint", &one]).0, 0);
+    code(&witness(&["hint", &none]).0, 1);
+    // count: counted 0; --unique: unique 0, not unique or none 1; a count
+    // that reaches its --limit 3.
+    code(&witness(&["count", &many]).0, 0);
+    code(&witness(&["count", &one, "--unique"]).0, 0);
+    code(&witness(&["count", &many, "--unique"]).0, 1);
+    code(&witness(&["count", &none, "--unique"]).0, 1);
+    let (o, _) = witness(&["count", &many, "--limit", "2"]);
+    code(&o, 3);
+    assert!(text(&o.stdout).contains("limit reached"));
+    // A limit of 0 solutions is a usage error.
+    let (o, _) = witness(&["count", &many, "--limit", "0"]);
+    code(&o, 2);
+    // Every command's help lists the exit codes.
+    for cmd in [
+        "check", "solve", "count", "hint", "render", "convert", "bench",
+    ] {
+        let (o, _) = witness(&[cmd, "--help"]);
+        code(&o, 0);
+        assert!(text(&o.stdout).contains("Exit codes"), "{cmd}");
+    }
+}
+
+#[test]
+fn a_time_limit_of_zero_is_no_limit_everywhere() {
+    let dir = TempDir::new("zero");
+    let one = dir.file("one.txt", ONE_DOT);
+    for args in [
+        vec!["solve", &one, "--timeout-ms", "0"],
+        vec!["hint", &one, "--timeout-ms", "0"],
+        vec!["count", &one, "--timeout-ms", "0"],
+        vec!["check", &one, "--path", "0,2:U2R2", "--timeout-ms", "0"],
+    ] {
+        let (o, _) = witness(&args);
+        code(&o, 0);
+    }
+    // bench reads one puzzle a line: the Windmill code.
+    let line = dir.file("e32.txt", EMPTY_32);
+    let (o, _) = witness(&["bench", &line, "--timeout-ms", "0", "--jobs", "1"]);
+    code(&o, 0);
+    assert!(text(&o.stdout).contains("solved: 1"), "{}", text(&o.stdout));
+}
