@@ -152,6 +152,9 @@ impl Path {
             };
             moves.push(d);
         }
+        if moves.len() > MAX_MOVES {
+            return Err(too_long());
+        }
         Ok(Path { start, moves })
     }
 
