@@ -156,6 +156,7 @@ pub fn run(a: Args) -> Result<u8, String> {
         hosts,
     };
     ignore_sigpipe();
+    large_stacks();
     let runtime = transport::runtime(&config).map_err(|e| format!("cannot start: {e}"))?;
     let mut out = std::io::stdout();
     let _ = writeln!(out, "witness: serving http://{local}/ (stop with Ctrl-C)");
@@ -164,6 +165,22 @@ pub fn run(a: Args) -> Result<u8, String> {
         .block_on(transport::serve(listener, config))
         .map_err(|e| format!("cannot serve on {local}: {e}"))?;
     Ok(0)
+}
+
+/// Gives the threads the library's searches start (rayon's pool for
+/// counts, scoped threads for the two-thread solve) [`JOB_STACK`]-byte
+/// stacks too, unless `RUST_MIN_STACK` already names a size: the search
+/// recurses once per step of the path, and on the largest panels that
+/// needs more than the default 2 MiB.
+fn large_stacks() {
+    if std::env::var_os("RUST_MIN_STACK").is_none() {
+        // No other thread runs yet: nothing reads the environment at once.
+        std::env::set_var("RUST_MIN_STACK", JOB_STACK.to_string());
+    }
+    let _ = rayon::ThreadPoolBuilder::new()
+        .stack_size(JOB_STACK)
+        .thread_name(|i| format!("witness-search-{i}"))
+        .build_global();
 }
 
 /// A client that leaves while its answer is written must not stop the
