@@ -17,9 +17,14 @@ use serde_json::{json, Value};
 
 /// The server's header read limit (`serve::HEADER_READ_LIMIT`).
 const HEADER_READ_LIMIT: Duration = Duration::from_secs(10);
+/// The server's body read limit (`serve::BODY_READ_LIMIT`).
+const BODY_READ_LIMIT: Duration = Duration::from_secs(10);
+/// Connections the server serves at once (`serve::MAX_CONNECTIONS`).
+const MAX_CONNECTIONS: usize = 512;
 
-/// Reads an answer until the server closes; the status and the body.
-fn answer(s: &mut TcpStream) -> (u16, String) {
+/// Reads an answer until the server closes; the status, the headers and
+/// the body.
+fn answer(s: &mut TcpStream) -> (u16, String, String) {
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let mut out = Vec::new();
     let mut buf = [0u8; 8192];
@@ -33,7 +38,11 @@ fn answer(s: &mut TcpStream) -> (u16, String) {
     }
     let text = String::from_utf8_lossy(&out).into_owned();
     let (head, body) = text.split_once("\r\n\r\n").expect("a complete answer");
-    (head[9..12].parse().unwrap(), body.to_string())
+    (
+        head[9..12].parse().unwrap(),
+        head.to_string(),
+        body.to_string(),
+    )
 }
 
 /// True once the server has closed the connection (read gives 0 or an
@@ -124,6 +133,88 @@ fn slow_clients_do_not_lock_the_page_out() {
     assert!(s.healthy());
 }
 
+/// A client that sends its headers, then its body a byte every 100 ms, gets
+/// 408 once the body read limit has passed.
+#[test]
+fn a_slow_body_gets_408() {
+    let s = Server::start(&[]);
+    let mut c = s.connect();
+    write!(
+        c,
+        "POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n"
+    )
+    .unwrap();
+    let t0 = Instant::now();
+    let done = Arc::new(AtomicUsize::new(0));
+    let done_w = Arc::clone(&done);
+    let mut w = c.try_clone().unwrap();
+    let writer = thread::spawn(move || {
+        while done_w.load(Ordering::SeqCst) == 0 && t0.elapsed() < Duration::from_secs(20) {
+            if w.write_all(b" ").is_err() {
+                break;
+            }
+            thread::sleep(Duration::from_millis(100));
+        }
+    });
+    let (status, _, body) = answer(&mut c);
+    let took = t0.elapsed();
+    done.store(1, Ordering::SeqCst);
+    assert_eq!(status, 408, "{body}");
+    assert!(body.contains("not received in time"), "{body}");
+    assert!(
+        took >= BODY_READ_LIMIT - Duration::from_millis(500)
+            && took < BODY_READ_LIMIT + Duration::from_secs(5),
+        "{took:?}"
+    );
+    writer.join().unwrap();
+    assert!(s.healthy());
+}
+
+/// With every connection slot taken by idle clients, one more connection
+/// is answered 503 at once (the accept loop never waits on a client), and
+/// once the idle clients leave the page is served again.
+#[test]
+fn connections_over_the_limit_get_503_at_once() {
+    let s = Server::start(&[]);
+    let idle: Vec<TcpStream> = (0..MAX_CONNECTIONS).map(|_| s.connect()).collect();
+    let t0 = Instant::now();
+    let refused = loop {
+        assert!(
+            t0.elapsed() < Duration::from_secs(10),
+            "no connection was refused"
+        );
+        // A refused connection is answered before it asks; one that was
+        // taken in (the idle ones not all taken yet) is asked for its
+        // health and closed.
+        let mut c = s.connect();
+        c.set_read_timeout(Some(Duration::from_millis(300)))
+            .unwrap();
+        let mut first = [0u8; 1];
+        let t1 = Instant::now();
+        if c.peek(&mut first).is_ok_and(|n| n == 1) {
+            let took = t1.elapsed();
+            break (took, answer(&mut c));
+        }
+        write!(c, "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
+        assert_eq!(answer(&mut c).0, 200);
+    };
+    let (took, (status, head, body)) = refused;
+    eprintln!("a connection over the limit was refused in {took:?}");
+    assert_eq!(status, 503, "{head}");
+    assert!(head.contains("Retry-After: 1"), "{head}");
+    assert!(body.contains("busy"), "{body}");
+    assert!(took < Duration::from_millis(300), "{took:?}");
+    drop(idle);
+    let t0 = Instant::now();
+    while !s.healthy() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(5),
+            "the page stays refused"
+        );
+        thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// A body over `--max-body` (the default 1 MiB) is refused with 413 from
 /// its `Content-Length`, while the client is still sending it, and the
 /// client reads that answer.
@@ -149,7 +240,7 @@ fn a_body_over_the_limit_gets_413() {
             left -= n;
         }
     });
-    let (status, body) = answer(&mut c);
+    let (status, _, body) = answer(&mut c);
     assert_eq!(status, 413, "{body}");
     let v: Value = serde_json::from_str(&body).expect("a JSON answer");
     assert!(

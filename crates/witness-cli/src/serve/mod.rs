@@ -45,7 +45,7 @@ mod api;
 mod transport;
 
 use std::io::Write;
-use std::net::{IpAddr, SocketAddr, TcpListener};
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
@@ -75,6 +75,9 @@ pub const DEFAULT_MAX_SOLVE_MS: u64 = 60_000;
 pub const DEFAULT_MAX_SOLVES: usize = 2;
 /// Connections served at once; more are answered 503 and closed.
 pub const MAX_CONNECTIONS: usize = 512;
+/// Connections the system holds for the server until it takes them (the
+/// system may allow fewer).
+pub const LISTEN_BACKLOG: u32 = 1024;
 /// The stack of the threads that run checks and searches: room for the
 /// search's recursion on the largest panels. Only reserved address space;
 /// pages are committed as the stack grows.
@@ -138,16 +141,11 @@ pub fn run(a: Args) -> Result<u8, String> {
         return Err("--solve-ms and --max-solve-ms must be at least 1".into());
     }
     let addr = SocketAddr::new(a.bind, a.port);
-    let listener = TcpListener::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-    let local = listener.local_addr().map_err(|e| e.to_string())?;
     let hosts = if a.bind.is_loopback() {
         vec!["localhost".into(), "127.0.0.1".into(), "[::1]".into()]
     } else {
         Vec::new()
     };
-    if !a.bind.is_loopback() {
-        eprintln!("witness: warning: {} is not a loopback address: anyone on the network can use this page", a.bind);
-    }
     let config = Config {
         max_body: a.max_body,
         solve_ms: a.solve_ms,
@@ -158,12 +156,20 @@ pub fn run(a: Args) -> Result<u8, String> {
     ignore_sigpipe();
     large_stacks();
     let runtime = transport::runtime(&config).map_err(|e| format!("cannot start: {e}"))?;
-    let mut out = std::io::stdout();
-    let _ = writeln!(out, "witness: serving http://{local}/ (stop with Ctrl-C)");
-    let _ = out.flush();
-    runtime
-        .block_on(transport::serve(listener, config))
-        .map_err(|e| format!("cannot serve on {local}: {e}"))?;
+    runtime.block_on(async {
+        let listener =
+            transport::bind(addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        if !a.bind.is_loopback() {
+            eprintln!("witness: warning: {} is not a loopback address: anyone on the network can use this page", a.bind);
+        }
+        let mut out = std::io::stdout();
+        let _ = writeln!(out, "witness: serving http://{local}/ (stop with Ctrl-C)");
+        let _ = out.flush();
+        transport::serve(listener, config)
+            .await
+            .map_err(|e| format!("cannot serve on {local}: {e}"))
+    })?;
     Ok(0)
 }
 

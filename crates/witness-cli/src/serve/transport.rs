@@ -15,6 +15,7 @@
 
 use std::any::Any;
 use std::io;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -32,7 +33,7 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::Semaphore;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -41,8 +42,8 @@ use tower_http::timeout::TimeoutLayer;
 
 use super::api::{self, Reply};
 use super::{
-    Config, BODY_READ_LIMIT, HEADER_READ_LIMIT, JOB_STACK, MAX_CONNECTIONS, MAX_HEADER_BYTES,
-    REQUEST_SLACK, SPARE_JOB_THREADS, WRITE_LIMIT,
+    Config, BODY_READ_LIMIT, HEADER_READ_LIMIT, JOB_STACK, LISTEN_BACKLOG, MAX_CONNECTIONS,
+    MAX_HEADER_BYTES, REQUEST_SLACK, SPARE_JOB_THREADS, WRITE_LIMIT,
 };
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
@@ -74,11 +75,23 @@ pub fn runtime(config: &Config) -> io::Result<tokio::runtime::Runtime> {
         .build()
 }
 
+/// Listens on `addr` with a backlog of [`LISTEN_BACKLOG`], so that a burst
+/// of connections waits for the accept loop rather than being dropped.
+/// Must run on [`runtime`].
+pub fn bind(addr: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 /// Accepts connections on `listener` forever, each served on its own task.
 /// Must run on [`runtime`].
-pub async fn serve(listener: std::net::TcpListener, config: Config) -> io::Result<()> {
-    listener.set_nonblocking(true)?;
-    let listener = TcpListener::from_std(listener)?;
+pub async fn serve(listener: TcpListener, config: Config) -> io::Result<()> {
     let request_limit =
         BODY_READ_LIMIT + Duration::from_millis(config.max_solve_ms) + REQUEST_SLACK;
     let shared = Arc::new(Shared {
