@@ -14,7 +14,7 @@
 //! rather than a reset.
 
 use std::any::Any;
-use std::io;
+use std::io::{self, Write};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -312,7 +312,10 @@ async fn api_call(State(shared): State<Arc<Shared>>, req: Request) -> Response {
     let done = tokio::task::spawn_blocking(move || {
         let r = api::respond(&name, &body, &job.ctx, &flag);
         if flag.load(Ordering::Relaxed) {
-            eprintln!("witness: {path} stopped: its client left or it ran out of time");
+            let _ = writeln!(
+                io::stderr(),
+                "witness: {path} stopped: its client left or it ran out of time"
+            );
         }
         r
     })
