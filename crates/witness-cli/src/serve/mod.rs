@@ -31,9 +31,10 @@
 //! a search nobody waits for stops within moments and gives its place
 //! back.
 //!
-//! Requests whose `Host` is not this machine (DNS rebinding) or whose
-//! `Origin` is another site get 403 when bound to a loopback address (the
-//! default).
+//! Requests whose `Host` is not this machine (DNS rebinding; checked when
+//! bound to a loopback address, the default) or whose `Origin` is another
+//! site (cross-site requests) get 403. A path with more moves than the
+//! panel has slots gets 400 before it is expanded.
 //!
 //! API: `POST /api/{check,solve,count,hint,render,convert}` with a JSON body
 //! `{"puzzle": <text in any supported format, or a witnesspuzzles JSON
