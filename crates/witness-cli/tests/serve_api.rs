@@ -2,104 +2,14 @@
 //! the page's files, and the limits (body size, malformed input, time
 //! limit, concurrent solves, foreign hosts and origins).
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::{slow_puzzle, Server, PUZZLE, SOLUTION};
 use serde_json::{json, Value};
-
-/// A running server, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start(extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_witness"))
-            .args(["serve", "--port", "0", "--bind", "127.0.0.1"])
-            .args(extra)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the witness binary starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let port = line
-            .split("127.0.0.1:")
-            .nth(1)
-            .and_then(|s| s.split('/').next())
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("no address in {line:?}"));
-        Server { child, port }
-    }
-
-    /// Sends a raw request; returns the status, the headers and the body.
-    fn raw(&self, request: &[u8]) -> (u16, String, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-        s.write_all(request).unwrap();
-        let mut out = Vec::new();
-        s.read_to_end(&mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let (head, body) = text.split_once("\r\n\r\n").expect("a complete answer");
-        let status = head[9..12].parse().unwrap();
-        (status, head.to_string(), body.to_string())
-    }
-
-    fn get(&self, path: &str) -> (u16, String, String) {
-        self.raw(
-            format!(
-                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
-                self.port
-            )
-            .as_bytes(),
-        )
-    }
-
-    fn post_text(&self, path: &str, body: &str) -> (u16, Value) {
-        let req = format!(
-            "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.port,
-            body.len()
-        );
-        let (status, head, body) = self.raw(req.as_bytes());
-        assert!(head.contains("application/json"), "{head}");
-        (status, serde_json::from_str(&body).expect("a JSON answer"))
-    }
-
-    fn post(&self, path: &str, body: &Value) -> (u16, Value) {
-        self.post_text(path, &body.to_string())
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A 2x2 panel (the site's favicon puzzle) and its solution.
-const PUZZLE: &str = r#"{"grid":[[{"type":"line","end":null,"start":false},{"type":"line"},{"type":"line"},{"type":"line"},{"type":"line","start":true}],[{"type":"line"},{"type":"nega","color":"white"},{"type":"line"},{"type":"triangle","color":"orange","count":1},{"type":"line"}],[{"type":"line"},{"type":"line"},{"type":"line"},{"type":"line"},{"type":"line"}],[{"type":"line","gap":1},{"type":"square","color":"black"},{"type":"line"},{"type":"poly","color":"yellow","polyshape":51},{"type":"line"}],[{"type":"line","end":"right"},{"type":"line"},{"type":"line"},{"type":"line"},{"type":"line"}]]}"#;
-const SOLUTION: &str = "0,4:U4R2D2R2U2";
-
-/// A panel whose searches take long: the dev corpus's QYJXSUN7 (10x10,
-/// pieces, subtractive pieces, squares, stars, dots and five elimination
-/// marks). Its first solution takes over a second (1.3-3.4 s on our
-/// machine since the local search's parallel tempering, twenty-sixth
-/// session; over 20 s before), and its exact count, which must search
-/// every path, does not finish in minutes. (D2C9EECA, used before, is
-/// solved in about 3 s since the twentieth session; a dotted grid with an
-/// end of the wrong colour, used before that, is proved unsolvable at
-/// once from its end.)
-fn slow_puzzle() -> Value {
-    let text = include_str!("data/slow-qyjxsun7.json");
-    serde_json::from_str(text).expect("the slow panel is JSON")
-}
 
 #[test]
 fn page_and_static_files() {

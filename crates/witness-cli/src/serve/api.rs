@@ -1,0 +1,435 @@
+//! The JSON API of `witness serve`, free of HTTP: [`respond`] takes an
+//! endpoint's name and the request body and gives a status and a JSON
+//! value. The transport ([`super::transport`]) runs it on a blocking
+//! thread, with a cancel flag it sets when the client leaves or the
+//! request runs out of time.
+//!
+//! Every endpoint takes a JSON object `{"puzzle": <text in any supported
+//! format, or a witnesspuzzles JSON object>, ...options}` and answers the
+//! JSON of the matching command's `--json` output; errors are
+//! `{"error": "..."}` with a 4xx or 5xx status.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use witness::formats::{self, text, wpjson, Format};
+use witness::model::Puzzle;
+use witness::path::Path;
+use witness::solve::{self, HintSize, Limits, Status};
+
+use super::Config;
+use crate::output;
+use crate::render::{self, Line};
+
+/// An answer: an HTTP status and a JSON body.
+#[derive(Debug)]
+pub struct Reply {
+    /// The status code (200, or a 4xx or 5xx error).
+    pub status: u16,
+    /// The JSON body; `{"error": "..."}` for errors.
+    pub body: Value,
+}
+
+impl Reply {
+    /// An error answer `{"error": msg}`.
+    pub fn error(status: u16, msg: impl Into<String>) -> Reply {
+        Reply {
+            status,
+            body: json!({"error": msg.into()}),
+        }
+    }
+}
+
+/// An error status and its message.
+type Fail = (u16, String);
+
+fn bad(msg: impl Into<String>) -> Fail {
+    (400, msg.into())
+}
+
+/// What the endpoints share: the limits and the search slots.
+pub struct Context {
+    /// The server's limits.
+    pub config: Config,
+    /// Searches running now.
+    slots: AtomicUsize,
+}
+
+impl Context {
+    /// A context with no search running.
+    pub fn new(config: Config) -> Context {
+        Context {
+            config,
+            slots: AtomicUsize::new(0),
+        }
+    }
+
+    /// Takes a search slot, or refuses with 503 when `max_solves` searches
+    /// already run: a search never waits for another.
+    fn slot(&self) -> Result<Slot<'_>, Fail> {
+        let max = self.config.max_solves;
+        if self.slots.fetch_add(1, Ordering::SeqCst) >= max {
+            self.slots.fetch_sub(1, Ordering::SeqCst);
+            return Err((
+                503,
+                format!("{max} searches are already running (the limit); try again shortly"),
+            ));
+        }
+        Ok(Slot(&self.slots))
+    }
+}
+
+/// A search slot, held until dropped (when the search has stopped, not
+/// when its client leaves).
+struct Slot<'a>(&'a AtomicUsize);
+
+impl Drop for Slot<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Answers `POST /api/{name}` with `body`. Searches stop when `cancel`
+/// becomes true, or at their time limit.
+pub fn respond(name: &str, body: &[u8], ctx: &Context, cancel: &Arc<AtomicBool>) -> Reply {
+    let result = parse_body(body).and_then(|body| match name {
+        "check" => api_check(&body, ctx, cancel),
+        "solve" => api_solve(&body, ctx, cancel),
+        "count" => api_count(&body, ctx, cancel),
+        "hint" => api_hint(&body, ctx, cancel),
+        "render" => api_render(&body, ctx, cancel),
+        "convert" => api_convert(&body),
+        _ => Err((404, format!("no API endpoint /api/{name}"))),
+    });
+    match result {
+        Ok((status, body)) => Reply { status, body },
+        Err((status, msg)) => Reply::error(status, msg),
+    }
+}
+
+fn parse_body(body: &[u8]) -> Result<Value, Fail> {
+    let v: Value = serde_json::from_slice(body)
+        .map_err(|e| bad(format!("the body is not valid JSON: {e}")))?;
+    if !v.is_object() {
+        return Err(bad("the body must be a JSON object {\"puzzle\": ..., ...}"));
+    }
+    Ok(v)
+}
+
+/// The body's `"puzzle"`: text in any format (`"format"` names it, or it is
+/// guessed) or a witnesspuzzles JSON object.
+fn puzzle_of(body: &Value) -> Result<Puzzle, Fail> {
+    let format = match body.get("format") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => {
+            Some(Format::from_name(s).ok_or_else(|| bad(format!("unknown format \"{s}\"")))?)
+        }
+        Some(v) => return Err(bad(format!("\"format\" must be a string, not {v}"))),
+    };
+    match body.get("puzzle") {
+        Some(Value::String(s)) => formats::read_puzzle(s, format),
+        Some(o @ Value::Object(_)) => wpjson::from_value(o),
+        None | Some(Value::Null) => return Err(bad("the body has no \"puzzle\"")),
+        Some(v) => {
+            return Err(bad(format!(
+                "\"puzzle\" must be a string or a JSON object, not {}",
+                kind_of(v)
+            )))
+        }
+    }
+    .map_err(|e| bad(e.to_string()))
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// An upper bound on the moves a move string (`X,Y:` then letters with
+/// optional counts) spells out, read without expanding it; saturates.
+fn moves_spelt(text: &str) -> u64 {
+    let t = text.trim();
+    let tail = match t.find(':').or_else(|| t.find(')')) {
+        Some(i) => &t[i + 1..],
+        None => return 0,
+    };
+    let mut total: u64 = 0;
+    let mut run: Option<u64> = None;
+    for c in tail.chars() {
+        match c {
+            '0'..='9' => {
+                let d = u64::from(c as u8 - b'0');
+                run = Some(run.unwrap_or(0).saturating_mul(10).saturating_add(d));
+            }
+            _ => {
+                total = total.saturating_add(run.take().map_or(0, |n| n.max(1)));
+                if c.is_ascii_alphabetic() {
+                    run = Some(0);
+                }
+            }
+        }
+    }
+    total.saturating_add(run.map_or(0, |n| n.max(1)))
+}
+
+/// The body's `"path"`: the site's array or a move string. A path has at
+/// most one move per slot of the panel; a move string that spells out
+/// more is refused before it is expanded.
+fn path_of(body: &Value, puzzle: &Puzzle) -> Result<Option<Path>, Fail> {
+    let slots = (puzzle.width() * puzzle.height()) as u64;
+    match body.get("path") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => {
+            let n = if s.trim_start().starts_with('[') {
+                0
+            } else {
+                moves_spelt(s)
+            };
+            if n > slots {
+                return Err(bad(format!(
+                    "the path has {n} moves; a path on this {}x{}-slot panel has at most {slots}",
+                    puzzle.width(),
+                    puzzle.height()
+                )));
+            }
+            Path::parse(s).map(Some)
+        }
+        Some(a @ Value::Array(_)) => match a.get(0) {
+            Some(Value::Array(_)) => Path::from_coordinates(a).map(Some),
+            _ => Path::from_site(a).map(Some),
+        },
+        Some(v) => {
+            return Err(bad(format!(
+                "\"path\" must be an array or a move string, not {}",
+                kind_of(v)
+            )))
+        }
+    }
+    .map_err(|e| bad(e.to_string()))
+}
+
+/// The search time limit: the body's `"timeout_ms"` (at most the ceiling),
+/// or the default.
+fn time_limit(body: &Value, config: &Config) -> Result<u64, Fail> {
+    match body.get("timeout_ms") {
+        None | Some(Value::Null) => Ok(config.solve_ms),
+        Some(v) => match v.as_u64() {
+            Some(ms) if ms >= 1 => Ok(ms.min(config.max_solve_ms)),
+            _ => Err(bad(format!(
+                "\"timeout_ms\" must be a whole number of milliseconds from 1 to {}, not {v}",
+                config.max_solve_ms
+            ))),
+        },
+    }
+}
+
+/// A search's limits: `ms` from now, or the cancel flag.
+fn limits(ms: u64, cancel: &Arc<AtomicBool>) -> Limits {
+    Limits::timeout(Duration::from_millis(ms)).with_cancel(cancel.clone())
+}
+
+fn lib_err(e: witness::Error) -> Fail {
+    (422, e.to_string())
+}
+
+/// The answer to a search stopped before it found anything: its time
+/// limit, or its client left (then nobody reads the answer).
+fn stopped(ms: u64) -> Fail {
+    (
+        504,
+        format!("no solution found within the time limit of {ms} ms"),
+    )
+}
+
+/// `/api/check`, within the request's time limit (`"timeout_ms"`, as for
+/// a search) and stopped when its client leaves.
+fn api_check(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
+    let puzzle = puzzle_of(body)?;
+    let path = path_of(body, &puzzle)?.ok_or_else(|| bad("check needs a \"path\""))?;
+    let ms = time_limit(body, &ctx.config)?;
+    match witness::rules::validate_within(&puzzle, &path, &limits(ms, cancel)) {
+        Ok(verdict) => Ok((200, output::verdict_json(&verdict))),
+        Err(witness::Error::Stopped) => {
+            Err((504, format!("no verdict within the time limit of {ms} ms")))
+        }
+        Err(e) => Err(lib_err(e)),
+    }
+}
+
+fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
+    let puzzle = puzzle_of(body)?;
+    let ms = time_limit(body, &ctx.config)?;
+    let _slot = ctx.slot()?;
+    let t0 = Instant::now();
+    let sol = solve::solve(&puzzle, &limits(ms, cancel)).map_err(lib_err)?;
+    let elapsed = t0.elapsed().as_secs_f64() * 1e3;
+    if sol.path.is_none() && sol.status == Status::Stopped {
+        return Err(stopped(ms));
+    }
+    Ok((200, output::solve_json(&sol, elapsed)))
+}
+
+fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
+    let puzzle = puzzle_of(body)?;
+    let ms = time_limit(body, &ctx.config)?;
+    let limit = match body.get("limit") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| bad(format!("\"limit\" must be a whole number from 1, not {v}")))?,
+        ),
+    };
+    let _slot = ctx.slot()?;
+    let t0 = Instant::now();
+    let n = solve::count(&puzzle, limit, &limits(ms, cancel)).map_err(lib_err)?;
+    let elapsed = t0.elapsed().as_secs_f64() * 1e3;
+    let mut v = output::count_json(&n, elapsed);
+    let capped = limit.is_some_and(|l| n.count >= l);
+    v["timeout"] = json!(n.status == Status::Stopped && !capped);
+    Ok((200, v))
+}
+
+fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
+    let puzzle = puzzle_of(body)?;
+    let ms = time_limit(body, &ctx.config)?;
+    let size = match (body.get("steps"), body.get("fraction")) {
+        (Some(s), _) if !s.is_null() => HintSize::Steps(
+            s.as_u64()
+                .ok_or_else(|| bad(format!("\"steps\" must be a whole number, not {s}")))?
+                .min(usize::MAX as u64) as usize,
+        ),
+        (_, Some(f)) if !f.is_null() => match f.as_f64() {
+            Some(f) if (0.0..=1.0).contains(&f) => HintSize::Fraction(f),
+            _ => {
+                return Err(bad(format!(
+                    "\"fraction\" must be a number from 0 to 1, not {f}"
+                )))
+            }
+        },
+        _ => HintSize::Fraction(0.25),
+    };
+    let _slot = ctx.slot()?;
+    let t0 = Instant::now();
+    let h = solve::hint(&puzzle, size, &limits(ms, cancel)).map_err(lib_err)?;
+    let elapsed = t0.elapsed().as_secs_f64() * 1e3;
+    if h.path.is_none() && h.status == Status::Stopped {
+        return Err(stopped(ms));
+    }
+    Ok((200, output::hint_json(&h, elapsed)))
+}
+
+fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
+    let puzzle = puzzle_of(body)?;
+    let solve = body.get("solve").is_some_and(|v| v == &Value::Bool(true));
+    let path = path_of(body, &puzzle)?;
+    let r = if solve {
+        if path.is_some() {
+            return Err(bad("give either \"path\" or \"solve\", not both"));
+        }
+        let ms = time_limit(body, &ctx.config)?;
+        let _slot = ctx.slot()?;
+        let r = render::render(&puzzle, Line::Solve(limits(ms, cancel)));
+        if let Ok(r) = &r {
+            if r.status == Some("timeout") {
+                return Err(stopped(ms));
+            }
+        }
+        r
+    } else {
+        render::render(&puzzle, path.map_or(Line::None, Line::Path))
+    }
+    .map_err(|e| (422, e))?;
+    Ok((200, render::render_json(&r)))
+}
+
+fn api_convert(body: &Value) -> Result<(u16, Value), Fail> {
+    let puzzle = puzzle_of(body)?;
+    let from = match body.get("puzzle") {
+        Some(Value::String(s)) => match body.get("format").and_then(Value::as_str) {
+            Some(f) => f.to_string(),
+            None => formats::detect(s)
+                .map(|f| f.name().to_string())
+                .unwrap_or_default(),
+        },
+        _ => "json".to_string(),
+    };
+    let to = body.get("to").and_then(Value::as_str).unwrap_or("json");
+    let out = match to {
+        "json" => wpjson::to_value(&puzzle).map_err(lib_err)?,
+        "text" => Value::String(text::to_string(&puzzle)),
+        other => {
+            return Err(bad(format!(
+                "\"to\" must be \"json\" or \"text\", not \"{other}\""
+            )))
+        }
+    };
+    Ok((200, json!({"from": from, "to": to, "puzzle": out})))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx(max_solves: usize) -> Context {
+        Context::new(Config {
+            max_body: 1 << 20,
+            solve_ms: 1000,
+            max_solve_ms: 2000,
+            max_solves,
+            hosts: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn moves_spelt_bounds_the_expansion() {
+        assert_eq!(moves_spelt("0,4:U4R2D2R2U2"), 12);
+        assert_eq!(moves_spelt("(0, 4) U R D"), 3);
+        assert_eq!(moves_spelt("0,4:U"), 1);
+        assert_eq!(moves_spelt("0,4:U0"), 1);
+        assert_eq!(moves_spelt("0,4:"), 0);
+        assert_eq!(moves_spelt("0,4:U99999999999999999999999"), u64::MAX);
+        assert_eq!(
+            moves_spelt(&format!("0,4:{}", "U100000".repeat(10))),
+            1_000_000
+        );
+    }
+
+    #[test]
+    fn slots_are_limited_and_given_back() {
+        let c = ctx(1);
+        let a = c.slot().expect("a first slot");
+        assert_eq!(c.slot().err().map(|f| f.0), Some(503));
+        drop(a);
+        assert!(c.slot().is_ok());
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_at_once() {
+        let c = ctx(1);
+        let cancel = Arc::new(AtomicBool::new(true));
+        // A panel whose exact count takes minutes.
+        let puzzle = include_str!("../../tests/data/slow-qyjxsun7.json");
+        let body = format!(r#"{{"puzzle": {puzzle}, "timeout_ms": 2000}}"#);
+        let t0 = Instant::now();
+        let r = respond("count", body.as_bytes(), &c, &cancel);
+        assert!(t0.elapsed() < Duration::from_millis(500), "{r:?}");
+        assert_eq!(r.status, 200, "{r:?}");
+        assert_eq!(r.body["exhaustive"], false, "{r:?}");
+    }
+
+    #[test]
+    fn unknown_endpoints() {
+        let c = ctx(1);
+        let r = respond("nothing", b"{}", &c, &Arc::new(AtomicBool::new(false)));
+        assert_eq!(r.status, 404);
+    }
+}
