@@ -1,7 +1,7 @@
 //! The local search alone on one puzzle: `anneal FILE [MOVES] [SEED]`
 //! prints the moves and time to a solution (or that it found none).
 
-use witness::solve::{anneal::Anneal, plan::Plan};
+use witness::solve::{local::Anneal, plan::Plan};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -2,7 +2,7 @@
 //! `cargo run --release -p witness --example lanes FILE.jsonl IDS [BUDGET]`
 //! searches each puzzle of FILE.jsonl whose id is listed in the file IDS
 //! (whitespace-separated) in each of the three move orders of
-//! [`witness::solve::turns`], on the plan and on its reversal, for up to
+//! [`witness::solve::portfolio`], on the plan and on its reversal, for up to
 //! `BUDGET` of work (default 3,000,000), and prints one line per puzzle:
 //! the id, 1 if it has elimination marks (else 0), then the six lanes'
 //! work as the turns' budgets count it (search nodes, and polyomino fit

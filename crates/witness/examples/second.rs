@@ -3,7 +3,7 @@
 //! of FILE.jsonl whose id is listed in the file IDS (whitespace-separated),
 //! then searches the paths that keep within RADIUS nodes (Chebyshev
 //! distance, default 0: the solution's own nodes, as
-//! [`witness::solve::near`] does) of the solution's nodes for up to BUDGET
+//! [`witness::solve::nearby`] does) of the solution's nodes for up to BUDGET
 //! nodes (default 20,000), and prints whether another solution turned up,
 //! after how many nodes, and how many nodes the corridor holds.
 

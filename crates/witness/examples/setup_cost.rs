@@ -20,8 +20,8 @@ use std::time::Instant;
 use witness::model::{Polyomino, Puzzle};
 use witness::path::{Line, Path};
 use witness::rules::board::{Board, Sym};
-use witness::rules::check::PolyTables;
 use witness::rules::polyfit::Placements;
+use witness::rules::symbols::PolyTables;
 use witness::rules::{Rules, Workspace};
 use witness::solve::plan::Plan;
 

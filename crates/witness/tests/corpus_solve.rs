@@ -91,14 +91,14 @@ fn small_dev_puzzles_count_as_brute_force() {
     assert!(compared > 400, "only {compared} small puzzles");
 }
 
-/// The local search (`solve::anneal`) alone on every dev puzzle with
+/// The local search (`solve::local`) alone on every dev puzzle with
 /// elimination marks that it takes (not symmetric, not undirected), a few
 /// thousand moves each: whatever it reports passes the validator, and it
 /// solves some of them.
 #[test]
 fn the_local_search_answers_only_valid_paths_on_marked_dev_puzzles() {
     use witness::path::Path;
-    use witness::solve::anneal::Anneal;
+    use witness::solve::local::Anneal;
     let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
         return;
     };
@@ -150,7 +150,7 @@ fn the_nearest_of_many_cases_get_an_early_look() {
         .expect("4CWQNS42 in the corpus");
     let puzzle = wpjson::parse(&common::puzzle_of_line(line).1).unwrap();
     let plan = Plan::new(&puzzle).unwrap();
-    assert!(solve::cases::case_count(&plan).is_some_and(|n| n > solve::turns::FEW_CASES));
+    assert!(solve::mark_cases::case_count(&plan).is_some_and(|n| n > solve::portfolio::FEW_CASES));
     let (s, visited) = solve::solve_plan_stats(&plan, &Limits::none()).unwrap();
     let path = s.path.expect("a solution");
     assert!(plan.rules.check_path(&puzzle, &path).unwrap().valid);

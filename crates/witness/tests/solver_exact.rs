@@ -350,8 +350,8 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
 /// caught here.) More by hand: SHARED_SEED, SHARED_CASES.
 #[test]
 fn counts_with_many_cases_shared_agree_with_brute_force() {
-    use witness::solve::cases::case_count;
-    use witness::solve::turns::FEW_CASES;
+    use witness::solve::mark_cases::case_count;
+    use witness::solve::portfolio::FEW_CASES;
     let var = common::env_u64;
     let mut r = Rng(var("SHARED_SEED").unwrap_or(0x5AA2_ED00_CA5E_0021));
     let tiny = Schedule {
@@ -1102,7 +1102,7 @@ fn regions_at_an_end_on_an_edge_pass_through_it_and_round_the_mirror_tip() {
     assert_counts_agree(1, &p);
 }
 
-/// The elimination cases (`solve::cases`) cover every solution: on random
+/// The elimination cases (`solve::mark_cases`) cover every solution: on random
 /// panels with marks (squares, stars, pieces, triangles, dots; symmetry
 /// and pillars), every solution the brute force finds solves at least one
 /// case, checked by the case's own rules, and no case keeps a mark. The
@@ -1111,7 +1111,7 @@ fn regions_at_an_end_on_an_edge_pass_through_it_and_round_the_mirror_tip() {
 /// searched. More by hand: CASES_SEED, CASES_CASES.
 #[test]
 fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
-    use witness::solve::cases::{case_boards, MAX_CASES};
+    use witness::solve::mark_cases::{case_boards, MAX_CASES};
     let var = common::env_u64;
     let mut r = Rng(var("CASES_SEED").unwrap_or(0xCA5E_5EED_0000_0017));
     let (mut checked, mut split) = (0, 0);
@@ -1151,7 +1151,7 @@ fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
 /// RUNS_CASES.
 #[test]
 fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
-    use witness::solve::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
+    use witness::solve::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES};
     fn settle<const N: usize>(
         plan: &Plan,
         fresh: bool,
@@ -1246,7 +1246,7 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
 /// SEEN_CASES.
 #[test]
 fn case_runs_run_to_their_end_see_every_solution() {
-    use witness::solve::cases::{CaseRuns, Cases, Outcome, MAX_CASES, PER_DOT_MAX};
+    use witness::solve::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES, PER_DOT_MAX};
     type Seen = std::collections::HashSet<(usize, Vec<Direction>)>;
     fn collect<const N: usize>(plan: &Plan) -> Option<Seen> {
         let tiny = Schedule {
@@ -1309,7 +1309,7 @@ fn case_runs_run_to_their_end_see_every_solution() {
     );
 }
 
-/// The near search ([`witness::solve::near`]) kept to the nodes of a first
+/// The near search ([`witness::solve::nearby`]) kept to the nodes of a first
 /// solution finds exactly the other solutions that visit only those
 /// nodes (the brute force's, filtered), on panels of every mechanic and
 /// on panels with elimination marks; and on enough of them there is such
@@ -1318,7 +1318,7 @@ fn case_runs_run_to_their_end_see_every_solution() {
 #[test]
 fn near_searches_find_exactly_the_solutions_on_the_first_ones_nodes() {
     use std::collections::HashSet;
-    use witness::solve::near::{near_solutions, nodes_of};
+    use witness::solve::nearby::{near_solutions, nodes_of};
     use witness::solve::plan::Masks;
     type Seen = HashSet<(usize, Vec<Direction>)>;
     fn near<const N: usize>(plan: &Plan, start: usize, moves: &[Direction]) -> Seen {
@@ -1407,14 +1407,14 @@ fn clear_colored_dots(p: &mut Puzzle) {
 }
 
 /// In symmetry puzzles, the mirror twin of a solution
-/// ([`witness::solve::near::mirror_twin`]: the lines swapped, the main one
+/// ([`witness::solve::nearby::mirror_twin`]: the lines swapped, the main one
 /// from the mirrored start) is a solution too, as the brute force finds;
 /// and on single-axis and two-axis panels alike many solutions have one.
 /// More by hand: TWIN_SEED, TWIN_CASES.
 #[test]
 fn mirror_twins_of_solutions_are_solutions() {
     use std::collections::HashSet;
-    use witness::solve::near::mirror_twin;
+    use witness::solve::nearby::mirror_twin;
     let var = common::env_u64;
     let mut r = Rng(var("TWIN_SEED").unwrap_or(0x7A15_5EED_0000_0026));
     let (mut one_axis, mut two_axes) = (0, 0);
@@ -1454,12 +1454,12 @@ fn mirror_twins_of_solutions_are_solutions() {
 
 /// Counts of symmetry panels where every solution has a mirror twin search
 /// one start of each mirrored pair and count its solutions twice
-/// ([`witness::solve::near::twin_starts`]): full counts and counts with
+/// ([`witness::solve::nearby::twin_starts`]): full counts and counts with
 /// limits of 1 to 3 (handing over to the lanes after 0 or 300 nodes) give
 /// the brute force's. More by hand: PAIRS_SEED, PAIRS_CASES.
 #[test]
 fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
-    use witness::solve::near::twin_starts;
+    use witness::solve::nearby::twin_starts;
     let var = common::env_u64;
     let mut r = Rng(var("PAIRS_SEED").unwrap_or(0x9A12_5EED_0000_0027));
     let tiny = Schedule {
@@ -1520,7 +1520,7 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
     );
 }
 
-/// The local search (`solve::anneal`) reports only solutions, each as the
+/// The local search (`solve::local`) reports only solutions, each as the
 /// exact search draws it: on random marked panels (mid-edge starts and
 /// ends, gaps, pillars, fat starts), every answer it gives is one of the
 /// brute force's solutions, and it finds some on most solvable panels.
@@ -1528,7 +1528,7 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
 /// ANNEAL_CASES.
 #[test]
 fn the_local_search_reports_only_brute_force_solutions() {
-    use witness::solve::anneal::Anneal;
+    use witness::solve::local::Anneal;
     let var = common::env_u64;
     let mut r = Rng(var("ANNEAL_SEED").unwrap_or(0xA22E_A150_1357_9BDF));
     let (mut solvable, mut found, mut answers) = (0, 0, 0);

@@ -6,16 +6,16 @@
 //! elimination pairs used.
 
 pub mod board;
-pub mod check;
+pub mod marks;
 pub mod memo;
-pub mod negation;
 pub mod polyfit;
 pub mod regions;
+pub mod symbols;
 
 use board::{Board, Sym};
-use check::{region_check, region_clean, CheckResult, PolyTables, Scratch};
 pub use memo::RegionMemo;
 use regions::Regions;
+use symbols::{region_check, region_clean, CheckResult, PolyTables, Scratch};
 
 use crate::error::Result;
 use crate::model::{Dot, Pos, Puzzle, SlotKind};
@@ -258,7 +258,7 @@ impl Rules {
     pub fn region_fits(&self, region: &[u32], ws: &mut Workspace) -> bool {
         ws.removed.clear();
         ws.removed.resize(self.board.len(), false);
-        check::poly_fit(
+        symbols::poly_fit(
             &self.board,
             &self.polys,
             region,
@@ -277,7 +277,7 @@ impl Rules {
         covered: &[bool],
         ws: &mut Workspace,
         decide_only: bool,
-    ) -> negation::NegationOutcome {
+    ) -> marks::NegationOutcome {
         let b = &self.board;
         ws.negs.clear();
         if b.has_negations {
@@ -289,7 +289,7 @@ impl Rules {
             );
         }
         if ws.negs.is_empty() && decide_only {
-            return negation::NegationOutcome {
+            return marks::NegationOutcome {
                 valid: region_clean(
                     b,
                     &self.polys,
@@ -311,7 +311,7 @@ impl Rules {
                 &mut ws.scratch,
                 &mut ws.result,
             );
-            let mut out = negation::NegationOutcome {
+            let mut out = marks::NegationOutcome {
                 valid: ws.result.is_clean(),
                 ..Default::default()
             };
@@ -322,7 +322,7 @@ impl Rules {
             return out;
         }
         let negs = std::mem::take(&mut ws.negs);
-        let out = negation::resolve(
+        let out = marks::resolve(
             b,
             &self.polys,
             region,

@@ -13,35 +13,34 @@
 //! depth-first search, [`faces`] its regions as face bitsets, [`bits`] the
 //! bitsets its flood fills use, [`brute`] the unpruned reference it is
 //! tested against, [`limits`] time limits and cancellation, [`frontier`]
-//! the exact path count of bare panels, [`pockets`] the cut-node test for
+//! the exact path count of bare panels, [`search::pockets`] the cut-node test for
 //! nodes the line must visit, [`hash`] the tables of verdicts the search
-//! keeps and their hasher, [`turns`] the search for a first solution by
+//! keeps and their hasher, [`portfolio`] the search for a first solution by
 //! turns in several move orders, [`reverse`] the puzzle with starts and
-//! ends swapped that some of those turns search, [`cases`] the mark-free
+//! ends swapped that some of those turns search, [`mark_cases`] the mark-free
 //! puzzles that cover a puzzle with elimination marks, which take turns
-//! too, [`anneal`] the local search that takes turns beside them on such
+//! too, [`local`] the local search that takes turns beside them on such
 //! puzzles (it only adds solutions the validator accepts, so "no solution"
-//! still comes from an exhaustive search alone), [`near`] the search for
+//! still comes from an exhaustive search alone), [`nearby`] the search for
 //! more solutions on a solution's own nodes that counts with a small limit
 //! run.
 
-pub mod anneal;
 pub mod bits;
 pub mod brute;
-pub mod cases;
 pub mod faces;
 pub mod frontier;
 pub mod hash;
 pub mod limits;
-pub mod near;
+pub mod local;
+pub mod mark_cases;
+pub mod nearby;
 pub mod plan;
-pub mod pockets;
+pub mod portfolio;
 pub mod reverse;
 pub mod search;
-pub mod turns;
 
 pub use limits::Limits;
-pub use turns::Schedule;
+pub use portfolio::Schedule;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -118,7 +117,7 @@ fn path_of(plan: &Plan, f: &Found) -> Path {
 
 /// The solution of a search's answer; without one, "no solution" when the
 /// search was `complete`, else stopped.
-fn solution_of(plan: &Plan, answer: Option<turns::Answer>, complete: bool) -> Solution {
+fn solution_of(plan: &Plan, answer: Option<portfolio::Answer>, complete: bool) -> Solution {
     let status = if answer.is_none() && !complete {
         Status::Stopped
     } else {
@@ -139,7 +138,7 @@ fn solution_of(plan: &Plan, answer: Option<turns::Answer>, complete: bool) -> So
 
 /// Finds one solution: the first in the engine's order (starts column by
 /// column, moves left, right, up, down) when that order finds it quickly,
-/// else the first that one of the [`turns`] lanes finds (other move
+/// else the first that one of the [`portfolio`] lanes finds (other move
 /// orders, and searches from the ends drawn back to front, two of them
 /// joining late).
 ///
@@ -162,9 +161,9 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
 /// other orders, and the search from the ends), each from where the first
 /// round left it, and the first to find a solution or
 /// prove there is none stops the other. The elimination cases take turns
-/// on the second thread; with more than [`turns::FEW_CASES`] of them each
-/// thread takes every other case ([`cases::Cases::share`]); the local
-/// search ([`anneal`]) takes turns on the first. Puzzles settled in the first round
+/// on the second thread; with more than [`portfolio::FEW_CASES`] of them each
+/// thread takes every other case ([`mark_cases::Cases::share`]); the local
+/// search ([`local`]) takes turns on the first. Puzzles settled in the first round
 /// get the same answer as from [`solve_plan`]; later, which order answers
 /// first may depend on timing. Also tells the search nodes visited.
 pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
@@ -182,14 +181,14 @@ pub fn solve_plan_threads_with(
         let stop = Arc::new(AtomicBool::new(false));
         let mut lim = limits.clone();
         lim.stop = Some(stop.clone());
-        let all = &turns::Turns::ALL;
-        let mut turns = turns::Turns::new(schedule, lim.max_nodes);
+        let all = &portfolio::Turns::ALL;
+        let mut turns = portfolio::Turns::new(schedule, lim.max_nodes);
         let mut s = Search::<N>::new(plan, &masks, &lim);
         // The first round on this thread; the reversed plan only once the
         // first turn has not settled the puzzle.
         let settled = turns.step(&mut s, None, all);
         let back = match settled {
-            None => turns::Back::<N>::new(plan),
+            None => portfolio::Back::<N>::new(plan),
             Some(_) => None,
         };
         let mut bs = back.as_ref().map(|b| b.search(&lim));
@@ -207,12 +206,12 @@ pub fn solve_plan_threads_with(
                 // many, which start late, on both, half each. A local search
                 // takes turns on each, with seeds of its own.
                 let finished = AtomicUsize::new(0);
-                let (here, there) = turns::CaseShare::for_two_threads(plan, &finished);
+                let (here, there) = portfolio::CaseShare::for_two_threads(plan, &finished);
                 let race = |fwd: &mut Search<'_, N>,
                             back: Option<&mut Search<'_, N>>,
-                            t: &mut turns::Turns,
+                            t: &mut portfolio::Turns,
                             lanes: &[usize],
-                            share: Option<&turns::CaseShare>| {
+                            share: Option<&portfolio::CaseShare>| {
                     let (answer, case_nodes) = match share {
                         Some(share) => t.run_with_cases(fwd, back, lanes, plan, lim, share),
                         None => (t.run(fwd, back, lanes), 0),
@@ -274,19 +273,19 @@ pub fn solve_plan_with(
     schedule: &Schedule,
 ) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
-        let (answer, complete, visited) = turns::first_solution(plan, &masks, limits, schedule);
+        let (answer, complete, visited) = portfolio::first_solution(plan, &masks, limits, schedule);
         Ok((solution_of(plan, answer, complete), visited))
     })
 }
 
 /// Counts solutions on one thread in turns of `budget` search nodes, each
-/// going on from where the last stopped ([`turns::count_in_turns`]): a
+/// going on from where the last stopped ([`portfolio::count_in_turns`]): a
 /// check that resuming loses and repeats nothing. `None` when the limits
 /// stopped it.
 pub fn count_in_turns(plan: &Plan, limits: &Limits, budget: u64) -> Result<Option<u64>> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
-        Ok(turns::count_in_turns(&mut s, budget))
+        Ok(portfolio::count_in_turns(&mut s, budget))
     })
 }
 
@@ -346,8 +345,8 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// that this has not settled within [`LANE_COUNT_AFTER`] nodes goes on by
 /// turns in the move orders and directions that find first solutions,
 /// and with the elimination cases if it has marks
-/// ([`turns::distinct_solutions`]), keeping the solutions already found
-/// and searching the paths on each of the first ones' nodes ([`near`]):
+/// ([`portfolio::distinct_solutions`]), keeping the solutions already found
+/// and searching the paths on each of the first ones' nodes ([`nearby`]):
 /// on puzzles with several solutions, other orders often reach a second
 /// one far sooner, and the first lane to search every path settles a
 /// puzzle with fewer than the limit.
@@ -374,7 +373,7 @@ pub fn count_plan_with(
         let Some(l) = small.filter(|_| !final_cap) else {
             return Ok(count_tasks(plan, &masks, limit, limits, None, None).0);
         };
-        let seen = Mutex::new(turns::Seen::new());
+        let seen = Mutex::new(portfolio::Seen::new());
         let (c, spent, rest) =
             count_tasks(plan, &masks, limit, limits, Some(&seen), Some(lanes_after));
         if c.status == Status::Complete || c.count >= l || limits.expired() {
@@ -388,11 +387,11 @@ pub fn count_plan_with(
         // Two threads, unless called from a pool's thread (a caller that
         // runs several counts at once, as `bench` does).
         let d = if rayon::current_thread_index().is_none() {
-            turns::distinct_solutions_threads(
+            portfolio::distinct_solutions_threads(
                 plan, &masks, limits, schedule, l, max_nodes, seen, rest,
             )
         } else {
-            turns::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
+            portfolio::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
         };
         Ok(Count {
             count: d.count,
@@ -405,8 +404,8 @@ pub fn count_plan_with(
     })
 }
 
-/// [`turns::distinct_solutions`] (or, with `two_threads`,
-/// [`turns::distinct_solutions_threads`]) on a plan, with no node cap but
+/// [`portfolio::distinct_solutions`] (or, with `two_threads`,
+/// [`portfolio::distinct_solutions_threads`]) on a plan, with no node cap but
 /// the limits': the distinct solutions found by turns in every lane, up
 /// to `limit`, `seen` (start slot and moves) counting as found.
 pub fn distinct_lanes(
@@ -414,17 +413,17 @@ pub fn distinct_lanes(
     limits: &Limits,
     schedule: &Schedule,
     limit: u64,
-    seen: turns::Seen,
+    seen: portfolio::Seen,
     two_threads: bool,
-) -> Result<turns::Distinct> {
+) -> Result<portfolio::Distinct> {
     with_width!(plan, |masks: N| {
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         Ok(if two_threads {
-            turns::distinct_solutions_threads(
+            portfolio::distinct_solutions_threads(
                 plan, &masks, limits, schedule, limit, max_nodes, seen, None,
             )
         } else {
-            turns::distinct_solutions(plan, &masks, limits, schedule, limit, max_nodes, seen)
+            portfolio::distinct_solutions(plan, &masks, limits, schedule, limit, max_nodes, seen)
         })
     })
 }
@@ -443,7 +442,7 @@ fn count_tasks<const N: usize>(
     masks: &Masks<N>,
     limit: Option<u64>,
     limits: &Limits,
-    record: Option<&Mutex<turns::Seen>>,
+    record: Option<&Mutex<portfolio::Seen>>,
     cap: Option<u64>,
 ) -> (Count, u64, Option<Vec<(usize, Vec<Direction>)>>) {
     let total = AtomicU64::new(0);
@@ -454,12 +453,12 @@ fn count_tasks<const N: usize>(
     // In a symmetry puzzle where every solution has a mirror twin, one of
     // each pair of mirrored starts is searched and its solutions count
     // twice.
-    let skip = near::twin_starts(plan);
+    let skip = nearby::twin_starts(plan);
     let b = &plan.rules.board;
     let tally = |f: &Found| -> bool {
         let twinned = skip.is_some() && b.mirror[f.start] as usize != f.start;
         if let Some(r) = record {
-            turns::insert_solution(
+            portfolio::insert_solution(
                 plan,
                 &mut r.lock().expect("lock"),
                 (f.start, f.moves.to_vec()),

@@ -20,10 +20,10 @@
 //!
 //! Which side is easier varies: on the dev corpus's slowest puzzles, one
 //! direction needs up to a thousand times the nodes of the other, either
-//! way round. [`turns`](super::turns) therefore searches both.
+//! way round. [`portfolio`](super::portfolio) therefore searches both.
 
 use super::plan::Plan;
-use super::turns::Answer;
+use super::portfolio::Answer;
 use crate::model::SlotKind;
 
 /// The plan with starts and ends swapped, if its solutions are exactly the

@@ -17,7 +17,7 @@
 //! engine's: the result of its first configuration.
 
 use super::board::{Board, Sym};
-use super::check::{poly_fit, region_check, CheckResult, PolyTables, Scratch};
+use super::symbols::{poly_fit, region_check, CheckResult, PolyTables, Scratch};
 
 /// The outcome for one region that holds elimination marks.
 #[derive(Clone, Debug, Default)]

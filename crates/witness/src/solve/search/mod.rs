@@ -15,7 +15,7 @@
 //!   must still visit break the grid's colour parity;
 //! - a node the line must visit is out of its reach, or lies in a pocket
 //!   it could only enter to end there, where there is no end or the
-//!   pockets do not nest ([`super::pockets`]). With symmetry this is the
+//!   pockets do not nest ([`pockets`]). With symmetry this is the
 //!   main (blue) line, over the nodes it alone can reach: it must visit
 //!   the blue dots and the mirror nodes of the yellow ones. One step out
 //!   of a dead end of a reach the test passed with (nothing else lost),
@@ -75,17 +75,19 @@
 //! on boards with removed faces, where nodes and edges beside them join
 //! faces that share no edge, the flood also runs through those rim nodes.
 
+pub mod pockets;
+
 use super::bits::Bits;
 use super::faces::{coverable, FaceMasks, Link, Links, RimLinks, StuckParts, TileMemo};
 use super::hash::Kept;
 use super::plan::{Masks, MirrorShape, Plan, VERTICAL};
-use super::pockets::Pockets;
 use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::path::Line;
 use crate::rules::board::{Sym, NONE};
 use crate::rules::regions;
 use crate::rules::Workspace;
+use pockets::Pockets;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -697,7 +699,7 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// Searches from no start slot `s` with `skip[s]` set (for counts that
-    /// stand a solution for its mirror twin, [`super::near::twin_starts`]).
+    /// stand a solution for its mirror twin, [`super::nearby::twin_starts`]).
     pub fn skip_starts(&mut self, skip: Vec<bool>) {
         self.skipped = Some(skip);
     }

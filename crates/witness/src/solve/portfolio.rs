@@ -20,16 +20,16 @@
 //! ([`Search::set_budget`]).
 //!
 //! On puzzles with elimination marks, the mark-free cases that cover the
-//! puzzle ([`super::cases`]) take turns too once the lanes have visited
+//! puzzle ([`super::mark_cases`]) take turns too once the lanes have visited
 //! [`Schedule::cases_after`] nodes ([`Turns::run_with_cases`]), and the
-//! local search ([`super::anneal`]) once they have visited
+//! local search ([`super::local`]) once they have visited
 //! [`Schedule::anneal_after`]; its solutions are checked by the validator,
 //! and it never ends a search that finds none.
 
-use super::anneal::Anneal;
-use super::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
 use super::limits::Limits;
-use super::near::{mirror_twin, narrow, near_solutions, NEAR_NODES};
+use super::local::Anneal;
+use super::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES};
+use super::nearby::{mirror_twin, narrow, near_solutions, NEAR_NODES};
 use super::plan::{Masks, Plan};
 use super::reverse;
 use super::search::{self, Found, Resume, Search};
@@ -48,14 +48,14 @@ pub struct Schedule {
     /// The largest budget of a turn (before the lanes' weights).
     pub most: u64,
     /// The search nodes the lanes visit before the elimination cases
-    /// ([`super::cases`]) get turns.
+    /// ([`super::mark_cases`]) get turns.
     pub cases_after: u64,
     /// The search nodes the lanes visit before the late lanes (the
     /// reversal's other two move orders) join the rounds. On two threads
     /// each thread counts its own lanes' nodes.
     pub late_lanes: u64,
     /// The search nodes the lanes visit before the local search
-    /// ([`super::anneal`]) takes turns, on puzzles with elimination marks.
+    /// ([`super::local`]) takes turns, on puzzles with elimination marks.
     pub anneal_after: u64,
 }
 
@@ -191,7 +191,7 @@ pub const MANY_CASE_SHARE: (u64, u64) = (4, 1);
 
 /// The default [`Schedule::cases_after`]: the first turn of the engine's
 /// order, about 2 ms of search, so puzzles it solves never pay for the
-/// cases. (The cases' turns start small, [`super::cases::CaseRuns::new`];
+/// cases. (The cases' turns start small, [`super::mark_cases::CaseRuns::new`];
 /// on the dev corpus's marked puzzles, starting them here rather than
 /// after 300,000 nodes took the nodes to a first solution from 7.9M to
 /// 6.0M in all, five puzzles from 110,000-510,000 nodes to 30,000-100,000,
@@ -227,7 +227,7 @@ pub const MANY_CASES_LATER: u64 = 15;
 /// ([`Turns::run_with_cases`]): the cases at `part`, `part + parts`, ...
 /// ([`Cases::share`]), with a count of the shares searched to the end that
 /// the threads taking the others share; and whether the thread runs the
-/// local search ([`super::anneal`]) as well.
+/// local search ([`super::local`]) as well.
 #[derive(Debug)]
 pub struct CaseShare<'a> {
     /// Which share.
@@ -257,7 +257,7 @@ impl<'a> CaseShare<'a> {
         plan: &Plan,
         finished: &'a AtomicUsize,
     ) -> (Option<CaseShare<'a>>, CaseShare<'a>) {
-        let many = super::cases::case_count(plan).is_some_and(|n| n > FEW_CASES);
+        let many = super::mark_cases::case_count(plan).is_some_and(|n| n > FEW_CASES);
         let parts = if many { 2 } else { 1 };
         let share = |part, seed| CaseShare {
             part,
@@ -291,7 +291,7 @@ impl CaseShare<'static> {
     }
 }
 
-/// The work the local search ([`super::anneal`]) gets on puzzles with
+/// The work the local search ([`super::local`]) gets on puzzles with
 /// elimination marks, as a fraction of the lanes' nodes past
 /// [`Schedule::anneal_after`]: eight times as many. Only puzzles with
 /// more than [`MAX_CASES`] cases get it (nine of the dev corpus's marked
@@ -529,7 +529,7 @@ impl Turns {
         let anneal_share = match anneal.as_mut() {
             Some(a) => {
                 a.set_limits(limits);
-                match super::cases::case_count(plan) {
+                match super::mark_cases::case_count(plan) {
                     Some(_) => ANNEAL_SHARE_BESIDE_CASES,
                     None => ANNEAL_SHARE,
                 }
@@ -678,7 +678,7 @@ impl Turns {
 pub type Seen = HashSet<(usize, Vec<Direction>)>;
 
 /// The first this many solutions a count finds get a search of the paths
-/// on their nodes ([`super::near`]).
+/// on their nodes ([`super::nearby`]).
 pub const NEAR_SEARCHES: usize = 2;
 
 /// Adds the solution `(start, moves)` to `seen`, with its mirror twin
@@ -767,7 +767,7 @@ pub struct Distinct {
 /// line drawn forward (start and moves); `seen` holds those already known
 /// (found by another search), which count too. The first
 /// [`NEAR_SEARCHES`] solutions, from `seen` or found, each get a near
-/// search ([`super::near`]) of [`NEAR_NODES`] nodes at most, unless they
+/// search ([`super::nearby`]) of [`NEAR_NODES`] nodes at most, unless they
 /// visit nearly every node.
 pub fn distinct_solutions<const N: usize>(
     plan: &Plan,
@@ -878,7 +878,7 @@ pub fn first_solution<const N: usize>(
 /// other lanes and the elimination cases (if any) on the other, sharing
 /// the solutions found; more than [`FEW_CASES`] cases are shared between
 /// the two threads, as [`super::solve_plan_threads`] shares them. On
-/// puzzles with marks a local search ([`super::anneal`]) takes turns on
+/// puzzles with marks a local search ([`super::local`]) takes turns on
 /// each side, each with its own seed (only on the other side, with the
 /// first seed, when the engine's order runs on the pool, `rest`). The first lane to search every path, the last share of the cases searched
 /// to the end, or the solution that reaches `limit`, stops both;
@@ -932,7 +932,7 @@ pub fn distinct_solutions_threads<const N: usize>(
     // two threads beside the other side's made three on two cores, and
     // BN8SJ6KG, D2C9EECA and FVBUCVXU took 1.8-2.6 times as long. On the
     // 40 slowest counts, unmarked puzzles lose 12% without the pool.)
-    let rest = rest.filter(|_| super::cases::case_count(plan).is_none());
+    let rest = rest.filter(|_| super::mark_cases::case_count(plan).is_none());
     // The engine's order on the pool leaves the local search to the other
     // side, with the engine's order's seed.
     let mut there = there;

@@ -36,8 +36,8 @@
 //! BN8SJ6KG's went from 150th to 223rd of 601 (its marks erase squares far
 //! away), 2.03M nodes to 2.51M, and 2.62M with the second turns.
 //!
-//! [`turns`](super::turns) runs the cases beside its lanes once the first
-//! turn has not solved the puzzle ([`super::turns::Schedule::cases_after`]),
+//! [`portfolio`](super::portfolio) runs the cases beside its lanes once the first
+//! turn has not solved the puzzle ([`super::portfolio::Schedule::cases_after`]),
 //! one turn of one case at a time, each case in the engine's move order
 //! with turns of its own, small at first ([`CaseRuns::new`]). (On
 //! FVBUCVXU, giving each case the four lanes of a puzzle took twice the
@@ -56,8 +56,8 @@
 //! of the time).
 
 use super::plan::{Masks, Plan};
+use super::portfolio::{Answer, Schedule, Turns, FEW_CASES};
 use super::search::Search;
-use super::turns::{Answer, Schedule, Turns, FEW_CASES};
 use super::Limits;
 use crate::model::{Direction, Dot};
 use crate::path::Line;

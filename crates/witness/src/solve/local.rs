@@ -5,7 +5,7 @@
 //!
 //! Elimination marks blunt the exact search's pruning: a region holding
 //! one may break a rule, so little is settled before the line seals it,
-//! and the cases of [`super::cases`] are too many with five or six marks.
+//! and the cases of [`super::mark_cases`] are too many with five or six marks.
 //! But such panels tend to have many solutions, and the validator's count
 //! of failing elements is a good guide towards one: a path that fails two
 //! symbols is usually a few detours away from a path that fails none.
@@ -39,7 +39,7 @@
 //! seeds' noise.
 //!
 //! The solver runs it by turns beside its lanes on marked panels
-//! ([`super::turns::Turns::run_with_cases_visit`]). Judging a path takes
+//! ([`super::portfolio::Turns::run_with_cases_visit`]). Judging a path takes
 //! 3-10 µs on those panels, mostly the validator's flood of the regions,
 //! less where [`RegionMemo`] knows them. The runs are repeatable: the
 //! random numbers come from a seed, and the work is counted in steps, not
@@ -52,7 +52,7 @@
 
 use super::limits::Limits;
 use super::plan::Plan;
-use super::turns::Answer;
+use super::portfolio::Answer;
 use crate::model::Direction;
 use crate::path::Line;
 use crate::rules::board::NONE;

@@ -14,7 +14,7 @@
 //! few thousand nodes, where the turns of a count might need millions
 //! before any lane wanders back there. Counts with a small limit
 //! (`witness count --unique`) run it on each of their first solutions
-//! ([`super::turns::distinct_solutions`]). Every path it reports is a
+//! ([`super::portfolio::distinct_solutions`]). Every path it reports is a
 //! solution (the search validates it as always), so it only ever adds to
 //! a count; that the count is complete is proved elsewhere.
 //!
@@ -24,8 +24,8 @@
 
 use super::bits::Bits;
 use super::plan::{Masks, Plan};
+use super::portfolio::Answer;
 use super::search::{Found, Search};
-use super::turns::Answer;
 use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::rules::board::NONE;

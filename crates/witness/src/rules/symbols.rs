@@ -107,7 +107,7 @@ pub struct Scratch {
     fit: FitScratch,
     cache: FitCache,
     /// The elimination procedure's buffers.
-    pub(super) neg: super::negation::NegScratch,
+    pub(super) neg: super::marks::NegScratch,
 }
 
 impl Scratch {
