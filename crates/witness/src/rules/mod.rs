@@ -10,12 +10,14 @@ pub mod marks;
 pub mod memo;
 pub mod polyfit;
 pub mod regions;
+pub mod scratch;
 pub mod symbols;
 
 use board::{Board, Sym};
 pub use memo::RegionMemo;
 use regions::Regions;
-use symbols::{region_check, region_clean, CheckResult, PolyTables, Scratch};
+use scratch::{CheckResult, Scratch};
+use symbols::{region_check, region_clean, PolyTables};
 
 use crate::error::Result;
 use crate::model::{Dot, Pos, Puzzle, SlotKind};

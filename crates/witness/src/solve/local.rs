@@ -52,7 +52,7 @@
 
 use super::limits::Limits;
 use super::plan::Plan;
-use super::portfolio::Answer;
+use super::answer::Answer;
 use crate::model::Direction;
 use crate::path::Line;
 use crate::rules::board::NONE;

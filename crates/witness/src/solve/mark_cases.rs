@@ -56,7 +56,8 @@
 //! of the time).
 
 use super::plan::{Masks, Plan};
-use super::portfolio::{Answer, Schedule, Turns, FEW_CASES};
+use super::answer::Answer;
+use super::portfolio::{Schedule, Turns, FEW_CASES};
 use super::search::Search;
 use super::Limits;
 use crate::model::{Direction, Dot};

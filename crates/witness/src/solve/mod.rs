@@ -25,6 +25,7 @@
 //! more solutions on a solution's own nodes that counts with a small limit
 //! run.
 
+pub mod answer;
 pub mod bits;
 pub mod brute;
 pub mod faces;
@@ -40,6 +41,7 @@ pub mod reverse;
 pub mod search;
 
 pub use limits::Limits;
+pub use answer::{Answer, Count, Hint, HintSize, Solution, Status};
 pub use portfolio::Schedule;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -50,34 +52,6 @@ use crate::model::{Direction, Puzzle};
 use crate::path::Path;
 use plan::{Masks, Plan};
 use search::{Found, Search};
-
-/// How a search ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// The search finished: its answer is exact.
-    Complete,
-    /// The time limit or a cancellation stopped it.
-    Stopped,
-}
-
-/// The answer of [`solve`].
-#[derive(Clone, Debug)]
-pub struct Solution {
-    /// A solution, if one was found (see [`solve`] for which).
-    pub path: Option<Path>,
-    /// `Complete` with no path means "no solution", proved by an exhaustive
-    /// search.
-    pub status: Status,
-}
-
-/// The answer of [`count`].
-#[derive(Clone, Debug)]
-pub struct Count {
-    /// Solutions found.
-    pub count: u64,
-    /// `Complete` when every path was searched and the limit not reached.
-    pub status: Status,
-}
 
 /// Runs `f` with a search whose bitsets fit the plan's node count.
 macro_rules! with_width {
@@ -117,7 +91,7 @@ fn path_of(plan: &Plan, f: &Found) -> Path {
 
 /// The solution of a search's answer; without one, "no solution" when the
 /// search was `complete`, else stopped.
-fn solution_of(plan: &Plan, answer: Option<portfolio::Answer>, complete: bool) -> Solution {
+fn solution_of(plan: &Plan, answer: Option<answer::Answer>, complete: bool) -> Solution {
     let status = if answer.is_none() && !complete {
         Status::Stopped
     } else {
@@ -516,26 +490,6 @@ fn count_tasks<const N: usize>(
             .collect()
     });
     (count, spent.load(Ordering::Relaxed), rest)
-}
-
-/// How much of the solution a hint shows.
-#[derive(Copy, Clone, Debug)]
-pub enum HintSize {
-    /// This many segments (node to node; a half segment counts as one).
-    Steps(usize),
-    /// This share of the solution's segments, rounded up, at least one.
-    Fraction(f64),
-}
-
-/// The answer of [`hint`].
-#[derive(Clone, Debug)]
-pub struct Hint {
-    /// The first part of a solution.
-    pub path: Option<Path>,
-    /// The whole solution it was taken from.
-    pub solution: Option<Path>,
-    /// How the search ended.
-    pub status: Status,
 }
 
 /// The first part of a solution (for a puzzle with one solution, the start

@@ -24,7 +24,7 @@
 
 use super::bits::Bits;
 use super::plan::{Masks, Plan};
-use super::portfolio::Answer;
+use super::answer::Answer;
 use super::search::{Found, Search};
 use super::Limits;
 use crate::model::{Direction, SlotKind};

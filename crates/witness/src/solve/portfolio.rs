@@ -26,6 +26,7 @@
 //! [`Schedule::anneal_after`]; its solutions are checked by the validator,
 //! and it never ends a search that finds none.
 
+use super::answer::Answer;
 use super::limits::Limits;
 use super::local::Anneal;
 use super::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES};
@@ -333,9 +334,6 @@ pub const ANNEAL_AFTER: u64 = 300_000;
 /// The local search's seed (on two threads, the second's is the next):
 /// its runs are the same every time.
 pub const ANNEAL_SEED: u64 = 1;
-
-/// A solution as `(start, end, moves)`.
-pub type Answer = (usize, usize, Vec<Direction>);
 
 /// The state of a search by turns: each lane's resume point, the budget
 /// of the current round and the next lane's place in it.

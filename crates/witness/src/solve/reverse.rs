@@ -23,7 +23,7 @@
 //! way round. [`portfolio`](super::portfolio) therefore searches both.
 
 use super::plan::Plan;
-use super::portfolio::Answer;
+use super::answer::Answer;
 use crate::model::SlotKind;
 
 /// The plan with starts and ends swapped, if its solutions are exactly the
