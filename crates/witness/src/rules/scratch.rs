@@ -110,4 +110,3 @@ pub(super) struct DpScratch {
     /// The DP's layers, one after another.
     pub(super) layers: Vec<Option<(usize, i32, i32)>>,
 }
-

@@ -50,9 +50,9 @@
 //! undirected panels, whose solutions the exact search reports from one
 //! end only.
 
+use super::answer::Answer;
 use super::limits::Limits;
 use super::plan::Plan;
-use super::answer::Answer;
 use crate::model::Direction;
 use crate::path::Line;
 use crate::rules::board::NONE;

@@ -55,8 +55,8 @@
 //! away before the rules are asked (on CF264292 that check had taken 40%
 //! of the time).
 
-use super::plan::{Masks, Plan};
 use super::answer::Answer;
+use super::plan::{Masks, Plan};
 use super::portfolio::{Schedule, Turns, FEW_CASES};
 use super::search::Search;
 use super::Limits;

@@ -40,8 +40,8 @@ pub mod portfolio;
 pub mod reverse;
 pub mod search;
 
-pub use limits::Limits;
 pub use answer::{Answer, Count, Hint, HintSize, Solution, Status};
+pub use limits::Limits;
 pub use portfolio::Schedule;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};

@@ -22,9 +22,9 @@
 //! found a second one for 33, within 20,000 nodes and in 1.5 ms on
 //! average (the `second` example).
 
+use super::answer::Answer;
 use super::bits::Bits;
 use super::plan::{Masks, Plan};
-use super::answer::Answer;
 use super::search::{Found, Search};
 use super::Limits;
 use crate::model::{Direction, SlotKind};

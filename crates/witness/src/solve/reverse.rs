@@ -22,8 +22,8 @@
 //! direction needs up to a thousand times the nodes of the other, either
 //! way round. [`portfolio`](super::portfolio) therefore searches both.
 
-use super::plan::Plan;
 use super::answer::Answer;
+use super::plan::Plan;
 use crate::model::SlotKind;
 
 /// The plan with starts and ends swapped, if its solutions are exactly the
