@@ -5,8 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use clap::Args as ClapArgs;
 use serde_json::{json, Value};
 use witness::formats::{self, Format};
-use witness::path::Path;
-use witness::rules::Rules;
+use witness::{Path, Rules};
 
 use crate::input;
 use crate::output::verdict_json;

@@ -27,9 +27,7 @@ use clap::Args as ClapArgs;
 use serde_json::{json, Value};
 use witness::formats::{self, text, wpjson, Format};
 use witness::model::Puzzle;
-use witness::path::Path;
-use witness::rules::Rules;
-use witness::solve::{self, HintSize, Limits, Status};
+use witness::{CountOptions, HintOptions, HintSize, Limits, Path, Rules, SolveOptions, Status};
 
 use crate::output;
 use crate::render::{self, Line};
@@ -570,8 +568,11 @@ fn api_solve(body: &Value, shared: &Shared) -> Result<(u16, Value), Fail> {
     let ms = time_limit(body, &shared.config)?;
     let _slot = solve_slot(shared)?;
     let t0 = Instant::now();
-    let sol =
-        solve::solve(&puzzle, &Limits::timeout(Duration::from_millis(ms))).map_err(lib_err)?;
+    let sol = witness::solve(
+        &puzzle,
+        &SolveOptions::default().with_limits(Limits::timeout(Duration::from_millis(ms))),
+    )
+    .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
     if sol.path.is_none() && sol.status == Status::Stopped {
         return Err((
@@ -595,8 +596,14 @@ fn api_count(body: &Value, shared: &Shared) -> Result<(u16, Value), Fail> {
     };
     let _slot = solve_slot(shared)?;
     let t0 = Instant::now();
-    let n = solve::count(&puzzle, limit, &Limits::timeout(Duration::from_millis(ms)))
-        .map_err(lib_err)?;
+    let n = witness::count(
+        &puzzle,
+        &CountOptions {
+            limit,
+            limits: Limits::timeout(Duration::from_millis(ms)),
+        },
+    )
+    .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
     let mut v = output::count_json(&n, elapsed);
     let capped = limit.is_some_and(|l| n.count >= l);
@@ -625,8 +632,14 @@ fn api_hint(body: &Value, shared: &Shared) -> Result<(u16, Value), Fail> {
     };
     let _slot = solve_slot(shared)?;
     let t0 = Instant::now();
-    let h =
-        solve::hint(&puzzle, size, &Limits::timeout(Duration::from_millis(ms))).map_err(lib_err)?;
+    let h = witness::hint(
+        &puzzle,
+        &HintOptions {
+            size,
+            limits: Limits::timeout(Duration::from_millis(ms)),
+        },
+    )
+    .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
     if h.path.is_none() && h.status == Status::Stopped {
         return Err((

@@ -7,8 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use witness::formats::wpjson;
 use witness::model::Puzzle;
-use witness::path::Path;
-use witness::rules::Rules;
+use witness::{Path, Rules};
 
 #[test]
 fn every_dev_puzzle_parses() {
@@ -130,8 +129,8 @@ fn remembered_failures_are_the_validators() {
         .into_iter()
         .map(|(id, (p, r))| {
             let memos = [
-                witness::rules::RegionMemo::default(),
-                witness::rules::RegionMemo::slot_by_slot(),
+                witness::internals::RegionMemo::default(),
+                witness::internals::RegionMemo::slot_by_slot(),
             ];
             (id, (p, r, memos))
         })
@@ -139,8 +138,8 @@ fn remembered_failures_are_the_validators() {
     // The memo gets a workspace of its own, so that it must make its own
     // cover, and goes first.
     let (mut ws, mut memo_ws) = (
-        witness::rules::Workspace::default(),
-        witness::rules::Workspace::default(),
+        witness::internals::Workspace::default(),
+        witness::internals::Workspace::default(),
     );
     let (mut out, mut want) = (Vec::new(), Vec::new());
     let mut compared = 0;

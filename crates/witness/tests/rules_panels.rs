@@ -18,12 +18,12 @@
 use std::collections::BTreeSet;
 
 use witness::formats::wpjson;
+use witness::internals::Line;
 use witness::model::{
     Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, Settings, Symbol, SymbolKind, Symmetry,
     ROTATION_BIT,
 };
-use witness::path::{Line, Path};
-use witness::rules::{self, Reason, Rules, Verdict};
+use witness::{Path, Reason, Rules, Verdict};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -121,7 +121,7 @@ fn bottom(p: &Puzzle) -> String {
 
 fn check(p: &Puzzle, path: &str) -> Verdict {
     let parsed = Path::parse(path).unwrap_or_else(|e| panic!("path {path}: {e}"));
-    rules::validate(p, &parsed).unwrap_or_else(|e| panic!("path {path} is illegal: {e}"))
+    witness::check(p, &parsed).unwrap_or_else(|e| panic!("path {path} is illegal: {e}"))
 }
 
 fn failing(v: &Verdict) -> BTreeSet<(usize, usize)> {
@@ -162,7 +162,7 @@ fn assert_invalid(p: &Puzzle, path: &str, want: &[(usize, usize)]) -> Verdict {
 #[track_caller]
 fn assert_illegal(p: &Puzzle, path: &str, words: &[&str]) {
     let parsed = Path::parse(path).unwrap();
-    let e = rules::validate(p, &parsed).expect_err(path).to_string();
+    let e = witness::check(p, &parsed).expect_err(path).to_string();
     for w in words {
         assert!(e.contains(w), "{path}: error {e:?} lacks {w:?}");
     }
@@ -1133,7 +1133,7 @@ fn rules_compile_once_and_check_many_paths() {
         let parsed = Path::parse(&path).unwrap();
         assert_eq!(
             rules.check_path(&p, &parsed).unwrap(),
-            rules::validate(&p, &parsed).unwrap()
+            witness::check(&p, &parsed).unwrap()
         );
     }
 }

@@ -39,7 +39,7 @@ pub struct Count {
     pub status: Status,
 }
 
-/// How much of the solution a hint shows.
+/// How much of the solution a hint shows (by default a quarter of it).
 #[derive(Copy, Clone, Debug)]
 pub enum HintSize {
     /// This many segments (node to node; a half segment counts as one).
@@ -57,4 +57,10 @@ pub struct Hint {
     pub solution: Option<Path>,
     /// How the search ended.
     pub status: Status,
+}
+
+impl Default for HintSize {
+    fn default() -> Self {
+        HintSize::Fraction(0.25)
+    }
 }

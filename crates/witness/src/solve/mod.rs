@@ -40,7 +40,7 @@ pub mod portfolio;
 pub mod reverse;
 pub mod search;
 
-pub use answer::{Answer, Count, Hint, HintSize, Solution, Status};
+pub use answer::{Count, Hint, HintSize, Solution, Status};
 pub use limits::Limits;
 pub use portfolio::Schedule;
 
@@ -52,6 +52,77 @@ use crate::model::{Direction, Puzzle};
 use crate::path::Path;
 use plan::{Masks, Plan};
 use search::{Found, Search};
+
+/// How [`solve`] searches: its limits (none by default).
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// When to give up: a deadline, a node budget, a cancel flag.
+    pub limits: Limits,
+}
+
+impl SolveOptions {
+    /// These options with `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+/// What [`count`] counts: every solution by default, with no limits.
+#[derive(Clone, Debug, Default)]
+pub struct CountOptions {
+    /// Stop counting at this many solutions (`None`: count them all).
+    pub limit: Option<u64>,
+    /// When to give up: a deadline, a node budget, a cancel flag.
+    pub limits: Limits,
+}
+
+impl CountOptions {
+    /// Options that tell whether the solution is unique: counting stops
+    /// at 2.
+    pub fn uniqueness() -> Self {
+        CountOptions {
+            limit: Some(2),
+            limits: Limits::default(),
+        }
+    }
+
+    /// These options with counting stopped at `limit` solutions.
+    pub fn with_limit(mut self, limit: u64) -> Self {
+        self.limit = Some(limit);
+        self
+    }
+
+    /// These options with `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+/// What [`hint`] shows: a quarter of a solution by default, with no
+/// limits.
+#[derive(Clone, Debug, Default)]
+pub struct HintOptions {
+    /// How much of the solution to show.
+    pub size: HintSize,
+    /// When to give up: a deadline, a node budget, a cancel flag.
+    pub limits: Limits,
+}
+
+impl HintOptions {
+    /// These options showing `size` of the solution.
+    pub fn with_size(mut self, size: HintSize) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// These options with `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
 
 /// Runs `f` with a search whose bitsets fit the plan's node count.
 macro_rules! with_width {
@@ -120,7 +191,8 @@ fn solution_of(plan: &Plan, answer: Option<answer::Answer>, complete: bool) -> S
 /// two cores, the engine's order goes on on one thread and the other
 /// lanes on another, and the first to finish answers
 /// ([`solve_plan_threads`]); [`solve_plan`] stays on one thread.
-pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution> {
+    let limits = &options.limits;
     let plan = Plan::new(puzzle)?;
     let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     if two {
@@ -292,10 +364,12 @@ pub fn for_each_found(
     })
 }
 
-/// Counts solutions, stopping at `limit` if given, on all cores.
-pub fn count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+/// Counts solutions, stopping at the options' `limit` if given, on all
+/// cores. With [`CountOptions::uniqueness`] (a limit of 2), the count
+/// tells whether the solution is unique.
+pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
     let plan = Plan::new(puzzle)?;
-    count_plan(&plan, limit, limits)
+    count_plan(&plan, options.limit, &options.limits)
 }
 
 /// The depth (in slots) at which counting splits the search into tasks.
@@ -494,8 +568,14 @@ fn count_tasks<const N: usize>(
 
 /// The first part of a solution (for a puzzle with one solution, the start
 /// of that solution).
-pub fn hint(puzzle: &Puzzle, size: HintSize, limits: &Limits) -> Result<Hint> {
-    let sol = solve(puzzle, limits)?;
+pub fn hint(puzzle: &Puzzle, options: &HintOptions) -> Result<Hint> {
+    let size = options.size;
+    let sol = solve(
+        puzzle,
+        &SolveOptions {
+            limits: options.limits.clone(),
+        },
+    )?;
     let Some(full) = sol.path.clone() else {
         return Ok(Hint {
             path: None,
