@@ -249,7 +249,7 @@ const LEFT_RIGHT: Option<Symmetry> = Some(Symmetry { x: true, y: false });
 fn blue_and_yellow_dots_with_symmetry() {
     let p = coloured_dots_panel(LEFT_RIGHT);
     // From (0,4) the drawn (blue, line 2) line runs up column x=2 and its
-    // mirror (yellow, line 3) up column x=6 (§4.3). Blue dot on blue, yellow
+    // mirror (yellow, line 3) up column x=6 (`docs/rules.md#paths`). Blue dot on blue, yellow
     // on yellow; the black dot (6,1) on yellow and the invisible one (2,3) on
     // blue are fine, as black and invisible dots accept either line (§9.18).
     assert_valid(&p, "0,4:R2U4L2");

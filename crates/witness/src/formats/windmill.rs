@@ -144,7 +144,7 @@ pub fn looks_like_code(text: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'_' | b'=' | b'/'))
 }
 
-/// The protobuf bytes of a Windmill code or URL (string layer, §1).
+/// The protobuf bytes of a Windmill code or URL.
 pub fn code_bytes(text: &str) -> Result<Vec<u8>> {
     let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\0');
     if t.is_empty() {
@@ -484,7 +484,7 @@ pub fn from_storage(storage: &proto::Storage) -> Result<Puzzle> {
 mod tests {
     use super::*;
 
-    /// The 2x2 example of `windmill-format.md` §2.
+    /// A 2x2 example code.
     const EXAMPLE: &str =
         "CAUSAggDEgIoBRIJCAkiBQgBEgEBEgASBAgIEAESAigHEgQICzABEgASBAgIEAESAigFEgIIBA==_0";
 

@@ -33,7 +33,7 @@ impl Sym {
     }
 }
 
-/// The puzzle as the rules see it (spec §4.4 trace mode: symbols on faces
+/// The puzzle as the rules see it (`docs/rules.md#play-mode`, trace mode: symbols on faces
 /// outside the panel are gone).
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -231,7 +231,7 @@ impl Board {
         x * self.h + y
     }
 
-    /// The outside fill of spec §5.2, independent of any path: faces and
+    /// The outside fill of `docs/rules.md#regions`, independent of any path: faces and
     /// removed edges joined to the border through removed edges, and the
     /// nodes without dots beside them.
     fn compute_outside(&mut self) {

@@ -1,4 +1,4 @@
-//! Elimination marks (spec §5.7): the engine's search, decided exactly
+//! Elimination marks (`docs/rules.md#elimination-marks`): the engine's search, decided exactly
 //! without enumerating its combinations.
 //!
 //! The engine pairs marks with very-invalid elements first (last with

@@ -1,5 +1,6 @@
 //! The validator: the witnesspuzzles.com engine's verdict on a traced path,
-//! in play mode (spec §4.4–§5, decisions 1 and 2 of the spec README).
+//! in play mode (`docs/rules.md#play-mode` to `#elimination-marks`, and
+//! the choices of `docs/rules.md#decisions`).
 //!
 //! [`Rules`] compiles a [`Puzzle`] once; [`Rules::check`] then judges any
 //! number of paths. The verdict names every failing element and the
@@ -255,7 +256,7 @@ impl Rules {
     }
 
     /// True when the polyominoes of one region, final for the line drawn
-    /// so far, fit it (spec §5.6; true without any). Only the fit: the
+    /// so far, fit it (`docs/rules.md#polyominoes`; true without any). Only the fit: the
     /// region's other symbols are not looked at. For solvers.
     pub fn region_fits(&self, region: &[u32], ws: &mut Workspace) -> bool {
         ws.removed.clear();
@@ -269,7 +270,7 @@ impl Rules {
         )
     }
 
-    /// One region's verdict (spec §5.3): a plain `regionCheck`, or the
+    /// One region's verdict (`docs/rules.md#regions`): a plain `regionCheck`, or the
     /// elimination procedure when the region holds marks. `ws.removed` must
     /// be all false; it is restored. With `decide_only` the failures and
     /// pairs are left empty.

@@ -1,4 +1,4 @@
-//! `regionCheck` (spec §5.4): the symbol rules inside one region, with the
+//! `regionCheck` (`docs/rules.md#symbols`): the symbol rules inside one region, with the
 //! engine's split into very-invalid and soft-invalid elements, in its order.
 
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -256,7 +256,7 @@ pub fn region_clean(
     !any_poly || poly_fit(b, t, region, removed, scratch)
 }
 
-/// `polyFit` (spec §5.6) for the pieces present in a region.
+/// `polyFit` (`docs/rules.md#polyominoes`) for the pieces present in a region.
 pub fn poly_fit(
     b: &Board,
     t: &PolyTables,

@@ -21,27 +21,21 @@
 //! each round, neighbouring temperatures offer to swap their paths
 //! (accepted by the rule that keeps each temperature's share of paths
 //! fair, `exp((1/t_cold - 1/t_hot) * (cost_cold - cost_hot))`), so a cold
-//! replica stuck where every detour fails more (on QYJXSUN7, nearly
-//! always one polyomino that fits nowhere in its region: a fit is
-//! all-or-nothing, so the count gives no slope) is handed a path a hot
+//! replica stuck where every detour fails more (typically one polyomino
+//! that fits nowhere in its region: a fit is all-or-nothing, so the count
+//! gives no slope) is handed a path a hot
 //! replica found elsewhere, instead of being reheated or restarted.
 //!
-//! This replaced one run of simulated annealing (cooling from 3.0 to
-//! 0.15, reheated three times when stale, then restarted; twenty-sixth
-//! session). With the same moves and the same judging, on QYJXSUN7 it
-//! solved 32 of 48 seeds within 500,000 moves against 5 of 24 for the
-//! annealing, and 7H7MUSLP took 4,400 moves on average over 24 seeds
-//! against 12,500 (`examples/anneal.rs`). On QYJXSUN7's seeds 1-24, the
-//! other settings tried (4, 8 or 10 replicas; sweeps of 50, 300 or 1,000
-//! moves; coldest 0.15 or 0.3; hottest 1.5, 2.5 or 3) solved 9-14 against
-//! 18; on seeds 25-48 five replicas solved 13 and 0.2-2.5 with sweeps of
-//! 300 solved 15 against 14: near the best, the choice is within the
-//! seeds' noise.
+//! Replica exchange solves such panels from far more seeds than one run
+//! of simulated annealing with the same moves and the same judging; the
+//! number of replicas, the sweep and the temperatures sit where the
+//! choice is within the seeds' noise (`examples/anneal.rs`; see
+//! docs/benchmarks.md).
 //!
 //! The solver runs it by turns beside its lanes on marked panels
-//! ([`super::portfolio::Turns::run_with_cases_visit`]). Judging a path takes
-//! 3-10 µs on those panels, mostly the validator's flood of the regions,
-//! less where [`RegionMemo`] knows them. The runs are repeatable: the
+//! ([`super::portfolio::Turns::run_with_cases_visit`]). Judging a path is
+//! mostly the validator's flood of the regions, less where [`RegionMemo`]
+//! knows them. The runs are repeatable: the
 //! random numbers come from a seed, and the work is counted in steps, not
 //! time (`examples/anneal.rs` runs it alone).
 //!
@@ -205,12 +199,11 @@ pub struct Anneal<'p> {
 
 /// The work of judging one path, in search nodes, besides the regions
 /// judged afresh: drawing it, splitting it into regions and looking them
-/// up in the memo (about 3 µs on QYJXSUN7, whose exact search takes
-/// 0.3-0.4 µs a node).
+/// up in the memo (about ten times a node of the exact search).
 pub const JUDGE_WORK: u64 = 9;
 
 /// The work of judging one region the memo does not know, in search
-/// nodes, besides its polyomino fits' steps (about 2 µs on QYJXSUN7).
+/// nodes, besides its polyomino fits' steps.
 pub const FRESH_REGION_WORK: u64 = 6;
 
 /// The work of a move besides judging, in search nodes.

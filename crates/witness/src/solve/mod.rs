@@ -1,7 +1,7 @@
 //! Solving: finding, counting and hinting solutions, exactly with respect to
-//! the validator (spec README, decision 3).
+//! the validator (`docs/rules.md#decisions`).
 //!
-//! A solution is a legal path (spec §4.2, play-mode start rule) whose
+//! A solution is a legal path (`docs/rules.md#paths`, play-mode start rule) whose
 //! verdict is valid. Two solutions differ when their paths differ: the start
 //! chosen (in a symmetry puzzle, starting from the mirrored start is another
 //! solution), the moves, or where the path stops. For puzzles marked

@@ -3,8 +3,8 @@
 //!
 //! How long a depth-first search takes to reach its first solution depends
 //! a great deal on the order in which it tries moves and on the side it
-//! starts from: on the dev corpus's slowest puzzles one order needs a
-//! thousand times the nodes of another, and no order is best for all. So
+//! starts from: on hard puzzles one order may need a thousand times the
+//! nodes of another, and no order is best for all. So
 //! [`first_solution`] searches in a few lanes by turns, each lane a move
 //! order on the plan or on its reversal ([`reverse`]: the puzzle with
 //! starts and ends swapped), each turn with a budget of work
@@ -116,9 +116,7 @@ struct Lane {
 /// engine orders get twice the budget of the others, and so do the late
 /// lanes, which join with the round's budget as it then is. The late lanes
 /// come second so that, once they join, they take their turns before the
-/// other lanes' long turns of that round (in the simulation below,
-/// 5C22E48F then takes 6.2M nodes instead of 8.8M, and no other puzzle
-/// moves).
+/// other lanes' long turns of that round (see docs/benchmarks.md).
 const LANES: [Lane; 6] = [
     Lane {
         back: false,
@@ -165,59 +163,42 @@ const LANES: [Lane; 6] = [
 /// its share of the nodes. Joining this late, they cost nothing to the
 /// puzzles the first four lanes solve sooner, and the others at most two
 /// thirds more nodes past this point (the late lanes take 4 of every 10).
-/// (From the nodes each of the six lanes needs alone on every dev puzzle,
-/// capped at 2M, with the turns simulated: 5C22E48F, which none of the
-/// first four lanes solves within 2M nodes and whose search timed out at
-/// 5 s, takes 6.2M nodes in all (8.8M with the late lanes last in the
-/// round); with the late lanes from the start it
-/// takes 5.6-9.4M, but 8ECF87FA goes from 3.9M to 5.2-6.4M and the
-/// puzzles of over 200,000 nodes take 10-20% more; joining after 1-2M
-/// nodes still costs 8ECF87FA 15-50%.)
+/// The point is chosen from the lanes' work on the corpus, with the turns
+/// simulated (`examples/lanes.rs`; see docs/benchmarks.md).
 pub const LATE_LANES: u64 = 4_000_000;
 
 /// The share of the work the elimination cases get, at most, as a
 /// fraction of the other lanes' nodes past [`Schedule::cases_after`]
-/// ([`Turns::run_with_cases`]): twice as many. (On the dev corpus's marked
-/// puzzles, with the cases' turns doubling as the lanes' do, FVBUCVXU took
-/// 1.7 s with as many, 1.2 s with twice as many, and the others that reach
-/// the cases no longer.)
+/// ([`Turns::run_with_cases`]): twice as many, which helps the marked
+/// puzzles the cases settle and costs the others nothing measurable (see
+/// docs/benchmarks.md).
 pub const CASE_SHARE: (u64, u64) = (2, 1);
 
 /// [`CASE_SHARE`] with more than [`FEW_CASES`] cases, which start late
-/// ([`MANY_CASES_LATER`]): four times as many. (Every dev puzzle with
-/// that many cases that the lanes leave to them is solved by a case:
-/// D2C9EECA went from 2.07M nodes to 1.83M, BN8SJ6KG from 2.62M to 2.06M,
-/// 5-14% less time on one thread; no other puzzle changed.)
+/// ([`MANY_CASES_LATER`]): four times as many, as the puzzles with that
+/// many cases that the lanes leave to them tend to be solved by a case
+/// (see docs/benchmarks.md).
 pub const MANY_CASE_SHARE: (u64, u64) = (4, 1);
 
 /// The default [`Schedule::cases_after`]: the first turn of the engine's
 /// order, about 2 ms of search, so puzzles it solves never pay for the
 /// cases. (The cases' turns start small, [`super::mark_cases::CaseRuns::new`];
-/// on the dev corpus's marked puzzles, starting them here rather than
-/// after 300,000 nodes took the nodes to a first solution from 7.9M to
-/// 6.0M in all, five puzzles from 110,000-510,000 nodes to 30,000-100,000,
-/// and two the lanes solve in 110,000 to 120,000 and 280,000.)
+/// starting them early saves more on the puzzles a case settles than it
+/// costs the others: see docs/benchmarks.md.)
 pub const CASES_AFTER: u64 = 20_000;
 
 /// The most cases that start at [`Schedule::cases_after`]; with more,
 /// they start [`MANY_CASES_LATER`] times later (by default after 300,000
 /// nodes), as each case's turn then comes round seldom: a puzzle the lanes
 /// solve in 100,000-300,000 nodes would give the cases twice that for
-/// nothing. (On the dev corpus's marked puzzles, starting 33-1,024 cases
-/// at 20,000 nodes took 2FDC2778 from 177,000 nodes to 417,000 and
-/// ABA4A773 from 266,000 to 306,000; at 300,000, none of them moved, and
-/// BN8SJ6KG, with 601 cases, took 2.0M.)
+/// nothing (see docs/benchmarks.md).
 pub const FEW_CASES: usize = 32;
 
 /// The nodes more than [`FEW_CASES`] cases may take before they join late
 /// ([`MANY_CASES_LATER`]): from [`Schedule::cases_after`] on, as many as
 /// the lanes take meanwhile, up to this cap, about the first turns of the
-/// few nearest cases. (On the dev corpus, 4CWQNS42 and its twin
-/// UCD9N6XP, which their fifth-nearest case settles in 284 nodes, took
-/// 34,000 nodes instead of 136,000; the seven other puzzles that reach
-/// the early look without a case settling them took 5,000-7,000 nodes
-/// more, 2-13%. A cap of 20,000 gained no more and cost those 20,000; one
-/// of 3,500 gained nothing.)
+/// few nearest cases: enough for a near case to settle a puzzle early,
+/// little for the puzzles no case settles (see docs/benchmarks.md).
 pub const EARLY_CASE_NODES: u64 = 5_000;
 
 /// How much later than [`Schedule::cases_after`] more than [`FEW_CASES`]
@@ -295,36 +276,18 @@ impl CaseShare<'static> {
 /// The work the local search ([`super::local`]) gets on puzzles with
 /// elimination marks, as a fraction of the lanes' nodes past
 /// [`Schedule::anneal_after`]: eight times as many. Only puzzles with
-/// more than [`MAX_CASES`] cases get it (nine of the dev corpus's marked
-/// puzzles of 5 ms or more); the lanes solve the others of those within
-/// 300,000 nodes. On one thread (`witness bench --jobs 1`, two runs each,
-/// thirty-third session) QYJXSUN7 took 0.92-0.94 s at eight times as
-/// many, 1.09-1.14 s at three, 0.97-0.99 s at six and 0.86 s at twelve
-/// (the local search alone takes 0.76 s); 7H7MUSLP 80-83 ms against
-/// 86-114 ms at three; the other 55 marked puzzles of 5 ms or more and
-/// their counts up to 2 (`--count-limit 2`) did not change beyond the
-/// noise. The price: on such a puzzle without a solution, the proof
-/// takes up to nine times the lanes' time past 300,000 nodes, not four.
-/// The local search also finds the second solution of a count: with
-/// this share `witness count --unique` on QYJXSUN7 says "not unique" in
-/// 7.4-7.5 s against 9.3 s at three times (two runs each); cutting the
-/// share to a sixteenth once a first solution was known took it to over
-/// 200 s (with another job on the other core). (Twenty-sixth session:
-/// at an equal share QYJXSUN7 took 3.9 s to over 5 s, at three times as
-/// much 2.2-3.8 s.)
+/// more than [`MAX_CASES`] cases get it; the lanes solve most others
+/// within 300,000 nodes. The price: on such a puzzle without a solution,
+/// the proof takes up to nine times the lanes' time past 300,000 nodes,
+/// not four. The local search also finds the second solution of a count
+/// (`witness count --unique`). See docs/benchmarks.md for the figures.
 pub const ANNEAL_SHARE: (u64, u64) = (8, 1);
 
 /// [`ANNEAL_SHARE`] on puzzles whose elimination cases the solver runs (at
 /// most [`MAX_CASES`]), on whichever thread (the engine's order may take
-/// none of them): a sixteenth as much. The cases solve those sooner
-/// (D2C9EECA, BN8SJ6KG, FVBUCVXU in 0.5-1 s, where the simulated
-/// annealing alone took 0.7, 3.4 and 16 s); an equal share slowed them by
-/// up to a third, and a quarter share left D2C9EECA and FVBUCVXU
-/// undecided by a count up to 2 within 1 s. Parallel tempering alone
-/// takes 0.07 s, over 8 s and 2.1 s on them; with it, an equal share, or
-/// a quarter, or starting after 50,000 nodes, changed the 40 marked
-/// puzzles of 5 ms or more besides QYJXSUN7 within the machine's noise
-/// (4.3-5.9 s in all against 4.4-5.4 s, twenty-sixth session).
+/// none of them): a sixteenth as much. The cases solve those sooner than
+/// the local search does, and a larger share slows them (see
+/// docs/benchmarks.md).
 pub const ANNEAL_SHARE_BESIDE_CASES: (u64, u64) = (1, 16);
 
 /// The default [`Schedule::anneal_after`]: about 0.1 s of search, so that
@@ -926,10 +889,9 @@ pub fn distinct_solutions_threads<const N: usize>(
     // both, half each (as when solving).
     let finished = AtomicUsize::new(0);
     let (here, there) = CaseShare::for_two_threads(plan, &finished);
-    // With cases, the engine's order starts afresh by turns. (Measured with `witness count --unique` on two threads: the pool's
-    // two threads beside the other side's made three on two cores, and
-    // BN8SJ6KG, D2C9EECA and FVBUCVXU took 1.8-2.6 times as long. On the
-    // 40 slowest counts, unmarked puzzles lose 12% without the pool.)
+    // With cases, the engine's order starts afresh by turns: the pool's
+    // two threads beside the other side's would make three on two cores.
+    // Unmarked puzzles keep the pool, which their counts need.
     let rest = rest.filter(|_| super::mark_cases::case_count(plan).is_none());
     // The engine's order on the pool leaves the local search to the other
     // side, with the engine's order's seed.

@@ -1,7 +1,7 @@
 //! Searching from the ends: the puzzle with its starts and ends swapped,
 //! whose solutions are the original's, reversed.
 //!
-//! Why the swap is exact (spec §4.2, §4.3, §5.2): the legality rules hold
+//! Why the swap is exact (`docs/rules.md#paths`, `#regions`): the legality rules hold
 //! for every slot of a path alike, its first and last included, and what
 //! validation reads of a path is the set of slots it covers, each with its
 //! line's colour (the mirror line's slots being the mirrors of the main

@@ -1,4 +1,4 @@
-//! The polyomino fit of spec §5.6, decided exactly but without the engine's
+//! The polyomino fit of `docs/rules.md#polyominoes`, decided exactly but without the engine's
 //! blow-up.
 //!
 //! The engine places every subtractive piece (ylop) anywhere, then tiles

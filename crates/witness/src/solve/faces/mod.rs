@@ -1,7 +1,7 @@
 //! Regions as bitsets of faces: the search's fast region floods.
 //!
 //! Two inside faces side by side are in the same region exactly when the
-//! edge between them is not a wall (spec §5.2: a node the line has not
+//! edge between them is not a wall (`docs/rules.md#regions`: a node the line has not
 //! covered has no covered edges, so it never joins faces that their shared
 //! edges do not already join). The search keeps one bit per such link and
 //! clears it while the line covers the edge; a region is then a flood fill

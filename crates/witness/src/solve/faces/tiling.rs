@@ -20,8 +20,8 @@ impl<const N: usize> FaceMasks<N> {
     /// fits inside the region are those where it fits on the board and
     /// whose every face, moved back by its offset, is in the region, and
     /// their faces are those corners moved by each offset (a shift and an
-    /// AND or OR a face of the piece, where a placement at a time took an
-    /// AND a placement: 14% of 96FE4285's time).
+    /// AND or OR a face of the piece, far fewer operations than an AND a
+    /// placement).
     pub fn piece_cover_of(&self, region: &Bits<N>, need: &Bits<N>) -> Option<Bits<N>> {
         let mut cover = Bits::empty();
         let mut done = false;
@@ -424,7 +424,7 @@ impl<const N: usize> FaceMasks<N> {
 
     /// In a final region (one the line can no longer change), the fewest
     /// pieces, subtractive or not, that elimination marks must take away
-    /// before the fit's area rule can hold for the rest (spec §5.6): none
+    /// before the fit's area rule can hold for the rest (`docs/rules.md#polyominoes`): none
     /// left, or a net area of 0 (the rest may cancel out), or a net area
     /// equal to the region's. Pieces of size 0 are left out (keeping or
     /// taking one costs nothing here), so this is a lower bound. Only a

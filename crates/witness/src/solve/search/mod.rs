@@ -115,14 +115,9 @@ const OPEN_TILE_STEPS: u32 = 1 << 12;
 const TILE_STEPS_PER_UNIT: u64 = 4;
 
 /// The most verdicts [`Search::tiles`] keeps. Small enough to stay mostly
-/// in cache (about 1.6 MB: 2^15 buckets of 48 bytes), where 2^18 verdicts
-/// (about 25 MB) missed it on nearly every lookup and insert, and the
-/// verdicts kept beyond 2^14 saved next to nothing (with 2^14, the dev
-/// corpus's search nodes and fit steps to a first solution, capped at 3M
-/// a puzzle, are within 0.01% of 2^18's; the search of 96FE4285 in the
-/// engine's order took 0.55 s against 0.62 s with 2^18, and `witness
-/// bench` on the 24 slowest puzzles 1,103 ms against 1,183 ms for it, the
-/// others within the noise; see the thirty-second session's figures).
+/// in cache (about 1.6 MB: 2^15 buckets of 48 bytes); more verdicts miss
+/// the cache on nearly every lookup and save next to nothing (see
+/// docs/benchmarks.md).
 const TILE_MEMO: usize = 1 << 14;
 
 /// What the visitor is told about each solution.
@@ -231,7 +226,7 @@ pub struct Search<'p, const N: usize> {
     tile_steps: std::cell::Cell<u64>,
     stack: Vec<u32>,
     /// While judging the regions at an end on an edge: that slot, which the
-    /// validator's regions pass through (spec §5.2); else `usize::MAX`.
+    /// validator's regions pass through (`docs/rules.md#regions`); else `usize::MAX`.
     end_through: usize,
     /// Faces of sealed regions already judged and passed, as known at each
     /// depth of the current branch (top: the latest). Sealed regions are
@@ -431,8 +426,7 @@ struct Packings<const N: usize> {
 /// Skipping a test never loses a solution.
 ///
 /// Only without symmetry: there the test is on the main line's reach, and
-/// on the dev corpus's slow symmetry puzzles it pays for itself several
-/// times over (TWFQY8BW searches 2.4 times the nodes without it).
+/// on slow symmetry puzzles it pays for itself several times over.
 #[derive(Default)]
 struct PocketBudget {
     /// Whether the budget applies (else every scan runs).
@@ -467,13 +461,8 @@ impl PocketBudget {
 }
 
 /// The units the pocket test may spend before it has earned any: none, so
-/// that a search of a few hundred nodes (half the dev corpus's puzzles)
-/// does not pay for scans that rarely cut it. (With 4,096 units, the
-/// pocket scans took 10% of the instructions of a solve on the 650 dev
-/// puzzles around the median time; without them the puzzles of under
-/// 1,000 nodes search 1.2% more nodes and the whole corpus 0.2% more,
-/// within 100,000 nodes each, and the 112 puzzles of 10,000 nodes or
-/// more 0.02% more.)
+/// that a search of a few hundred nodes (half the corpus's puzzles) does
+/// not pay for scans that rarely cut it (see docs/benchmarks.md).
 const POCKET_START_UNITS: u64 = 0;
 
 /// Search nodes per unit of the pocket test's budget earned by the search.
@@ -503,9 +492,9 @@ type SealedKey<const N: usize> = (Bits<N>, Bits<N>, Bits<N>, Bits<N>, u32);
 pub const MAX_POCKET_VERDICTS: usize = 1 << 16;
 
 /// The most piece covers of open regions a search keeps (then it starts
-/// over): the same regions come back again and again (on 96FE4285, 600,000
-/// cover tests saw 83,000 regions), and a cover costs some two thousand
-/// instructions to find.
+/// over): the same regions come back again and again (on hard puzzles a
+/// few times each), and a cover costs some two thousand instructions to
+/// find.
 pub const MAX_COVERS: usize = 1 << 14;
 
 /// Per node, whether at least one, at least two and at least three of the

@@ -8,7 +8,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// False when `part` (faces the line can no longer part, holding a
     /// piece, subtractive or not, in the open `region`, whose pieces have
     /// an area of `whole` and subtractive ones of `whole_neg`) can grow
-    /// into no final region its pieces pass in (spec §5.6).
+    /// into no final region its pieces pass in (`docs/rules.md#polyominoes`).
     ///
     /// That final region holds `part` and lies in `region`, and holds no
     /// elimination mark; so no square of another colour than the part's,
@@ -25,8 +25,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// Only on boards without removed faces (theirs also join through the
     /// rim), and with subtractive pieces: on other boards the parts' own
     /// area tests ([`Search::open_region_ok`]) cut nearly as much, for
-    /// less (0.7% fewer nodes on the dev corpus's puzzles without
-    /// subtractive pieces, for 10% more time on 96FE4285).
+    /// less.
     pub(super) fn piece_room_ok(
         &self,
         part: &Bits<N>,

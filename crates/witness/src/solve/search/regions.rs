@@ -162,7 +162,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// and assuming its dots and triangles are right: squares of one
     /// colour, stars with exactly one partner, pieces whose net area
     /// (subtractive ones counting against it) is not below 0 and, when
-    /// above 0, equals the region's (spec §5.6, steps 3 and 4). `None` when
+    /// above 0, equals the region's (`docs/rules.md#polyominoes`, steps 3 and 4). `None` when
     /// pieces pass that test and only a fit can tell.
     pub(super) fn region_bits(&self, region: &Bits<N>) -> Option<bool> {
         let fm = &self.fm;
@@ -204,8 +204,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// elimination marks, at an end on a node, the search's own counting
     /// tests with nothing left for the line to reach come first.
     ///
-    /// At an end on an edge the validator's regions pass through it (spec
-    /// §5.2), and with symmetry round the tip of the mirror line's end,
+    /// At an end on an edge the validator's regions pass through it (`docs/rules.md#regions`),
+    /// and with symmetry round the tip of the mirror line's end,
     /// a node the line has not covered: so there the regions are listed
     /// slot by slot as the validator floods them (only on boards without
     /// removed faces), and the counting tests, which know regions as the
@@ -727,8 +727,8 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         // Each final region with pieces has as many faces as its pieces'
         // area, so its parts that are short of area are made up by parts
-        // with area over. (Far cheaper than the cover test below, and on
-        // 96FE4285 it cuts about 29 times as often: it goes first.)
+        // with area over. (Far cheaper than the cover test below, and it
+        // cuts far more often: it goes first.)
         if short > over {
             return false;
         }
