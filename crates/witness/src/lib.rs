@@ -20,7 +20,7 @@
 //!
 //! ## How data flows
 //! text → [`read_puzzle`] (or a module of [`formats`]) → [`Puzzle`] →
-//! [`check`] a [`Path`] (a [`Verdict`]), or [`solve`], [`count`], [`hint`]
+//! [`check`] a [`Path`] (a [`Verdict`]), or [`solve()`], [`count`], [`hint`]
 //! → [`render`] as SVG or for a terminal.
 //!
 //! Each job is one function taking an options value
@@ -125,8 +125,8 @@ pub mod internals {
     };
     pub use crate::solve::{
         answer, bits, brute, count_in_turns, count_plan, count_plan_with, distinct_lanes, faces,
-        for_each_found, for_each_solution, frontier, hash, limits, local, mark_cases, nearby, plan,
-        portfolio, reverse, search, solve_plan, solve_plan_stats, solve_plan_threads,
+        for_each_found, for_each_solution, frontier, hash, lanes, limits, local, mark_cases,
+        nearby, plan, portfolio, reverse, search, solve_plan, solve_plan_stats, solve_plan_threads,
         solve_plan_threads_with, solve_plan_with, Schedule, LANE_COUNT_AFTER, LANE_COUNT_MAX_LIMIT,
     };
 }

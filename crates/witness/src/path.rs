@@ -326,6 +326,7 @@ impl Path {
     /// Checks the path against the legality rules (`docs/rules.md#paths`, with the
     /// play-mode rule that a start may be its own mirror) and writes it onto
     /// the grid (`docs/rules.md#paths`). The error says which move breaks which rule.
+    #[doc(hidden)]
     pub fn trace(&self, puzzle: &Puzzle) -> Result<Trace> {
         let n = puzzle.width() * puzzle.height();
         let start = self.start;

@@ -159,7 +159,7 @@ fn the_nearest_of_many_cases_get_an_early_look() {
     let puzzle = wpjson::parse(&common::puzzle_of_line(line).1).unwrap();
     let plan = Plan::new(&puzzle).unwrap();
     assert!(witness::internals::mark_cases::case_count(&plan)
-        .is_some_and(|n| n > witness::internals::portfolio::FEW_CASES));
+        .is_some_and(|n| n > witness::internals::mark_cases::FEW_CASES));
     let (s, visited) = witness::internals::solve_plan_stats(&plan, &Limits::none()).unwrap();
     let path = s.path.expect("a solution");
     assert!(plan.rules.check_path(&puzzle, &path).unwrap().valid);

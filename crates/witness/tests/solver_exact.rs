@@ -365,7 +365,7 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
 /// caught here.) More by hand: SHARED_SEED, SHARED_CASES.
 #[test]
 fn counts_with_many_cases_shared_agree_with_brute_force() {
-    use witness::internals::{mark_cases::case_count, portfolio::FEW_CASES};
+    use witness::internals::mark_cases::{case_count, FEW_CASES};
     let var = common::env_u64;
     let mut r = Rng(var("SHARED_SEED").unwrap_or(0x5AA2_ED00_CA5E_0021));
     let tiny = Schedule {

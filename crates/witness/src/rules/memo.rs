@@ -273,6 +273,7 @@ impl Rules {
     /// be used with these rules). A polyomino fit that gives up on the
     /// workspace's limits raises [`Workspace::fit_interrupted`] as usual,
     /// and its region is not remembered.
+    #[doc(hidden)]
     pub fn failures_remembered(
         &self,
         lines: &[Line],

@@ -88,8 +88,10 @@ pub struct Failure {
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// The flat tables.
+    #[doc(hidden)]
     pub board: Board,
     /// Polyomino placement tables.
+    #[doc(hidden)]
     pub polys: PolyTables,
     /// Per slot, bit `l` set when a line of colour `l` (`Line as u8`) fails
     /// there: any line across a gap, the wrong colour on a blue or yellow
@@ -157,6 +159,7 @@ impl Rules {
     }
 
     /// Compiles a board, as [`Rules::new`] does once it has the puzzle's.
+    #[doc(hidden)]
     pub fn from_board(board: Board) -> Rules {
         let polys = PolyTables::new(&board);
         let line_fails = board
@@ -202,6 +205,7 @@ impl Rules {
     }
 
     /// The verdict on a legal, traced path.
+    #[doc(hidden)]
     pub fn check(&self, trace: &Trace) -> Verdict {
         thread_local! {
             /// The buffers of this thread's checks (no fit limits are set).
@@ -218,6 +222,7 @@ impl Rules {
 
     /// True when the lines (one colour per slot), drawn from `start` to
     /// `end`, solve the puzzle. The fast entry point for solvers.
+    #[doc(hidden)]
     pub fn is_valid(&self, lines: &[Line], start: usize, end: usize, ws: &mut Workspace) -> bool {
         self.verdict(lines, start, end, ws, true).valid
     }
@@ -225,6 +230,7 @@ impl Rules {
     /// The slots of the elements that fail for the lines drawn from
     /// `start` to `end`, into `out` (empty exactly when the path solves
     /// the puzzle): what a local search lowers.
+    #[doc(hidden)]
     pub fn failures(
         &self,
         lines: &[Line],
@@ -242,6 +248,7 @@ impl Rules {
     /// True when one region, final for the line drawn so far (`covered`
     /// per slot, started at `start`), passes its checks, elimination marks
     /// included. For solvers.
+    #[doc(hidden)]
     pub fn region_ok(
         &self,
         region: &[u32],
@@ -258,6 +265,7 @@ impl Rules {
     /// True when the polyominoes of one region, final for the line drawn
     /// so far, fit it (`docs/rules.md#polyominoes`; true without any). Only the fit: the
     /// region's other symbols are not looked at. For solvers.
+    #[doc(hidden)]
     pub fn region_fits(&self, region: &[u32], ws: &mut Workspace) -> bool {
         ws.removed.clear();
         ws.removed.resize(self.board.len(), false);

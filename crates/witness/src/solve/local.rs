@@ -33,7 +33,7 @@
 //! docs/benchmarks.md).
 //!
 //! The solver runs it by turns beside its lanes on marked panels
-//! ([`super::portfolio::Turns::run_with_cases_visit`]). Judging a path is
+//! ([`super::lanes::Turns::run_with_cases_visit`]). Judging a path is
 //! mostly the validator's flood of the regions, less where [`RegionMemo`]
 //! knows them. The runs are repeatable: the
 //! random numbers come from a seed, and the work is counted in steps, not

@@ -34,7 +34,7 @@
 //! far away (see docs/benchmarks.md).
 //!
 //! [`portfolio`](super::portfolio) runs the cases beside its lanes once the first
-//! turn has not solved the puzzle ([`super::portfolio::Schedule::cases_after`]),
+//! turn has not solved the puzzle ([`super::lanes::Schedule::cases_after`]),
 //! one turn of one case at a time, each case in the engine's move order
 //! with turns of its own, small at first ([`CaseRuns::new`]): giving
 //! each case the several lanes of a puzzle would multiply the work of
@@ -51,8 +51,8 @@
 //! the time.
 
 use super::answer::Answer;
+use super::lanes::{Schedule, Turns};
 use super::plan::{Masks, Plan};
-use super::portfolio::{Schedule, Turns, FEW_CASES};
 use super::search::Search;
 use super::Limits;
 use crate::model::{Direction, Dot};
@@ -60,6 +60,13 @@ use crate::path::Line;
 use crate::rules::board::{Board, Sym};
 use crate::rules::{Rules, Workspace};
 use std::cell::OnceCell;
+
+/// The most cases that start at [`Schedule::cases_after`]; with more,
+/// they start [`MANY_CASES_LATER`](super::portfolio::MANY_CASES_LATER) times later (by default after 300,000
+/// nodes), as each case's turn then comes round seldom: a puzzle the lanes
+/// solve in 100,000-300,000 nodes would give the cases twice that for
+/// nothing (see docs/benchmarks.md).
+pub const FEW_CASES: usize = 32;
 
 /// The most cases a puzzle is split into; with more marks or symbols the
 /// cases are not run. (Two marks among 30 symbols make about 900;

@@ -31,6 +31,7 @@ pub mod brute;
 pub mod faces;
 pub mod frontier;
 pub mod hash;
+pub mod lanes;
 pub mod limits;
 pub mod local;
 pub mod mark_cases;
@@ -41,8 +42,8 @@ pub mod reverse;
 pub mod search;
 
 pub use answer::{Count, Hint, HintSize, Solution, Status};
+pub use lanes::Schedule;
 pub use limits::Limits;
-pub use portfolio::Schedule;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -207,7 +208,7 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution> {
 /// other orders, and the search from the ends), each from where the first
 /// round left it, and the first to find a solution or
 /// prove there is none stops the other. The elimination cases take turns
-/// on the second thread; with more than [`portfolio::FEW_CASES`] of them each
+/// on the second thread; with more than [`mark_cases::FEW_CASES`] of them each
 /// thread takes every other case ([`mark_cases::Cases::share`]); the local
 /// search ([`local`]) takes turns on the first. Puzzles settled in the first round
 /// get the same answer as from [`solve_plan`]; later, which order answers
@@ -227,14 +228,14 @@ pub fn solve_plan_threads_with(
         let stop = Arc::new(AtomicBool::new(false));
         let mut lim = limits.clone();
         lim.stop = Some(stop.clone());
-        let all = &portfolio::Turns::ALL;
-        let mut turns = portfolio::Turns::new(schedule, lim.max_nodes);
+        let all = &lanes::Turns::ALL;
+        let mut turns = lanes::Turns::new(schedule, lim.max_nodes);
         let mut s = Search::<N>::new(plan, &masks, &lim);
         // The first round on this thread; the reversed plan only once the
         // first turn has not settled the puzzle.
         let settled = turns.step(&mut s, None, all);
         let back = match settled {
-            None => portfolio::Back::<N>::new(plan),
+            None => lanes::Back::<N>::new(plan),
             Some(_) => None,
         };
         let mut bs = back.as_ref().map(|b| b.search(&lim));
@@ -255,7 +256,7 @@ pub fn solve_plan_threads_with(
                 let (here, there) = portfolio::CaseShare::for_two_threads(plan, &finished);
                 let race = |fwd: &mut Search<'_, N>,
                             back: Option<&mut Search<'_, N>>,
-                            t: &mut portfolio::Turns,
+                            t: &mut lanes::Turns,
                             lanes: &[usize],
                             share: Option<&portfolio::CaseShare>| {
                     let (answer, case_nodes) = match share {
@@ -325,13 +326,13 @@ pub fn solve_plan_with(
 }
 
 /// Counts solutions on one thread in turns of `budget` search nodes, each
-/// going on from where the last stopped ([`portfolio::count_in_turns`]): a
+/// going on from where the last stopped ([`lanes::count_in_turns`]): a
 /// check that resuming loses and repeats nothing. `None` when the limits
 /// stopped it.
 pub fn count_in_turns(plan: &Plan, limits: &Limits, budget: u64) -> Result<Option<u64>> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
-        Ok(portfolio::count_in_turns(&mut s, budget))
+        Ok(lanes::count_in_turns(&mut s, budget))
     })
 }
 

@@ -423,7 +423,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// start an end that is not its own mirror (play mode allows that only
     /// for a start), and the validator accepts it. Its verdict is this
     /// line's unless fat starts make a mid-edge start or end slot count
-    /// (see [`super::reverse`]), so only then is it validated.
+    /// (see [`crate::solve::reverse`]), so only then is it validated.
     pub(super) fn reverse_is_solution(&mut self, q: usize) -> bool {
         let plan = self.plan;
         let b = &plan.rules.board;
