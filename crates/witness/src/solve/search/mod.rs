@@ -191,26 +191,8 @@ pub struct Search<'p, const N: usize> {
     /// With elimination marks: the faces of the triangles already wrong for
     /// good, as found at the current node.
     lost_triangles: Bits<N>,
-    /// Piece-fit verdicts of sealed regions, by their faces, the links
-    /// inside them (the covered edges between their faces) and the start
-    /// (which decides the covered edge regions pass through).
-    fits: Kept<(Bits<N>, Links<N>, u64), bool>,
-    /// Sealed region verdicts with elimination marks, by what decides them
-    /// ([`Search::sealed_key`]; at most [`MAX_FITS`]).
-    sealed_verdicts: Kept<SealedKey<N>, bool>,
-    /// Pocket test verdicts by the (main line's) reach, the head node and
-    /// the start, which decide them (at most [`MAX_POCKET_VERDICTS`]).
-    pocket_verdicts: Kept<(Bits<N>, u32, u32), bool>,
-    /// Pocket narrowings by the same (the narrowed reach, or `None` when
-    /// the test fails).
-    narrowed: Kept<(Bits<N>, u32, u32), Option<Bits<N>>>,
-    /// Open regions' piece covers ([`FaceMasks::piece_cover`]) by region.
-    covers: std::cell::RefCell<Kept<Bits<N>, Option<Bits<N>>>>,
-    /// Open regions' packing verdicts, kept from test to test.
-    packings: std::cell::RefCell<Packings<N>>,
-    /// The parts of open regions found at each depth of the branch, to
-    /// start the floods of the nodes below from ([`PartHints`]).
-    part_hints: std::cell::RefCell<PartHints<N>>,
+    /// The verdicts and covers kept from branch to branch ([`Kept`]).
+    kept: KeptTables<N>,
     /// Whether open regions get the packing test ([`Plan::packing`], and
     /// pieces on the board).
     packing: bool,
@@ -220,8 +202,6 @@ pub struct Search<'p, const N: usize> {
     /// The pocket test's budget ([`PocketBudget`]).
     pocket_budget: PocketBudget,
     region_buf: Vec<u32>,
-    /// The verdicts of [`Search::tiles`].
-    tile_memo: std::cell::RefCell<TileMemo<N>>,
     /// The steps [`Search::tiles`] has taken.
     tile_steps: std::cell::Cell<u64>,
     stack: Vec<u32>,
@@ -249,6 +229,45 @@ pub struct Search<'p, const N: usize> {
     pub tasks: Vec<(usize, Vec<Direction>)>,
     /// Count of search nodes visited.
     pub visited: u64,
+    /// Where a run begins, its budget, and where it resumes
+    /// ([`Search::set_budget`], [`Search::set_resume`]).
+    turn: TurnState,
+    /// Set when the turn's budget (`run_cap`), not the limits, stopped
+    /// the search.
+    pub out_of_budget: bool,
+}
+
+/// The tables a [`Search`] keeps from branch to branch: verdicts on
+/// regions, pockets and packings, and the piece covers and tilings found,
+/// each bounded (then it starts over).
+struct KeptTables<const N: usize> {
+    /// Piece-fit verdicts of sealed regions, by their faces, the links
+    /// inside them (the covered edges between their faces) and the start
+    /// (which decides the covered edge regions pass through).
+    fits: Kept<(Bits<N>, Links<N>, u64), bool>,
+    /// Sealed region verdicts with elimination marks, by what decides them
+    /// ([`Search::sealed_key`]; at most [`MAX_FITS`]).
+    sealed_verdicts: Kept<SealedKey<N>, bool>,
+    /// Pocket test verdicts by the (main line's) reach, the head node and
+    /// the start, which decide them (at most [`MAX_POCKET_VERDICTS`]).
+    pocket_verdicts: Kept<(Bits<N>, u32, u32), bool>,
+    /// Pocket narrowings by the same (the narrowed reach, or `None` when
+    /// the test fails).
+    narrowed: Kept<(Bits<N>, u32, u32), Option<Bits<N>>>,
+    /// Open regions' piece covers ([`FaceMasks::piece_cover`]) by region.
+    covers: std::cell::RefCell<Kept<Bits<N>, Option<Bits<N>>>>,
+    /// Open regions' packing verdicts, kept from test to test.
+    packings: std::cell::RefCell<Packings<N>>,
+    /// The parts of open regions found at each depth of the branch, to
+    /// start the floods of the nodes below from ([`PartHints`]).
+    part_hints: std::cell::RefCell<PartHints<N>>,
+    /// The verdicts of [`Search::tiles`].
+    tile_memo: std::cell::RefCell<TileMemo<N>>,
+}
+
+/// A [`Search`] run's place in the turns of a search by turns: the move
+/// order and first start, the budget, and the branch it resumes from.
+struct TurnState {
     /// The order in which moves are tried at each slot.
     order: [Direction; 4],
     /// [`Search::run_all`] begins with this start (by index) and goes on
@@ -260,8 +279,6 @@ pub struct Search<'p, const N: usize> {
     /// Below this node count the budget needs no look (checked anyway
     /// every 64 nodes, as fits add work too).
     node_cap: u64,
-    /// Set when `run_cap`, not the limits, stopped the search.
-    pub out_of_budget: bool,
     /// Where the budget stopped the search: [`Search::run_all`] resumes
     /// there.
     resume: Option<Resume>,
@@ -635,20 +652,23 @@ impl<'p, const N: usize> Search<'p, N> {
                 .count() as u32,
             lost_dots: Vec::with_capacity(64),
             lost_triangles: Bits::empty(),
-            fits: Kept::new(MAX_FITS),
-            sealed_verdicts: Kept::new(MAX_FITS),
-            pocket_verdicts: Kept::new(MAX_POCKET_VERDICTS),
-            narrowed: Kept::new(MAX_POCKET_VERDICTS),
-            covers: std::cell::RefCell::new(Kept::new(MAX_COVERS)),
-            part_hints: std::cell::RefCell::new(PartHints::default()),
-            packings: std::cell::RefCell::new(Packings {
-                recent: Vec::new(),
-                next: 0,
-                verdicts: Kept::new(MAX_FITS),
-                found: Vec::new(),
-                spent: 0,
-                saved: 0,
-            }),
+            kept: KeptTables {
+                fits: Kept::new(MAX_FITS),
+                sealed_verdicts: Kept::new(MAX_FITS),
+                pocket_verdicts: Kept::new(MAX_POCKET_VERDICTS),
+                narrowed: Kept::new(MAX_POCKET_VERDICTS),
+                covers: std::cell::RefCell::new(Kept::new(MAX_COVERS)),
+                part_hints: std::cell::RefCell::new(PartHints::default()),
+                packings: std::cell::RefCell::new(Packings {
+                    recent: Vec::new(),
+                    next: 0,
+                    verdicts: Kept::new(MAX_FITS),
+                    found: Vec::new(),
+                    spent: 0,
+                    saved: 0,
+                }),
+                tile_memo: std::cell::RefCell::new(TileMemo::new(TILE_MEMO)),
+            },
             packing,
             sizes: [(0, 0); DEPTHS],
             pocket_budget: PocketBudget {
@@ -656,7 +676,6 @@ impl<'p, const N: usize> Search<'p, N> {
                 ..PocketBudget::default()
             },
             region_buf: Vec::with_capacity(n),
-            tile_memo: std::cell::RefCell::new(TileMemo::new(TILE_MEMO)),
             tile_steps: std::cell::Cell::new(0),
             stack: Vec::with_capacity(n),
             end_through: usize::MAX,
@@ -670,15 +689,17 @@ impl<'p, const N: usize> Search<'p, N> {
             split_depth: None,
             tasks: Vec::new(),
             visited: 0,
-            order: Direction::ALL,
-            first_start: 0,
-            run_cap: u64::MAX,
-            node_cap: u64::MAX,
+            turn: TurnState {
+                order: Direction::ALL,
+                first_start: 0,
+                run_cap: u64::MAX,
+                node_cap: u64::MAX,
+                resume: None,
+                start_k: 0,
+                replay: Vec::new(),
+                replay_to: 0,
+            },
             out_of_budget: false,
-            resume: None,
-            start_k: 0,
-            replay: Vec::new(),
-            replay_to: 0,
         }
     }
 
@@ -710,8 +731,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// [`Direction::ALL`]), and the start [`Search::run_all`] begins with
     /// (an index into the plan's starts, taken modulo their number).
     pub fn set_order(&mut self, order: [Direction; 4], first_start: usize) {
-        self.order = order;
-        self.first_start = first_start;
+        self.turn.order = order;
+        self.turn.first_start = first_start;
     }
 
     /// Stops the next runs once `n` more search nodes have been visited,
@@ -722,8 +743,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// a node, and a single fit gives up past the whole budget's worth:
     /// some fits take seconds, so nodes alone do not bound a run's time.
     pub fn set_budget(&mut self, n: Option<u64>) {
-        self.run_cap = n.map_or(u64::MAX, |n| self.work().saturating_add(n));
-        self.node_cap = n.map_or(u64::MAX, |n| self.visited.saturating_add(n));
+        self.turn.run_cap = n.map_or(u64::MAX, |n| self.work().saturating_add(n));
+        self.turn.node_cap = n.map_or(u64::MAX, |n| self.visited.saturating_add(n));
         self.ws
             .set_fit_step_cap(n.map(|n| n.saturating_mul(FIT_STEPS_PER_NODE)));
         self.ws.clear_fit_interrupted();
@@ -735,12 +756,12 @@ impl<'p, const N: usize> Search<'p, N> {
     /// nodes and fit steps); also sets `node_cap`, the node count at which
     /// it will be if no fit runs meanwhile.
     fn over_budget(&mut self) -> bool {
-        if self.run_cap == u64::MAX {
+        if self.turn.run_cap == u64::MAX {
             return false;
         }
         let w = self.work();
-        self.node_cap = self.visited + self.run_cap.saturating_sub(w);
-        self.out_of_budget || w > self.run_cap
+        self.turn.node_cap = self.visited + self.turn.run_cap.saturating_sub(w);
+        self.out_of_budget || w > self.turn.run_cap
     }
 
     /// The work done so far, as turn budgets count it: nodes, and fit and
@@ -752,7 +773,7 @@ impl<'p, const N: usize> Search<'p, N> {
 
     /// Where the budget stopped the last run, if it did (taken away).
     pub fn take_resume(&mut self) -> Option<Resume> {
-        self.resume.take()
+        self.turn.resume.take()
     }
 
     /// Makes the next [`Search::run_all`] go on from `resume` (with the
@@ -763,7 +784,7 @@ impl<'p, const N: usize> Search<'p, N> {
     /// polyomino fit, after its endpoint was reported, that endpoint is
     /// reported again: harmless for a first solution).
     pub fn set_resume(&mut self, resume: Option<Resume>) {
-        self.resume = resume;
+        self.turn.resume = resume;
     }
 
     /// Notes that the budget stopped the search here (the first time), in
@@ -771,10 +792,10 @@ impl<'p, const N: usize> Search<'p, N> {
     fn budget_stop(&mut self, in_fit: bool) {
         self.stopped = true;
         self.out_of_budget = true;
-        self.node_cap = 0;
-        if self.resume.is_none() {
-            self.resume = Some(Resume {
-                k: self.start_k,
+        self.turn.node_cap = 0;
+        if self.turn.resume.is_none() {
+            self.turn.resume = Some(Resume {
+                k: self.turn.start_k,
                 moves: self.moves.clone(),
                 in_fit,
             });

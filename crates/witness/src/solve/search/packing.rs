@@ -87,7 +87,7 @@ impl<'p, const N: usize> Search<'p, N> {
             return true;
         }
         let fm = &self.fm;
-        let mut hints = self.part_hints.borrow_mut();
+        let mut hints = self.kept.part_hints.borrow_mut();
         let depth = self.moves.len();
         if hints.at.len() <= depth {
             hints.at.resize(depth + 1, PartRecord::default());
@@ -143,10 +143,10 @@ impl<'p, const N: usize> Search<'p, N> {
     ) -> bool {
         // On the way back to a resume point the nodes passed before; with
         // the budget spent then, the test may not have run there.
-        if !self.packing || self.replay_to > self.moves.len() {
+        if !self.packing || self.turn.replay_to > self.moves.len() {
             return true;
         }
-        let mut cache = self.packings.borrow_mut();
+        let mut cache = self.kept.packings.borrow_mut();
         let earned = self.visited / PACK_NODES_PER_UNIT + cache.saved + PACK_START_UNITS;
         if cache.spent >= earned {
             return true;

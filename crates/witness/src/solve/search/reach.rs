@@ -150,7 +150,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let key = (*reach, hv as u32, self.start as u32);
         let memo = self.visited >= self.plan.memo_after;
         if memo {
-            if let Some(narrowed) = self.narrowed.get(&key) {
+            if let Some(narrowed) = self.kept.narrowed.get(&key) {
                 if let Some(r) = narrowed {
                     *reach = r;
                 }
@@ -162,7 +162,7 @@ impl<'p, const N: usize> Search<'p, N> {
             lines[e as usize] == Line::None
         });
         if memo {
-            self.narrowed.put(key, ok.then_some(*reach));
+            self.kept.narrowed.put(key, ok.then_some(*reach));
         }
         ok
     }
@@ -187,13 +187,14 @@ impl<'p, const N: usize> Search<'p, N> {
         };
         // On the way back to a resume point the nodes passed before; with
         // the budget spent then, the test may not have run there.
-        if self.replay_to > self.moves.len() || pockets.follows(hv, prev, reach, &self.passed) {
+        if self.turn.replay_to > self.moves.len() || pockets.follows(hv, prev, reach, &self.passed)
+        {
             return true;
         }
         let key = (*reach, hv as u32, self.start as u32);
         let memo = self.visited >= self.plan.memo_after;
         if memo {
-            if let Some(ok) = self.pocket_verdicts.get(&key) {
+            if let Some(ok) = self.kept.pocket_verdicts.get(&key) {
                 return ok;
             }
         }
@@ -207,7 +208,7 @@ impl<'p, const N: usize> Search<'p, N> {
         });
         pb.spent += 1 + u64::from(reach.count()) / POCKET_NODES_PER_SCAN_UNIT;
         if memo {
-            self.pocket_verdicts.put(key, ok);
+            self.kept.pocket_verdicts.put(key, ok);
         }
         if !ok {
             pb.cuts += 1;
@@ -217,7 +218,7 @@ impl<'p, const N: usize> Search<'p, N> {
             if pb.on
                 && pb.probe.is_none()
                 && pb.cuts.is_multiple_of(POCKET_PROBE_EVERY)
-                && self.node_cap.saturating_sub(self.visited) > 2 * POCKET_PROBE_CAP
+                && self.turn.node_cap.saturating_sub(self.visited) > 2 * POCKET_PROBE_CAP
             {
                 pb.probe = Some(self.moves.len());
                 pb.probe_from = self.visited;

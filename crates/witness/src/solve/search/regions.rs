@@ -311,7 +311,7 @@ impl<'p, const N: usize> Search<'p, N> {
         // (The key does not tell an end on an edge the regions pass through.)
         let key = (fm.exact && self.visited >= plan.memo_after && self.end_through == usize::MAX)
             .then(|| self.sealed_key(region));
-        if let Some(ok) = key.as_ref().and_then(|k| self.sealed_verdicts.get(k)) {
+        if let Some(ok) = key.as_ref().and_then(|k| self.kept.sealed_verdicts.get(k)) {
             return ok;
         }
         // With elimination marks, the open regions' tests first, which cost
@@ -327,7 +327,7 @@ impl<'p, const N: usize> Search<'p, N> {
             };
             if hopeless {
                 if let Some(key) = key {
-                    self.sealed_verdicts.put(key, false);
+                    self.kept.sealed_verdicts.put(key, false);
                 }
                 return false;
             }
@@ -354,7 +354,7 @@ impl<'p, const N: usize> Search<'p, N> {
             return false;
         }
         if let Some(key) = key {
-            self.sealed_verdicts.put(key, ok);
+            self.kept.sealed_verdicts.put(key, ok);
         }
         ok
     }
@@ -479,7 +479,7 @@ impl<'p, const N: usize> Search<'p, N> {
     pub(super) fn fit_interrupted(&mut self) -> bool {
         let interrupted = self.ws.fit_interrupted();
         self.stopped |= interrupted;
-        if interrupted && self.run_cap != u64::MAX && !self.limits.expired() {
+        if interrupted && self.turn.run_cap != u64::MAX && !self.limits.expired() {
             // Not the limits: the budget's step cap, in the middle of the
             // current node, which a resumed run searches afresh.
             self.budget_stop(true);
@@ -506,13 +506,13 @@ impl<'p, const N: usize> Search<'p, N> {
             // An end on an edge the region passes through joins it.
             self.start as u64 | (self.end_through.wrapping_add(1) as u64) << 32,
         );
-        if let Some(fits) = self.fits.get(&key) {
+        if let Some(fits) = self.kept.fits.get(&key) {
             return fits;
         }
         if let Some(fits) = self.tiles(region) {
             #[cfg(debug_assertions)]
             self.check_tiling(region, fits);
-            self.fits.put(key, fits);
+            self.kept.fits.put(key, fits);
             return fits;
         }
         let slots = self.list_faces(region);
@@ -521,7 +521,7 @@ impl<'p, const N: usize> Search<'p, N> {
         if self.fit_interrupted() {
             return false;
         }
-        self.fits.put(key, fits);
+        self.kept.fits.put(key, fits);
         fits
     }
 
@@ -555,7 +555,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let mut steps = cap;
         let verdict = self
             .fm
-            .tiles(region, &mut steps, &mut self.tile_memo.borrow_mut());
+            .tiles(region, &mut steps, &mut self.kept.tile_memo.borrow_mut());
         self.tile_steps
             .set(self.tile_steps.get() + u64::from(cap - steps));
         verdict
@@ -739,7 +739,7 @@ impl<'p, const N: usize> Search<'p, N> {
             // kept: it holds `need` exactly when the cover that stops once
             // `need` is covered does.
             let cover = if self.visited >= self.plan.memo_after {
-                let mut covers = self.covers.borrow_mut();
+                let mut covers = self.kept.covers.borrow_mut();
                 covers.get(region).unwrap_or_else(|| {
                     let cover = fm.piece_cover(region);
                     covers.put(*region, cover);

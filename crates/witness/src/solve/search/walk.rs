@@ -10,22 +10,22 @@ impl<'p, const N: usize> Search<'p, N> {
     /// one is set).
     pub fn run_all(&mut self, visit: &mut impl FnMut(&Found) -> Go) {
         let n = self.plan.starts.len();
-        let from = self.resume.take();
+        let from = self.turn.resume.take();
         let k0 = from.as_ref().map_or(0, |r| r.k);
         if from.as_ref().is_some_and(|r| r.in_fit) {
             self.ws.set_fit_step_cap(None);
         }
         for k in k0..n {
-            let s = self.plan.starts[(k + self.first_start) % n.max(1)] as usize;
-            self.start_k = k;
+            let s = self.plan.starts[(k + self.turn.first_start) % n.max(1)] as usize;
+            self.turn.start_k = k;
             if k == k0 {
                 if let Some(r) = &from {
-                    self.replay.clone_from(&r.moves);
-                    self.replay_to = r.moves.len();
+                    self.turn.replay.clone_from(&r.moves);
+                    self.turn.replay_to = r.moves.len();
                 }
             }
             let go = self.run_from(s, &[], visit);
-            self.replay_to = 0;
+            self.turn.replay_to = 0;
             if !go {
                 return;
             }
@@ -222,14 +222,15 @@ impl<'p, const N: usize> Search<'p, N> {
             self.stopped = true;
             return false;
         }
-        if self.replay_to > 0 {
+        if self.turn.replay_to > 0 {
             // Nodes on the way back to a resume point were searched before;
             // the resume point itself is searched afresh whatever the
             // budget, so that every turn gets somewhere.
-            if self.replay_to == self.moves.len() {
-                self.replay_to = 0;
+            if self.turn.replay_to == self.moves.len() {
+                self.turn.replay_to = 0;
             }
-        } else if (self.visited > self.node_cap || self.ticks & 63 == 0) && self.over_budget() {
+        } else if (self.visited > self.turn.node_cap || self.ticks & 63 == 0) && self.over_budget()
+        {
             // A turn's budget; an interrupted fit may have used it up.
             self.budget_stop(false);
             return false;
@@ -280,7 +281,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let b = &plan.rules.board;
         let depth = self.moves.len();
         // On the way back to a resume point: its endpoint was judged.
-        let replaying = self.replay_to > depth;
+        let replaying = self.turn.replay_to > depth;
         if b.end[q] && !replaying {
             let report = !plan.undirected || self.start <= q || {
                 let twin = self.reverse_is_solution(q);
@@ -326,19 +327,19 @@ impl<'p, const N: usize> Search<'p, N> {
                 !replaying || self.stopped,
                 "a replayed node failed its checks"
             );
-            self.replay_to = 0;
+            self.turn.replay_to = 0;
             return true;
         }
         let nbr = b.nbr[q];
         let allowed = plan.moves_at[q];
         let mut skip = replaying;
-        for d in self.order {
+        for d in self.turn.order {
             let k = d as usize;
             let r = nbr[k];
             let open = allowed & (1 << k) != 0 && r != NONE && self.can_enter(r as usize, false);
             if skip {
                 // Resuming: the moves before the replayed one were searched.
-                if d != self.replay[depth] {
+                if d != self.turn.replay[depth] {
                     continue;
                 }
                 skip = false;
@@ -346,7 +347,7 @@ impl<'p, const N: usize> Search<'p, N> {
                     // Cannot happen (the same state allowed it before);
                     // search the rest afresh rather than lose it.
                     debug_assert!(false, "a replayed move is closed");
-                    self.replay_to = 0;
+                    self.turn.replay_to = 0;
                     continue;
                 }
             }
