@@ -25,7 +25,8 @@ pub struct Path {
     pub moves: Vec<Direction>,
 }
 
-/// The line colour a slot is covered by, as the engine writes it (`docs/rules.md#paths`).
+/// The line colour a slot is covered by, as the engine writes it
+/// (`docs/rules.md#paths`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Line {
@@ -323,9 +324,10 @@ impl Path {
         Ok(out)
     }
 
-    /// Checks the path against the legality rules (`docs/rules.md#paths`, with the
-    /// play-mode rule that a start may be its own mirror) and writes it onto
-    /// the grid (`docs/rules.md#paths`). The error says which move breaks which rule.
+    /// Checks the path against the legality rules (`docs/rules.md#paths`, with
+    /// the play-mode rule that a start may be its own mirror) and writes it
+    /// onto the grid (`docs/rules.md#paths`). The error says which move breaks
+    /// which rule.
     #[doc(hidden)]
     pub fn trace(&self, puzzle: &Puzzle) -> Result<Trace> {
         let n = puzzle.width() * puzzle.height();

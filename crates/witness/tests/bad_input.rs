@@ -179,7 +179,7 @@ fn symbols_out_of_place_and_custom_mechanics() {
         1,
     );
     bad_puzzle(&j, &["slot (0, 0)", "square", "node or edge"]);
-    // Custom mechanics are refused, not misjudged (README decision 5).
+    // Custom mechanics are refused, not misjudged (`docs/rules.md#decisions`).
     let e = bad_puzzle(
         &with_face(r#"{"type":"bridge","color":"white"}"#),
         &["slot (1, 1)", "bridge"],

@@ -75,7 +75,8 @@ fn every_dev_verdict_is_reproduced() {
         });
         let got: BTreeSet<(usize, usize)> =
             verdict.invalid.iter().map(|f| (f.pos.x, f.pos.y)).collect();
-        // Spec decision 1 empties faces outside the panel before validating.
+        // Play mode (`docs/rules.md#decisions`) empties faces outside the
+        // panel before validating.
         // The verdict file's failure lists for CC5D4768 (a legacy maze of
         // removed edges holding only triangles) still name a triangle on such
         // an outside face: compare without those, and count the cases so a

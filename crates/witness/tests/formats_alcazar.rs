@@ -13,8 +13,8 @@ use witness::{Limits, Path, Status};
 const SAMPLE1: &str = include_str!("data/alcazar-sample1.puzzle");
 const SAMPLE6A: &str = include_str!("data/alcazar-sample6a.puzzle");
 
-/// The corpus mazes with their expected solution counts (`alcazar.md` §3;
-/// `None` for sample6b, which has at least 50).
+/// The corpus mazes with their expected solution counts (the corpus's
+/// reference counts; `None` for sample6b, which has at least 50).
 const MAZES: [(&str, Option<u64>); 10] = [
     ("sample1", Some(1)),
     ("sample2", Some(1)),
@@ -116,7 +116,7 @@ fn sample1_reads_as_the_spec_draws_it() {
         "o    - o - o",
     ];
     assert_eq!(text::to_string(&p), drawn.join("\n") + "\n");
-    // The spec's unique solution, (0,1) → (0,0) → … → (0,2), in slot moves.
+    // The maze's unique solution, (0,1) → (0,0) → … → (0,2), in slot moves.
     let path = Path::parse("0,2:U2R4D2L2D2R2D2L4U2").unwrap();
     assert!(witness::check(&p, &path).unwrap().valid);
     // A path that skips a room is not a solution.
@@ -165,7 +165,8 @@ fn mazes_round_trip_through_the_text_format() {
     }
 }
 
-/// Solves and counts every maze (the solution counts of `alcazar.md` §3),
+/// Solves and counts every maze (the corpus's reference
+/// solution counts),
 /// printing the times.
 #[test]
 fn every_maze_solves_with_the_expected_count() {

@@ -94,7 +94,7 @@ fn every_corpus_code_decodes() {
         }
         eprintln!("{file}: {t:?}");
         if file.starts_with("witness-game") {
-            // Counts from windmill-format.md §9.
+            // The format's reference counts for these files.
             assert_eq!(t["absent line"], 108);
             assert_eq!(t["absent point"], 4);
             assert_eq!(t["star"], 384);

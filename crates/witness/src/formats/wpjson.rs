@@ -1,5 +1,6 @@
 //! witnesspuzzles.com puzzle JSON, read in every form the site has stored
-//! (`docs/rules.md#the-puzzle-json`, legacy variants included) and written in the modern form.
+//! (`docs/rules.md#the-puzzle-json`, legacy variants included) and written in
+//! the modern form.
 
 use serde_json::{json, Map, Value};
 
@@ -157,7 +158,8 @@ pub fn end_name(d: Direction) -> &'static str {
 
 fn read_slot(p: Pos, v: &Value) -> Result<Cell> {
     let mut cell = Cell::default();
-    // Non-objects and objects without a type are empty slots (`docs/rules.md#the-puzzle-json`).
+    // Non-objects and objects without a type are empty slots
+    // (`docs/rules.md#the-puzzle-json`).
     let Some(o) = v.as_object() else {
         return Ok(cell);
     };

@@ -353,8 +353,8 @@ impl Puzzle {
         Ok(())
     }
 
-    /// The mirror of `p` under the puzzle's symmetry (`docs/rules.md#the-puzzle-json`), or `p`
-    /// itself without symmetry.
+    /// The mirror of `p` under the puzzle's symmetry
+    /// (`docs/rules.md#the-puzzle-json`), or `p` itself without symmetry.
     pub fn mirror(&self, p: Pos) -> Pos {
         let Some(s) = self.symmetry else { return p };
         let (w, h) = (self.width, self.height);
@@ -396,7 +396,8 @@ impl Puzzle {
     }
 
     /// The faces that are outside the panel: reachable from the grid's border
-    /// across removed (full-gap) edges only (`docs/rules.md#regions`). Indexed like slots.
+    /// across removed (full-gap) edges only (`docs/rules.md#regions`). Indexed
+    /// like slots.
     pub fn outside_faces(&self) -> Vec<bool> {
         let (w, h) = (self.width, self.height);
         let mut out = vec![false; w * h];

@@ -1,5 +1,5 @@
-//! Elimination marks (`docs/rules.md#elimination-marks`): the engine's search, decided exactly
-//! without enumerating its combinations.
+//! Elimination marks (`docs/rules.md#elimination-marks`): the engine's search,
+//! decided exactly without enumerating its combinations.
 //!
 //! The engine pairs marks with very-invalid elements first (last with
 //! last), then matches the remaining `n` marks to candidates of the initial

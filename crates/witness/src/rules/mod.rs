@@ -262,9 +262,9 @@ impl Rules {
         self.judge_region(region, covered, ws, true).valid
     }
 
-    /// True when the polyominoes of one region, final for the line drawn
-    /// so far, fit it (`docs/rules.md#polyominoes`; true without any). Only the fit: the
-    /// region's other symbols are not looked at. For solvers.
+    /// True when the polyominoes of one region, final for the line drawn so
+    /// far, fit it (`docs/rules.md#polyominoes`; true without any). Only the
+    /// fit: the region's other symbols are not looked at. For solvers.
     #[doc(hidden)]
     pub fn region_fits(&self, region: &[u32], ws: &mut Workspace) -> bool {
         ws.removed.clear();
@@ -278,9 +278,9 @@ impl Rules {
         )
     }
 
-    /// One region's verdict (`docs/rules.md#regions`): a plain `regionCheck`, or the
-    /// elimination procedure when the region holds marks. `ws.removed` must
-    /// be all false; it is restored. With `decide_only` the failures and
+    /// One region's verdict (`docs/rules.md#regions`): a plain `regionCheck`,
+    /// or the elimination procedure when the region holds marks. `ws.removed`
+    /// must be all false; it is restored. With `decide_only` the failures and
     /// pairs are left empty.
     fn judge_region(
         &self,

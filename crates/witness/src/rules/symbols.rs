@@ -1,5 +1,6 @@
-//! `regionCheck` (`docs/rules.md#symbols`): the symbol rules inside one region, with the
-//! engine's split into very-invalid and soft-invalid elements, in its order.
+//! `regionCheck` (`docs/rules.md#symbols`): the symbol rules inside one region,
+//! with the engine's split into very-invalid and soft-invalid elements, in its
+//! order.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;

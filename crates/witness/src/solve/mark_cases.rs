@@ -2,12 +2,13 @@
 //! handful of puzzles without any, whose solutions cover its own.
 //!
 //! Elimination marks weaken the search's pruning: a region holding one may
-//! break any rule once, so little can be judged before it is sealed. But
-//! in a solution, each mark is used up in one of a few ways (`docs/rules.md#elimination-marks`):
-//! it erases one other symbol of its region (a square, star, triangle or
-//! piece), or an uncovered dot there, or it cancels another mark of its
-//! region; what is left of the region then passes the plain rules. So each
-//! way of using up every mark gives a *case*, a puzzle without marks:
+//! break any rule once, so little can be judged before it is sealed. But in a
+//! solution, each mark is used up in one of a few ways
+//! (`docs/rules.md#elimination-marks`): it erases one other symbol of its
+//! region (a square, star, triangle or piece), or an uncovered dot there, or it
+//! cancels another mark of its region; what is left of the region then passes
+//! the plain rules. So each way of using up every mark gives a *case*, a puzzle
+//! without marks:
 //! - a mark that erases symbol `X`: the mark and `X` both become stars of
 //!   a colour of their own, so a region holding one must hold the other
 //!   (two symbols of that colour) and nothing else changes;

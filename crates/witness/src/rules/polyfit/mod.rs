@@ -1,5 +1,5 @@
-//! The polyomino fit of `docs/rules.md#polyominoes`, decided exactly but without the engine's
-//! blow-up.
+//! The polyomino fit of `docs/rules.md#polyominoes`, decided exactly but
+//! without the engine's blow-up.
 //!
 //! The engine places every subtractive piece (ylop) anywhere, then tiles
 //! with the pieces (polys). Its answer is a plain yes or no: do placements

@@ -155,7 +155,8 @@ fn placement(s: &Search, tt: usize, faces: &[u32]) -> u32 {
         .expect("no such placement")
 }
 
-// ---- The engine's own search, literally (`docs/rules.md#polyominoes`, steps 6–8) ----
+// ---- The engine's own search, literally (`docs/rules.md#polyominoes`, steps
+// 6–8) ----
 
 /// The slots of `shape`'s footprint anchored at face `(x, y)`, if it
 /// lies on the grid (x wrapped on pillars).

@@ -1,12 +1,12 @@
 //! Regions as bitsets of faces: the search's fast region floods.
 //!
-//! Two inside faces side by side are in the same region exactly when the
-//! edge between them is not a wall (`docs/rules.md#regions`: a node the line has not
+//! Two inside faces side by side are in the same region exactly when the edge
+//! between them is not a wall (`docs/rules.md#regions`: a node the line has not
 //! covered has no covered edges, so it never joins faces that their shared
 //! edges do not already join). The search keeps one bit per such link and
-//! clears it while the line covers the edge; a region is then a flood fill
-//! over face bitsets, a few word operations per step instead of a walk over
-//! every slot.
+//! clears it while the line covers the edge; a region is then a flood fill over
+//! face bitsets, a few word operations per step instead of a walk over every
+//! slot.
 //!
 //! Faces use the node grid's stride: face (c, r), the one between node
 //! columns c, c + 1 and node rows r, r + 1, has index `r * ncols + c`. So a

@@ -423,12 +423,12 @@ impl<const N: usize> FaceMasks<N> {
     }
 
     /// In a final region (one the line can no longer change), the fewest
-    /// pieces, subtractive or not, that elimination marks must take away
-    /// before the fit's area rule can hold for the rest (`docs/rules.md#polyominoes`): none
-    /// left, or a net area of 0 (the rest may cancel out), or a net area
-    /// equal to the region's. Pieces of size 0 are left out (keeping or
-    /// taking one costs nothing here), so this is a lower bound. Only a
-    /// bound of 0 when the sizes are too many or too large to tally.
+    /// pieces, subtractive or not, that elimination marks must take away before
+    /// the fit's area rule can hold for the rest (`docs/rules.md#polyominoes`):
+    /// none left, or a net area of 0 (the rest may cancel out), or a net area
+    /// equal to the region's. Pieces of size 0 are left out (keeping or taking
+    /// one costs nothing here), so this is a lower bound. Only a bound of 0
+    /// when the sizes are too many or too large to tally.
     pub fn final_pieces_in_excess(&self, region: &Bits<N>) -> u32 {
         // reach[v] = the most pieces kept with net area v - OFFSET, or -1.
         const SPAN: usize = 256;

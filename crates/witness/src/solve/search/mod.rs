@@ -206,7 +206,8 @@ pub struct Search<'p, const N: usize> {
     tile_steps: std::cell::Cell<u64>,
     stack: Vec<u32>,
     /// While judging the regions at an end on an edge: that slot, which the
-    /// validator's regions pass through (`docs/rules.md#regions`); else `usize::MAX`.
+    /// validator's regions pass through (`docs/rules.md#regions`); else
+    /// `usize::MAX`.
     end_through: usize,
     /// Faces of sealed regions already judged and passed, as known at each
     /// depth of the current branch (top: the latest). Sealed regions are

@@ -158,11 +158,11 @@ impl<'p, const N: usize> Search<'p, N> {
         }
     }
 
-    /// A region's verdict from the bitsets alone, without elimination marks
-    /// and assuming its dots and triangles are right: squares of one
-    /// colour, stars with exactly one partner, pieces whose net area
-    /// (subtractive ones counting against it) is not below 0 and, when
-    /// above 0, equals the region's (`docs/rules.md#polyominoes`, steps 3 and 4). `None` when
+    /// A region's verdict from the bitsets alone, without elimination marks and
+    /// assuming its dots and triangles are right: squares of one colour, stars
+    /// with exactly one partner, pieces whose net area (subtractive ones
+    /// counting against it) is not below 0 and, when above 0, equals the
+    /// region's (`docs/rules.md#polyominoes`, steps 3 and 4). `None` when
     /// pieces pass that test and only a fit can tell.
     pub(super) fn region_bits(&self, region: &Bits<N>) -> Option<bool> {
         let fm = &self.fm;
@@ -204,12 +204,12 @@ impl<'p, const N: usize> Search<'p, N> {
     /// elimination marks, at an end on a node, the search's own counting
     /// tests with nothing left for the line to reach come first.
     ///
-    /// At an end on an edge the validator's regions pass through it (`docs/rules.md#regions`),
-    /// and with symmetry round the tip of the mirror line's end,
-    /// a node the line has not covered: so there the regions are listed
-    /// slot by slot as the validator floods them (only on boards without
-    /// removed faces), and the counting tests, which know regions as the
-    /// search floods them, are left out.
+    /// At an end on an edge the validator's regions pass through it
+    /// (`docs/rules.md#regions`), and with symmetry round the tip of the mirror
+    /// line's end, a node the line has not covered: so there the regions are
+    /// listed slot by slot as the validator floods them (only on boards without
+    /// removed faces), and the counting tests, which know regions as the search
+    /// floods them, are left out.
     pub(super) fn end_regions_ok(&mut self, q: usize) -> bool {
         let none = Bits::empty();
         let on_edge = self.plan.rules.board.kind[q] == SlotKind::Edge;
