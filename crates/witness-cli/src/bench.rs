@@ -13,10 +13,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{json, Value};
 use witness::formats;
+use witness::internals::plan::Plan;
 use witness::model::Puzzle;
-use witness::path::Path;
-use witness::rules::Rules;
-use witness::solve::{self, plan::Plan, Status};
+use witness::{Path, Rules, Status};
 
 use crate::input;
 
@@ -107,7 +106,7 @@ fn run_one(
         }
     };
     if let Some(limit) = a.count_limit {
-        match solve::count_plan(&plan, Some(limit), &limits) {
+        match witness::internals::count_plan(&plan, Some(limit), &limits) {
             Ok(c) => {
                 o.ms = t0.elapsed().as_secs_f64() * 1e3;
                 o.count = Some(c.count);
@@ -122,7 +121,7 @@ fn run_one(
         }
         return o;
     }
-    match solve::solve_plan(&plan, &limits) {
+    match witness::internals::solve_plan(&plan, &limits) {
         Ok(s) => {
             o.ms = t0.elapsed().as_secs_f64() * 1e3;
             o.status = match (&s.path, s.status) {

@@ -5,8 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use clap::Args as ClapArgs;
 use serde_json::{json, Value};
 use witness::formats::{self, Format};
-use witness::path::Path;
-use witness::{rules, Error};
+use witness::{check_within, Error, Path};
 
 use crate::input;
 use crate::output::verdict_json;
@@ -48,7 +47,7 @@ pub fn run(a: Args) -> Result<u8, String> {
     let puzzle = input::read_puzzle(&source, a.format)?;
     let path_text = a.path.expect("clap requires it");
     let path = Path::parse(&path_text).map_err(|e| e.to_string())?;
-    let verdict = match rules::validate_within(&puzzle, &path, &limits_of(a.timeout_ms)) {
+    let verdict = match check_within(&puzzle, &path, &limits_of(a.timeout_ms)) {
         Ok(v) => v,
         Err(Error::Stopped) => {
             if a.json {
@@ -102,7 +101,7 @@ fn batch_line(line: &str, timeout_ms: u64) -> Value {
             }
         }
         .map_err(|e| e.to_string())?;
-        let verdict = match rules::validate_within(&puzzle, &path, &limits_of(timeout_ms)) {
+        let verdict = match check_within(&puzzle, &path, &limits_of(timeout_ms)) {
             Err(Error::Stopped) => return Ok(json!({"id": id, "status": "timeout"})),
             v => v.map_err(|e| e.to_string())?,
         };

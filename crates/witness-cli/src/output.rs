@@ -2,7 +2,7 @@
 //! the web server's API.
 
 use serde_json::{json, Value};
-use witness::rules::Verdict;
+use witness::Verdict;
 
 /// `{"valid", "invalid": [[x,y],…], "negations": [[[x,y],[x,y]],…]}`.
 pub fn verdict_json(v: &Verdict) -> Value {
@@ -17,11 +17,11 @@ pub fn verdict_json(v: &Verdict) -> Value {
 
 /// `{"solved", "path", "moves", "ms", "status"}`; `status` is `solved`,
 /// `none` (proved) or `timeout`.
-pub fn solve_json(s: &witness::solve::Solution, ms: f64) -> Value {
+pub fn solve_json(s: &witness::Solution, ms: f64) -> Value {
     let status = match (&s.path, s.status) {
         (Some(_), _) => "solved",
-        (None, witness::solve::Status::Complete) => "none",
-        (None, witness::solve::Status::Stopped) => "timeout",
+        (None, witness::Status::Complete) => "none",
+        (None, witness::Status::Stopped) => "timeout",
     };
     json!({
         "solved": s.path.is_some(),
@@ -33,20 +33,20 @@ pub fn solve_json(s: &witness::solve::Solution, ms: f64) -> Value {
 }
 
 /// `{"count", "exhaustive", "ms"}`.
-pub fn count_json(c: &witness::solve::Count, ms: f64) -> Value {
+pub fn count_json(c: &witness::Count, ms: f64) -> Value {
     json!({
         "count": c.count,
-        "exhaustive": c.status == witness::solve::Status::Complete,
+        "exhaustive": c.status == witness::Status::Complete,
         "ms": round_ms(ms),
     })
 }
 
 /// `{"path", "moves", "solution", "ms", "status"}`.
-pub fn hint_json(h: &witness::solve::Hint, ms: f64) -> Value {
+pub fn hint_json(h: &witness::Hint, ms: f64) -> Value {
     let status = match (&h.path, h.status) {
         (Some(_), _) => "solved",
-        (None, witness::solve::Status::Complete) => "none",
-        (None, witness::solve::Status::Stopped) => "timeout",
+        (None, witness::Status::Complete) => "none",
+        (None, witness::Status::Stopped) => "timeout",
     };
     json!({
         "path": h.path.as_ref().map(|p| p.to_site()),

@@ -7,10 +7,8 @@ use clap::Args as ClapArgs;
 use serde_json::{json, Value};
 use witness::formats::Format;
 use witness::model::Puzzle;
-use witness::path::Path;
 use witness::render::{self as draw, SvgOptions};
-use witness::rules::{Rules, Verdict};
-use witness::solve::{self, Limits, Status};
+use witness::{Limits, Path, Rules, SolveOptions, Status, Verdict};
 
 use crate::input;
 use crate::output::verdict_json;
@@ -83,7 +81,8 @@ pub fn render(puzzle: &Puzzle, line: Line) -> Result<Rendered, String> {
         Line::Path(p) => Some(p),
         Line::Solve(limits) => {
             let t0 = Instant::now();
-            let sol = solve::solve(puzzle, &limits).map_err(|e| e.to_string())?;
+            let sol = witness::solve(puzzle, &SolveOptions::default().with_limits(limits))
+                .map_err(|e| e.to_string())?;
             ms = t0.elapsed().as_secs_f64() * 1e3;
             status = Some(match (&sol.path, sol.status) {
                 (Some(_), _) => "solved",

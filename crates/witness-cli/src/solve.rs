@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use witness::formats::Format;
-use witness::solve::{self, HintSize, Limits, Status};
+use witness::{CountOptions, HintOptions, HintSize, Limits, SolveOptions, Status};
 
 use crate::input;
 use crate::output;
@@ -75,7 +75,7 @@ pub struct HintArgs {
     fraction: Option<f64>,
 }
 
-fn draw(puzzle: &witness::model::Puzzle, path: Option<&witness::path::Path>) -> String {
+fn draw(puzzle: &witness::model::Puzzle, path: Option<&witness::Path>) -> String {
     let color = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     witness::render::terminal(puzzle, path, color)
 }
@@ -85,7 +85,8 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
     let c = &a.common;
     let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
     let t0 = Instant::now();
-    let sol = solve::solve(&puzzle, &c.limits()).map_err(|e| e.to_string())?;
+    let sol = witness::solve(&puzzle, &SolveOptions::default().with_limits(c.limits()))
+        .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     if c.json {
         println!("{}", output::solve_json(&sol, ms));
@@ -119,7 +120,14 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
     let limit = if a.unique { Some(2) } else { a.limit };
     let t0 = Instant::now();
-    let n = solve::count(&puzzle, limit, &c.limits()).map_err(|e| e.to_string())?;
+    let n = witness::count(
+        &puzzle,
+        &CountOptions {
+            limit,
+            limits: c.limits(),
+        },
+    )
+    .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     let capped = limit.is_some_and(|l| n.count >= l);
     let timed_out = n.status == Status::Stopped && !capped;
@@ -172,7 +180,14 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
         (None, None) => HintSize::Fraction(0.25),
     };
     let t0 = Instant::now();
-    let h = solve::hint(&puzzle, size, &c.limits()).map_err(|e| e.to_string())?;
+    let h = witness::hint(
+        &puzzle,
+        &HintOptions {
+            size,
+            limits: c.limits(),
+        },
+    )
+    .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     if c.json {
         println!("{}", output::hint_json(&h, ms));

@@ -1,7 +1,7 @@
 //! The local search alone on one puzzle: `anneal FILE [MOVES] [SEED]`
 //! prints the moves and time to a solution (or that it found none).
 
-use witness::solve::{anneal::Anneal, plan::Plan};
+use witness::internals::{local::Anneal, plan::Plan};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -19,7 +19,7 @@ fn main() {
         return;
     };
     // The fits' step cap, as in the solver.
-    a.set_limits(&witness::solve::Limits::none());
+    a.set_limits(&witness::Limits::none());
     let t = std::time::Instant::now();
     let found = a.run(budget);
     let ms = t.elapsed().as_secs_f64() * 1e3;
@@ -35,8 +35,8 @@ fn main() {
     );
     match found {
         Some((start, _, moves)) => {
-            let path = witness::path::Path::new(plan.rules.board.pos(start), moves);
-            let ok = witness::rules::validate(&p, &path).map(|v| v.valid);
+            let path = witness::Path::new(plan.rules.board.pos(start), moves);
+            let ok = witness::check(&p, &path).map(|v| v.valid);
             println!(
                 "solved after {} moves, {} judged, {} walked, work {} in {ms:.1} ms ({ns:.0} ns/move), valid {ok:?}: {}",
                 a.moves,

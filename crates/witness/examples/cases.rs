@@ -1,6 +1,6 @@
 //! Each elimination case of a puzzle searched alone:
 //! `cargo run --release -p witness --example cases FILE [BUDGET] [MAX_CASES]`
-//! splits the puzzle into its cases ([`witness::solve::cases`]; at most
+//! splits the puzzle into its cases ([`witness::internals::mark_cases`]; at most
 //! `MAX_CASES`, default the solver's cap) and searches each in the
 //! engine's order for up to `BUDGET` nodes (default 1,000,000). One line
 //! per case: what changed (`x:y:kind`, `M` for a mark), then `solved`
@@ -11,14 +11,14 @@
 //! and polyomino fit steps, as the turns count them); `TRACE_EVERY=N`
 //! searches in slices of N and prints the path each slice stopped on.
 
+use witness::internals::{
+    board::{Board, Sym},
+    mark_cases::{case_boards, MAX_CASES},
+    plan::{Masks, Plan},
+    search::{Found, Search},
+};
 use witness::model::Puzzle;
-use witness::path::Path;
-use witness::rules::board::{Board, Sym};
-use witness::rules::Rules;
-use witness::solve::cases::{case_boards, MAX_CASES};
-use witness::solve::plan::{Masks, Plan};
-use witness::solve::search::{Found, Search};
-use witness::solve::Limits;
+use witness::{Limits, Path, Rules};
 
 /// The outcome of one case's search, its nodes and its case solutions.
 fn run<const N: usize>(

@@ -1,9 +1,10 @@
 //! Cross-checks the solver against the brute force on a corpus file:
 //! `cargo run --release -p witness --example corpus_brute FILE.jsonl [MAX_SLOTS]`
-//! compares `solve::count` with `solve::brute` (every legal path, validated)
+//! compares `witness::count` with `witness::internals::brute` (every legal path, validated)
 //! on every puzzle of at most MAX_SLOTS slots (default 49: 3x3 faces).
 
-use witness::solve::{self, brute, Limits, Status};
+use witness::internals::brute;
+use witness::{Limits, Status};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -33,7 +34,14 @@ fn main() {
         if status != Status::Complete {
             continue;
         }
-        let got = solve::count(&puzzle, None, &Limits::none()).expect("count");
+        let got = witness::count(
+            &puzzle,
+            &witness::CountOptions {
+                limit: None,
+                limits: Limits::none(),
+            },
+        )
+        .expect("count");
         compared += 1;
         if got.count != want {
             differing += 1;

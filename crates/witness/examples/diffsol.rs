@@ -1,7 +1,8 @@
 //! Lists the solutions the fast search and the brute force disagree on:
 //! `diffsol FILE`.
 
-use witness::solve::{brute, for_each_solution, Limits};
+use witness::internals::{brute, for_each_solution};
+use witness::Limits;
 
 fn main() {
     let file = std::env::args().nth(1).expect("usage: diffsol FILE");

@@ -2,7 +2,7 @@
 //! `cargo run --release -p witness --example lanes FILE.jsonl IDS [BUDGET]`
 //! searches each puzzle of FILE.jsonl whose id is listed in the file IDS
 //! (whitespace-separated) in each of the three move orders of
-//! [`witness::solve::turns`], on the plan and on its reversal, for up to
+//! [`witness::internals::portfolio`], on the plan and on its reversal, for up to
 //! `BUDGET` of work (default 3,000,000), and prints one line per puzzle:
 //! the id, 1 if it has elimination marks (else 0), then the six lanes'
 //! work as the turns' budgets count it (search nodes, and polyomino fit
@@ -11,10 +11,13 @@
 //! orders 0, 1, 2, then reversed orders 0, 1, 2. From these, schedules of turns can be compared
 //! offline.
 
+use witness::internals::{
+    plan::{Masks, Plan},
+    reverse,
+    search::{Found, Search},
+};
 use witness::model::Direction;
-use witness::solve::plan::{Masks, Plan};
-use witness::solve::search::{Found, Search};
-use witness::solve::{reverse, Limits};
+use witness::Limits;
 
 /// The work to the first solution in `order` from the start at `share`
 /// of the list, as the turns' budgets count it (nodes, and fit and tiling

@@ -2,7 +2,8 @@
 //! nodes visited, time (the median of REPEAT runs, default 1) and whether
 //! it was solved.
 
-use witness::solve::{plan::Plan, Limits};
+use witness::internals::plan::Plan;
+use witness::Limits;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -17,7 +18,7 @@ fn main() {
     for _ in 0..repeat {
         let limits = Limits::timeout(std::time::Duration::from_millis(cap));
         let t = std::time::Instant::now();
-        let r = witness::solve::solve_plan_stats(&plan, &limits).expect("solve");
+        let r = witness::internals::solve_plan_stats(&plan, &limits).expect("solve");
         times.push(t.elapsed().as_secs_f64() * 1e3);
         last = Some(r);
     }

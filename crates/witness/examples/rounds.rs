@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-use witness::solve::{plan::Plan, Limits};
+use witness::internals::plan::Plan;
+use witness::Limits;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -39,7 +40,7 @@ fn main() {
             let t = Instant::now();
             let plan = Plan::new(p).expect("plan");
             let limits = Limits::timeout(Duration::from_millis(cap));
-            let s = witness::solve::solve_plan(&plan, &limits).expect("solve");
+            let s = witness::internals::solve_plan(&plan, &limits).expect("solve");
             let us = t.elapsed().as_secs_f64() * 1e6;
             solved[i] = s.path.is_some();
             best[i] = best[i].min(us);

@@ -3,15 +3,16 @@
 //! of FILE.jsonl whose id is listed in the file IDS (whitespace-separated),
 //! then searches the paths that keep within RADIUS nodes (Chebyshev
 //! distance, default 0: the solution's own nodes, as
-//! [`witness::solve::near`] does) of the solution's nodes for up to BUDGET
+//! [`witness::internals::nearby`] does) of the solution's nodes for up to BUDGET
 //! nodes (default 20,000), and prints whether another solution turned up,
 //! after how many nodes, and how many nodes the corridor holds.
 
-use witness::path::Path;
-use witness::solve::bits::Bits;
-use witness::solve::plan::{Masks, Plan};
-use witness::solve::search::{Found, Search};
-use witness::solve::Limits;
+use witness::internals::{
+    bits::Bits,
+    plan::{Masks, Plan},
+    search::{Found, Search},
+};
+use witness::{Limits, Path};
 
 fn run<const N: usize>(
     puzzle: &witness::model::Puzzle,
@@ -69,7 +70,7 @@ fn main() {
             .expect("puzzle");
         let plan = Plan::new(&p).expect("plan");
         let limits = Limits::timeout(std::time::Duration::from_secs(10));
-        let sol = witness::solve::solve_plan(&plan, &limits).expect("solve");
+        let sol = witness::internals::solve_plan(&plan, &limits).expect("solve");
         let Some(first) = sol.path else {
             println!("{id} unsolved");
             continue;

@@ -17,13 +17,15 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use witness::internals::{
+    board::{Board, Sym},
+    plan::Plan,
+    polyfit::Placements,
+    symbols::PolyTables,
+    Line, Workspace,
+};
 use witness::model::{Polyomino, Puzzle};
-use witness::path::{Line, Path};
-use witness::rules::board::{Board, Sym};
-use witness::rules::check::PolyTables;
-use witness::rules::polyfit::Placements;
-use witness::rules::{Rules, Workspace};
-use witness::solve::plan::Plan;
+use witness::{Path, Rules};
 
 /// The system allocator, counting allocations.
 struct Counting;

@@ -4,10 +4,11 @@
 //! 1,000,000), up to SLICES slices (default 10), and prints the path each
 //! slice stopped on, or the solution.
 
-use witness::path::Path;
-use witness::solve::plan::{Masks, Plan};
-use witness::solve::search::{Found, Search};
-use witness::solve::Limits;
+use witness::internals::{
+    plan::{Masks, Plan},
+    search::{Found, Search},
+};
+use witness::{Limits, Path};
 
 /// Searches `plan` slice by slice, printing where each slice stopped.
 fn run<const N: usize>(plan: &Plan, every: u64, slices: u32) {

@@ -6,7 +6,8 @@
 //! machine); with `VISITS_EACH=1`, one line per puzzle: id, nodes, solved, plan µs,
 //! search µs.
 
-use witness::solve::{plan::Plan, Limits};
+use witness::internals::plan::Plan;
+use witness::Limits;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -33,7 +34,7 @@ fn main() {
             Some(nodes) => Limits::none().with_max_nodes(nodes),
             None => Limits::timeout(std::time::Duration::from_millis(cap)),
         };
-        let (s, n) = witness::solve::solve_plan_stats(&plan, &limits).expect("solve");
+        let (s, n) = witness::internals::solve_plan_stats(&plan, &limits).expect("solve");
         let t2 = std::time::Instant::now();
         unsolved += s.path.is_none() as usize;
         if std::env::var_os("VISITS_EACH").is_some() {

@@ -2,49 +2,134 @@
 //!
 //! Model, formats, validator and solver for the line puzzles of *The
 //! Witness*, following the rules of the witnesspuzzles.com engine in play
-//! mode.
+//! mode (`docs/rules.md` in the repository states them).
 //!
 //! ## Principal types
-//! - [`model::Puzzle`]: the slot grid (nodes, edges, faces), with its
-//!   symmetry, pillar wrap and settings. Faces hold [`model::Symbol`]s;
-//!   nodes and edges hold starts, ends, dots and gaps.
-//! - [`path::Path`]: a start and single-slot moves, in the site's format,
-//!   a move string (`0,6:R6U4`) or a list of coordinates.
-//! - [`rules::Rules`]: a puzzle compiled for validation; its
-//!   [`check`](rules::Rules::check) gives a [`rules::Verdict`] naming every
-//!   failing element.
+//! - [`Puzzle`]: the slot grid (nodes, edges, faces), with its symmetry,
+//!   pillar wrap and settings. Faces hold [`model::Symbol`]s; nodes and
+//!   edges hold starts, ends, dots and gaps. [`model`] has the rest of the
+//!   vocabulary, to build or inspect a puzzle.
+//! - [`Path`]: a start and single-slot moves, in the site's format, a move
+//!   string (`0,6:R6U4`) or a list of coordinates.
+//! - [`Verdict`]: whether a path solves a puzzle, naming every failing
+//!   element ([`Failure`], [`Reason`]).
+//! - [`Solution`], [`Count`], [`Hint`]: the solver's answers, each with the
+//!   [`Status`] that says whether the search was exhaustive or stopped by
+//!   its [`Limits`].
+//! - [`Format`] and [`Error`]: the input formats and what can go wrong.
 //!
 //! ## How data flows
-//! text → [`formats`] → [`model::Puzzle`] → [`path::Path::trace`] (legality)
-//! → [`rules::Rules`] (verdict).
+//! text → [`read_puzzle`] (or a module of [`formats`]) → [`Puzzle`] →
+//! [`check`] a [`Path`] (a [`Verdict`]), or [`solve()`], [`count`], [`hint`]
+//! → [`render`] as SVG or for a terminal.
 //!
-//! ## Example
+//! Each job is one function taking an options value
+//! ([`SolveOptions`], [`CountOptions`], [`HintOptions`]), built with
+//! `Default` and its `with_*` methods, each holding the [`Limits`] that
+//! bound the search. To check many paths on one puzzle, compile it once
+//! with [`Rules::new`].
+//!
+//! ## Examples
+//!
+//! Read a puzzle (here witnesspuzzles.com JSON; [`read_puzzle`] detects the
+//! format) and check two paths:
 //! ```
-//! use witness::{formats::wpjson, path::Path, rules};
+//! use witness::{check, read_puzzle, Path};
 //!
 //! // A 1x1 panel: start bottom-left, end top-right, a black dot on the top edge.
-//! let puzzle = wpjson::parse(r#"{"grid":[
+//! let puzzle = read_puzzle(r#"{"grid":[
 //!     [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
 //!     [{"type":"line","dot":1},null,{"type":"line"}],
-//!     [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#).unwrap();
+//!     [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#, None).unwrap();
 //! let up_then_right = Path::parse("0,2:U2R2").unwrap();
-//! assert!(rules::validate(&puzzle, &up_then_right).unwrap().valid);
+//! assert!(check(&puzzle, &up_then_right).unwrap().valid);
 //! let right_then_up = Path::parse("0,2:R2U2").unwrap();
-//! assert!(!rules::validate(&puzzle, &right_then_up).unwrap().valid);
+//! let verdict = check(&puzzle, &right_then_up).unwrap();
+//! assert!(!verdict.valid);
+//! assert_eq!(verdict.invalid.len(), 1); // the dot
+//! ```
+//!
+//! Solve, count (or ask whether the solution is unique) and hint:
+//! ```
+//! use std::time::Duration;
+//! use witness::{count, hint, read_puzzle, solve, CountOptions, HintOptions, HintSize};
+//! use witness::{Limits, SolveOptions, Status};
+//!
+//! # let json = r#"{"grid":[
+//! #     [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+//! #     [{"type":"line","dot":1},null,{"type":"line"}],
+//! #     [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+//! let puzzle = read_puzzle(json, None).unwrap();
+//! let limits = Limits::timeout(Duration::from_secs(10));
+//! let solution = solve(&puzzle, &SolveOptions::default().with_limits(limits.clone())).unwrap();
+//! assert_eq!(solution.path.unwrap().to_moves(), "0,2:U2R2");
+//! assert_eq!(solution.status, Status::Complete);
+//!
+//! let all = count(&puzzle, &CountOptions::default()).unwrap();
+//! assert_eq!((all.count, all.status), (1, Status::Complete));
+//! let unique = count(&puzzle, &CountOptions::uniqueness().with_limits(limits)).unwrap();
+//! assert_eq!(unique.count, 1); // below the limit of 2: unique
+//!
+//! let first_step = hint(&puzzle, &HintOptions::default().with_size(HintSize::Steps(1))).unwrap();
+//! assert_eq!(first_step.path.unwrap().to_moves(), "0,2:U2");
+//! ```
+//!
+//! Render as SVG, or for a terminal:
+//! ```
+//! use witness::{read_puzzle, render, Path};
+//!
+//! # let json = r#"{"grid":[
+//! #     [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+//! #     [{"type":"line","dot":1},null,{"type":"line"}],
+//! #     [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+//! let puzzle = read_puzzle(json, None).unwrap();
+//! let path = Path::parse("0,2:U2R2").unwrap();
+//! let svg = render::svg(&puzzle, Some(&path), &render::SvgOptions::default());
+//! assert!(svg.starts_with("<svg"));
+//! let text = render::terminal(&puzzle, Some(&path), false);
+//! assert!(!text.is_empty());
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 // The grid code walks several per-slot tables in step; an index loop says so
 // more plainly than zipped iterators.
 #![allow(clippy::needless_range_loop)]
 
-pub mod error;
+mod error;
 pub mod formats;
 pub mod model;
-pub mod path;
+mod path;
 pub mod render;
-pub mod rules;
-pub mod solve;
+mod rules;
+mod solve;
 mod stack;
 
 pub use error::{Error, Result};
+pub use formats::{read_puzzle, Format};
+pub use model::Puzzle;
+pub use path::Path;
+pub use rules::{
+    validate as check, validate_within as check_within, Failure, Reason, Rules, Verdict,
+};
+pub use solve::{
+    count, hint, solve, Count, CountOptions, Hint, HintOptions, HintSize, Limits, Solution,
+    SolveOptions, Status,
+};
+
+/// The library's insides, for the command line tool's benchmarks, the
+/// tests and the examples: the search, its plan, the reference
+/// enumeration, the search lanes, the local search and the validator's
+/// tables. No stable API: use the crate root's items instead.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::path::{Line, Trace};
+    pub use crate::rules::{
+        board, marks, memo, polyfit, regions, scratch, symbols, RegionMemo, Workspace,
+    };
+    pub use crate::solve::{
+        answer, bits, brute, count_in_turns, count_plan, count_plan_with, distinct_lanes, faces,
+        for_each_found, for_each_solution, frontier, hash, lanes, limits, local, mark_cases,
+        nearby, plan, portfolio, reverse, search, solve_plan, solve_plan_stats, solve_plan_threads,
+        solve_plan_threads_with, solve_plan_with, Schedule, LANE_COUNT_AFTER, LANE_COUNT_MAX_LIMIT,
+    };
+}

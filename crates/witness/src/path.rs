@@ -1,5 +1,6 @@
 //! Paths: the line a player draws, its three notations, and the legality
-//! rules of spec §4.2 with the play-mode start rule of §4.4.
+//! rules of `docs/rules.md#paths` with the play-mode start rule of
+//! `#play-mode`.
 //!
 //! A [`Path`] is a start slot and a list of single-slot moves. It reads and
 //! writes:
@@ -36,7 +37,8 @@ pub struct Path {
     pub moves: Vec<Direction>,
 }
 
-/// The line colour a slot is covered by, as the engine writes it (§4.3).
+/// The line colour a slot is covered by, as the engine writes it
+/// (`docs/rules.md#paths`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
 pub enum Line {
@@ -346,9 +348,11 @@ impl Path {
         Ok(out)
     }
 
-    /// Checks the path against the legality rules (spec §4.2, with the
-    /// play-mode rule that a start may be its own mirror) and writes it onto
-    /// the grid (§4.3). The error says which move breaks which rule.
+    /// Checks the path against the legality rules (`docs/rules.md#paths`, with
+    /// the play-mode rule that a start may be its own mirror) and writes it
+    /// onto the grid (`docs/rules.md#paths`). The error says which move breaks
+    /// which rule.
+    #[doc(hidden)]
     pub fn trace(&self, puzzle: &Puzzle) -> Result<Trace> {
         let n = puzzle.width() * puzzle.height();
         let start = self.start;

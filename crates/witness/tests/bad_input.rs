@@ -3,8 +3,7 @@
 
 use witness::formats::{self, wpjson};
 use witness::model::{Direction, Gap, Pos, Puzzle, MAX_SLOTS};
-use witness::path::Path;
-use witness::rules::{self, Rules};
+use witness::{Path, Rules};
 
 /// The error message of a result that must be an error, checked to be one
 /// line and to contain every key word.
@@ -180,7 +179,7 @@ fn symbols_out_of_place_and_custom_mechanics() {
         1,
     );
     bad_puzzle(&j, &["slot (0, 0)", "square", "node or edge"]);
-    // Custom mechanics are refused, not misjudged (README decision 5).
+    // Custom mechanics are refused, not misjudged (`docs/rules.md#decisions`).
     let e = bad_puzzle(
         &with_face(r#"{"type":"bridge","color":"white"}"#),
         &["slot (1, 1)", "bridge"],
@@ -227,7 +226,7 @@ fn absurd_sizes() {
     let mut big = Puzzle::with_slots(MAX_SLOTS, MAX_SLOTS, false).unwrap();
     big.cell_mut(Pos::new(0, 0)).start = true;
     big.cell_mut(Pos::new(2, 0)).end = Some(Direction::Right);
-    let v = rules::validate(&big, &Path::parse("0,0:R2").unwrap()).unwrap();
+    let v = witness::check(&big, &Path::parse("0,0:R2").unwrap()).unwrap();
     assert!(v.valid);
 }
 
@@ -263,12 +262,12 @@ fn impossible_shapes() {
     );
     let mut p = witness::model::Puzzle::new(1, 2, true).unwrap();
     p.symmetry = Some(witness::model::Symmetry { x: false, y: true });
+    err_with(witness::Rules::new(&p), &["symmetric pillar", "1 faces"]);
     err_with(
-        witness::rules::Rules::new(&p),
-        &["symmetric pillar", "1 faces"],
-    );
-    err_with(
-        witness::solve::solve(&p, &witness::solve::Limits::none()),
+        witness::solve(
+            &p,
+            &witness::SolveOptions::default().with_limits(witness::Limits::none()),
+        ),
         &["symmetric pillar"],
     );
 }
@@ -324,7 +323,7 @@ fn coordinate_paths_with_huge_numbers_do_not_overflow() {
     // A far-away but well-formed path reads, then fails against a puzzle.
     let p = wpjson::parse(SMALL).unwrap();
     let far = Path::parse("[[18446744073709551615,0],[18446744073709551614,0]]").unwrap();
-    err_with(rules::validate(&p, &far), &["off the", "grid"]);
+    err_with(witness::check(&p, &far), &["off the", "grid"]);
 }
 
 // ---------------------------------------------------------------------------
@@ -337,7 +336,7 @@ fn bad_path(puzzle: &Puzzle, path: &str, words: &[&str]) -> String {
     let rules = Rules::new(puzzle).unwrap();
     let e = err_with(rules.check_path(puzzle, &parsed), words);
     // The one-call form gives the same error.
-    assert_eq!(rules::validate(puzzle, &parsed).unwrap_err().to_string(), e);
+    assert_eq!(witness::check(puzzle, &parsed).unwrap_err().to_string(), e);
     assert!(e.starts_with("bad path"), "{e}");
     e
 }
@@ -544,7 +543,7 @@ fn damaged_puzzles_and_paths_never_panic() {
 #[test]
 fn odd_shapes_never_panic_the_solver() {
     use witness::model::{Direction, Puzzle, SlotKind, Symmetry};
-    use witness::solve::{count, hint, solve, HintSize, Limits};
+    use witness::{count, hint, solve, CountOptions, HintOptions, HintSize, Limits, SolveOptions};
     let mut next = xorshift(0xD1B5_4A32_D192_ED03);
     let symmetries = [
         None,
@@ -574,12 +573,22 @@ fn odd_shapes_never_panic_the_solver() {
                             p.cell_mut(q).end = Some(Direction::ALL[next() as usize % 4]);
                         }
                         let limits = Limits::timeout(std::time::Duration::from_secs(5));
-                        match solve(&p, &limits) {
+                        match solve(&p, &SolveOptions::default().with_limits(limits.clone())) {
                             Ok(_) => answered += 1,
                             Err(_) => refused += 1,
                         }
-                        let _ = count(&p, Some(50), &limits);
-                        let _ = hint(&p, HintSize::Fraction(0.5), &limits);
+                        let _ = count(
+                            &p,
+                            &CountOptions::default()
+                                .with_limit(50)
+                                .with_limits(limits.clone()),
+                        );
+                        let _ = hint(
+                            &p,
+                            &HintOptions::default()
+                                .with_size(HintSize::Fraction(0.5))
+                                .with_limits(limits),
+                        );
                     }
                 }
             }

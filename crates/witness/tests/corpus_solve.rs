@@ -10,7 +10,8 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 use witness::formats::wpjson;
-use witness::solve::{self, plan::Plan, Limits, Status};
+use witness::internals::plan::Plan;
+use witness::{Limits, Status};
 
 /// Search nodes per puzzle.
 const BUDGET: u64 = 2_000_000;
@@ -30,7 +31,7 @@ fn every_dev_puzzle_is_solved_and_validated() {
         let puzzle = wpjson::parse(&text).unwrap();
         let plan = Plan::new(&puzzle).unwrap();
         let limits = Limits::none().with_max_nodes(BUDGET);
-        let s = solve::solve_plan(&plan, &limits).unwrap();
+        let s = witness::internals::solve_plan(&plan, &limits).unwrap();
         match (&s.path, s.status) {
             (Some(p), _) => {
                 if !plan.rules.check_path(&puzzle, p).is_ok_and(|v| v.valid) {
@@ -78,27 +79,34 @@ fn small_dev_puzzles_count_as_brute_force() {
             continue;
         }
         let mut want = 0u64;
-        let st = solve::brute::enumerate(&p, &Limits::none(), |_| {
+        let st = witness::internals::brute::enumerate(&p, &Limits::none(), |_| {
             want += 1;
             true
         })
         .unwrap();
         assert_eq!(st, Status::Complete);
-        let got = solve::count(&p, None, &Limits::none()).unwrap();
+        let got = witness::count(
+            &p,
+            &witness::CountOptions {
+                limit: None,
+                limits: Limits::none(),
+            },
+        )
+        .unwrap();
         assert_eq!(got.count, want, "{id}");
         compared += 1;
     }
     assert!(compared > 400, "only {compared} small puzzles");
 }
 
-/// The local search (`solve::anneal`) alone on every dev puzzle with
+/// The local search (`witness::internals::local`) alone on every dev puzzle with
 /// elimination marks that it takes (not symmetric, not undirected), a few
 /// thousand moves each: whatever it reports passes the validator, and it
 /// solves some of them.
 #[test]
 fn the_local_search_answers_only_valid_paths_on_marked_dev_puzzles() {
-    use witness::path::Path;
-    use witness::solve::anneal::Anneal;
+    use witness::internals::local::Anneal;
+    use witness::Path;
     let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
         return;
     };
@@ -150,8 +158,9 @@ fn the_nearest_of_many_cases_get_an_early_look() {
         .expect("4CWQNS42 in the corpus");
     let puzzle = wpjson::parse(&common::puzzle_of_line(line).1).unwrap();
     let plan = Plan::new(&puzzle).unwrap();
-    assert!(solve::cases::case_count(&plan).is_some_and(|n| n > solve::turns::FEW_CASES));
-    let (s, visited) = solve::solve_plan_stats(&plan, &Limits::none()).unwrap();
+    assert!(witness::internals::mark_cases::case_count(&plan)
+        .is_some_and(|n| n > witness::internals::mark_cases::FEW_CASES));
+    let (s, visited) = witness::internals::solve_plan_stats(&plan, &Limits::none()).unwrap();
     let path = s.path.expect("a solution");
     assert!(plan.rules.check_path(&puzzle, &path).unwrap().valid);
     assert!(visited < 60_000, "{visited} nodes");

@@ -7,8 +7,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use witness::formats::wpjson;
 use witness::model::Puzzle;
-use witness::path::Path;
-use witness::rules::Rules;
+use witness::{Path, Rules};
 
 #[test]
 fn every_dev_puzzle_parses() {
@@ -76,7 +75,8 @@ fn every_dev_verdict_is_reproduced() {
         });
         let got: BTreeSet<(usize, usize)> =
             verdict.invalid.iter().map(|f| (f.pos.x, f.pos.y)).collect();
-        // Spec decision 1 empties faces outside the panel before validating.
+        // Play mode (`docs/rules.md#decisions`) empties faces outside the
+        // panel before validating.
         // The verdict file's failure lists for CC5D4768 (a legacy maze of
         // removed edges holding only triangles) still name a triangle on such
         // an outside face: compare without those, and count the cases so a
@@ -130,8 +130,8 @@ fn remembered_failures_are_the_validators() {
         .into_iter()
         .map(|(id, (p, r))| {
             let memos = [
-                witness::rules::RegionMemo::default(),
-                witness::rules::RegionMemo::slot_by_slot(),
+                witness::internals::RegionMemo::default(),
+                witness::internals::RegionMemo::slot_by_slot(),
             ];
             (id, (p, r, memos))
         })
@@ -139,8 +139,8 @@ fn remembered_failures_are_the_validators() {
     // The memo gets a workspace of its own, so that it must make its own
     // cover, and goes first.
     let (mut ws, mut memo_ws) = (
-        witness::rules::Workspace::default(),
-        witness::rules::Workspace::default(),
+        witness::internals::Workspace::default(),
+        witness::internals::Workspace::default(),
     );
     let (mut out, mut want) = (Vec::new(), Vec::new());
     let mut compared = 0;

@@ -8,15 +8,13 @@ use std::time::{Duration, Instant};
 
 use witness::formats::{self, alcazar, text, Format};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind};
-use witness::path::Path;
-use witness::rules;
-use witness::solve::{self, Limits, Status};
+use witness::{Limits, Path, Status};
 
 const SAMPLE1: &str = include_str!("data/alcazar-sample1.puzzle");
 const SAMPLE6A: &str = include_str!("data/alcazar-sample6a.puzzle");
 
-/// The corpus mazes with their expected solution counts (`alcazar.md` §3;
-/// `None` for sample6b, which has at least 50).
+/// The corpus mazes with their expected solution counts (the corpus's
+/// reference counts; `None` for sample6b, which has at least 50).
 const MAZES: [(&str, Option<u64>); 10] = [
     ("sample1", Some(1)),
     ("sample2", Some(1)),
@@ -118,12 +116,12 @@ fn sample1_reads_as_the_spec_draws_it() {
         "o    - o - o",
     ];
     assert_eq!(text::to_string(&p), drawn.join("\n") + "\n");
-    // The spec's unique solution, (0,1) → (0,0) → … → (0,2), in slot moves.
+    // The maze's unique solution, (0,1) → (0,0) → … → (0,2), in slot moves.
     let path = Path::parse("0,2:U2R4D2L2D2R2D2L4U2").unwrap();
-    assert!(rules::validate(&p, &path).unwrap().valid);
+    assert!(witness::check(&p, &path).unwrap().valid);
     // A path that skips a room is not a solution.
     let short = Path::parse("0,2:U2R4D2L2D2R2D2L2").unwrap();
-    assert!(rules::validate(&p, &short).map_or(true, |v| !v.valid));
+    assert!(witness::check(&p, &short).map_or(true, |v| !v.valid));
 }
 
 #[test]
@@ -141,7 +139,7 @@ fn stored_solutions_are_valid_paths() {
         let Some(path) = stored_solution(maze) else {
             continue;
         };
-        let v = rules::validate(&p, &path).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let v = witness::check(&p, &path).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(
             v.valid,
             "{name}: stored solution {path} is not valid: {v:?}"
@@ -167,7 +165,8 @@ fn mazes_round_trip_through_the_text_format() {
     }
 }
 
-/// Solves and counts every maze (the solution counts of `alcazar.md` §3),
+/// Solves and counts every maze (the corpus's reference
+/// solution counts),
 /// printing the times.
 #[test]
 fn every_maze_solves_with_the_expected_count() {
@@ -181,7 +180,11 @@ fn every_maze_solves_with_the_expected_count() {
     for (name, maze, want) in mazes {
         let p = alcazar::parse(&maze).unwrap();
         let t0 = Instant::now();
-        let s = solve::solve(&p, &Limits::timeout(Duration::from_secs(30))).unwrap();
+        let s = witness::solve(
+            &p,
+            &witness::SolveOptions::default().with_limits(Limits::timeout(Duration::from_secs(30))),
+        )
+        .unwrap();
         let t_solve = t0.elapsed();
         let Some(path) = s.path else {
             failures.push(format!(
@@ -190,10 +193,17 @@ fn every_maze_solves_with_the_expected_count() {
             ));
             continue;
         };
-        assert!(rules::validate(&p, &path).unwrap().valid, "{name}");
+        assert!(witness::check(&p, &path).unwrap().valid, "{name}");
         let t0 = Instant::now();
         let limit = want.map_or(Some(50), |_| None);
-        let c = solve::count(&p, limit, &Limits::timeout(Duration::from_secs(60))).unwrap();
+        let c = witness::count(
+            &p,
+            &witness::CountOptions {
+                limit,
+                limits: Limits::timeout(Duration::from_secs(60)),
+            },
+        )
+        .unwrap();
         let t_count = t0.elapsed();
         eprintln!(
             "{name}: solved in {t_solve:?}; count {} ({:?}) in {t_count:?}",

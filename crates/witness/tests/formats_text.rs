@@ -7,9 +7,7 @@ use witness::formats::{self, text, wpjson, Format};
 use witness::model::{
     Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, Symbol, SymbolKind, Symmetry,
 };
-use witness::path::Path;
-use witness::rules;
-use witness::solve::{self, Limits};
+use witness::{Limits, Path};
 
 /// The first example of `docs/text-format.md`.
 const EXAMPLE: &str = "\
@@ -41,10 +39,14 @@ fn the_docs_example_reads_as_drawn() {
     assert_eq!(p.cell(Pos::new(5, 5)).symbol, sq(Color::Black));
     // Up the left side and along the top misses the dot.
     let miss = Path::parse("0,6:U6R6").unwrap();
-    assert!(!rules::validate(&p, &miss).unwrap().valid);
-    let s = solve::solve(&p, &Limits::none()).unwrap();
+    assert!(!witness::check(&p, &miss).unwrap().valid);
+    let s = witness::solve(
+        &p,
+        &witness::SolveOptions::default().with_limits(Limits::none()),
+    )
+    .unwrap();
     let path = s.path.expect("the example is solvable");
-    assert!(rules::validate(&p, &path).unwrap().valid);
+    assert!(witness::check(&p, &path).unwrap().valid);
 }
 
 /// A puzzle using every feature the model has.

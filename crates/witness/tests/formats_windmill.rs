@@ -94,7 +94,7 @@ fn every_corpus_code_decodes() {
         }
         eprintln!("{file}: {t:?}");
         if file.starts_with("witness-game") {
-            // Counts from windmill-format.md §9.
+            // The format's reference counts for these files.
             assert_eq!(t["absent line"], 108);
             assert_eq!(t["absent point"], 4);
             assert_eq!(t["star"], 384);
@@ -360,7 +360,7 @@ fn truncated_and_corrupted_codes_never_panic() {
 #[ignore = "a measurement, minutes long"]
 fn windmill_solvability_report() {
     use std::time::{Duration, Instant};
-    use witness::solve::{self, Limits, Status};
+    use witness::{Limits, Status};
     let ms: u64 = std::env::var("WINDMILL_TIMEOUT_MS")
         .ok()
         .and_then(|v| v.parse().ok())
@@ -375,7 +375,12 @@ fn windmill_solvability_report() {
         for (n, code) in lines.iter().enumerate() {
             let p = windmill::parse(code).unwrap();
             let t = Instant::now();
-            let s = solve::solve(&p, &Limits::timeout(Duration::from_millis(ms))).unwrap();
+            let s = witness::solve(
+                &p,
+                &witness::SolveOptions::default()
+                    .with_limits(Limits::timeout(Duration::from_millis(ms))),
+            )
+            .unwrap();
             let dt = t.elapsed();
             match (&s.path, s.status) {
                 (Some(_), _) => {

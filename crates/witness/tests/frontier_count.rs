@@ -1,4 +1,4 @@
-//! The frontier count of bare panels (`solve::frontier`) against the brute
+//! The frontier count of bare panels (`witness::internals::frontier`) against the brute
 //! force and the search: empty squares and rectangles against known counts,
 //! hundreds of small random bare panels (gaps, starts and ends on nodes and
 //! edges, directed and undirected) against `brute::enumerate`, and the
@@ -10,8 +10,9 @@ use common::random::{place_start_end, Rng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
+use witness::internals::{frontier::frontier_count, plan::Plan};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symmetry};
-use witness::solve::{self, frontier::frontier_count, plan::Plan, Count, Limits, Status};
+use witness::{Count, Limits, Status};
 
 /// An empty panel `w` x `h` faces, start bottom-left, end top-right.
 fn corner_panel(w: usize, h: usize) -> Puzzle {
@@ -34,7 +35,7 @@ fn search_count(p: &Puzzle, limit: Option<u64>, limits: &Limits) -> Count {
     let mut plan = Plan::new(p).unwrap();
     plan.bare = false;
     assert!(frontier_count(&plan, limit, limits).is_none());
-    solve::count_plan(&plan, limit, limits).unwrap()
+    witness::internals::count_plan(&plan, limit, limits).unwrap()
 }
 
 /// Every legal path validated at its end, as the solver counts them (an
@@ -63,7 +64,7 @@ fn empty_squares_count_as_a007764() {
     }
     // Through the public entry point, as `witness count` runs it.
     for (n, want) in [(4usize, 8_512u64), (5, 1_262_816)] {
-        let c = solve::count(&corner_panel(n, n), None, &Limits::none()).unwrap();
+        let c = witness::count(&corner_panel(n, n), &witness::CountOptions::default()).unwrap();
         assert_eq!((c.count, c.status), (want, Status::Complete), "{n}x{n}");
     }
     // The small ones against the brute force too.
@@ -157,7 +158,7 @@ fn zero_length(p: &Puzzle) -> u64 {
 }
 
 /// Random bare panels: the frontier count equals the brute force's, and
-/// `solve::count` (which runs it) says the same.
+/// `witness::count` (which runs it) says the same.
 fn random_against_brute(seed: u64, cases: usize, edge_terminals: bool, undirected: bool) {
     let mut r = Rng(seed);
     let mut nontrivial = 0;
@@ -173,8 +174,15 @@ fn random_against_brute(seed: u64, cases: usize, edge_terminals: bool, undirecte
             got.count,
             witness::formats::wpjson::to_string(&p).unwrap()
         );
-        let via = solve::count(&p, None, &Limits::none()).unwrap();
-        assert_eq!(via.count, want, "case {case}: solve::count");
+        let via = witness::count(
+            &p,
+            &witness::CountOptions {
+                limit: None,
+                limits: Limits::none(),
+            },
+        )
+        .unwrap();
+        assert_eq!(via.count, want, "case {case}: witness::count");
         nontrivial += (want > zero_length(&p)) as usize;
     }
     // Most panels must have paths of some length, or the comparison says
@@ -281,7 +289,15 @@ fn other_panels_fall_back_to_the_search() {
     // And they still count exactly.
     for p in [&dotted, &sym, &pillar] {
         assert_eq!(
-            solve::count(p, None, &Limits::none()).unwrap().count,
+            witness::count(
+                p,
+                &witness::CountOptions {
+                    limit: None,
+                    limits: Limits::none()
+                }
+            )
+            .unwrap()
+            .count,
             brute_count(p)
         );
     }

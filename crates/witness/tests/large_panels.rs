@@ -4,11 +4,10 @@
 
 use std::time::{Duration, Instant};
 
-use witness::formats;
-use witness::model::{Puzzle, MAX_SLOTS};
-use witness::path::Path;
-use witness::rules;
-use witness::solve::{self, brute, HintSize, Limits, Status};
+use witness::internals::brute;
+use witness::model::MAX_SLOTS;
+use witness::{check, check_within, formats, CountOptions, HintOptions, HintSize, Limits};
+use witness::{Path, Puzzle, SolveOptions, Status};
 
 /// The largest panel side, in faces.
 const SIDE: usize = (MAX_SLOTS - 1) / 2;
@@ -55,13 +54,26 @@ fn ms(n: u64) -> Limits {
 fn the_largest_empty_panel_is_solved_counted_and_hinted() {
     let (solved, count, hint) = on_small_stack(|| {
         let p = panel(SIDE, |_, _| ".", "");
-        let s = solve::solve(&p, &ms(20_000)).unwrap();
+        let s = witness::solve(&p, &SolveOptions::default().with_limits(ms(20_000))).unwrap();
         let path = s.path.clone().expect("an empty panel has a solution");
-        assert!(rules::validate(&p, &path).unwrap().valid);
+        assert!(check(&p, &path).unwrap().valid);
         // Counting walks every path in depth-first order, as deep as a path
         // can be long, until its limit.
-        let c = solve::count(&p, Some(1_000), &ms(2_000)).unwrap();
-        let h = solve::hint(&p, HintSize::Fraction(0.5), &ms(20_000)).unwrap();
+        let c = witness::count(
+            &p,
+            &CountOptions::default()
+                .with_limit(1_000)
+                .with_limits(ms(2_000)),
+        )
+        .unwrap();
+        let h = witness::hint(
+            &p,
+            &HintOptions {
+                size: HintSize::Fraction(0.5),
+                limits: ms(20_000),
+            },
+        )
+        .unwrap();
         (s.status, c, h.path.is_some())
     });
     assert_eq!(solved, Status::Complete);
@@ -75,11 +87,11 @@ fn the_largest_panel_full_of_symbols_stops_at_its_limit() {
     let (status, took) = on_small_stack(move || {
         let p = panel(SIDE, |c, r| kinds[(c * 7 + r * 3) % kinds.len()], "");
         let t0 = Instant::now();
-        let s = solve::solve(&p, &ms(1_500)).unwrap();
+        let s = witness::solve(&p, &SolveOptions::default().with_limits(ms(1_500))).unwrap();
         if let Some(path) = &s.path {
-            assert!(rules::validate(&p, path).unwrap().valid);
+            assert!(check(&p, path).unwrap().valid);
         }
-        let c = solve::count(&p, None, &ms(1_500)).unwrap();
+        let c = witness::count(&p, &CountOptions::default().with_limits(ms(1_500))).unwrap();
         assert!(c.status == Status::Stopped || c.count < u64::MAX);
         (s.status, t0.elapsed())
     });
@@ -138,12 +150,12 @@ fn a_check_that_could_run_for_minutes_stops_at_its_limit() {
     );
     let path = Path::parse(&format!("0,{}:R{}U{}", 2 * n, 2 * n, 2 * n)).unwrap();
     let t0 = Instant::now();
-    let r = rules::validate_within(&p, &path, &ms(300));
+    let r = check_within(&p, &path, &ms(300));
     assert_eq!(r.unwrap_err(), witness::Error::Stopped);
     assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
     // A cancel flag stops it too.
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-    let r = rules::validate_within(&p, &path, &Limits::none().with_cancel(flag));
+    let r = check_within(&p, &path, &Limits::none().with_cancel(flag));
     assert_eq!(r.unwrap_err(), witness::Error::Stopped);
 }
 
@@ -153,8 +165,8 @@ fn a_check_within_limits_agrees_with_the_plain_check() {
     let p = formats::read_puzzle("witness 1x1\n+ o E>\n| . |\nS - +\n", None).unwrap();
     for (moves, valid) in [("0,2:U2R2", true), ("0,2:R2U2", false)] {
         let path = Path::parse(moves).unwrap();
-        let v = rules::validate_within(&p, &path, &ms(5_000)).unwrap();
+        let v = check_within(&p, &path, &ms(5_000)).unwrap();
         assert_eq!(v.valid, valid, "{moves}");
-        assert_eq!(v, rules::validate(&p, &path).unwrap());
+        assert_eq!(v, check(&p, &path).unwrap());
     }
 }

@@ -9,9 +9,8 @@ use std::path::PathBuf;
 use witness::model::{
     Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, Symbol, SymbolKind, Symmetry, ROTATION_BIT,
 };
-use witness::path::Path;
 use witness::render::{self, SvgOptions};
-use witness::rules;
+use witness::Path;
 
 fn snapshot_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")
@@ -190,7 +189,7 @@ fn snapshot_elements_with_failures() {
 #[test]
 fn snapshot_symmetry() {
     let (p, path) = symmetry();
-    let v = rules::validate(&p, &path).unwrap();
+    let v = witness::check(&p, &path).unwrap();
     let opts = SvgOptions {
         highlight: v.invalid.iter().map(|f| f.pos).collect(),
     };

@@ -6,8 +6,8 @@ mod common;
 use std::collections::HashMap;
 
 use witness::formats;
-use witness::path::Path;
 use witness::render;
+use witness::Path;
 
 #[test]
 fn corpus_draws() {

@@ -6,9 +6,9 @@
 mod common;
 
 use common::random::{mirror_starts_and_ends, random_shape, Rng, COLORS};
+use witness::internals::Workspace;
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind, Symmetry};
-use witness::path::Path;
-use witness::rules::{Rules, Workspace};
+use witness::{Path, Rules};
 
 fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
     let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
@@ -153,7 +153,7 @@ fn is_valid_agrees_with_the_full_verdict() {
         let rules = Rules::new(&p).unwrap();
         // The local search's memo, with a workspace of its own, so that
         // it makes its own cover: it must list the validator's failures.
-        let mut memo = witness::rules::RegionMemo::default();
+        let mut memo = witness::internals::RegionMemo::default();
         let starts: Vec<Pos> = p.starts().collect();
         if starts.is_empty() {
             continue;

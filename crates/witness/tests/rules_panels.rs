@@ -1,16 +1,16 @@
 //! Small hand-made panels, one test per rule and per tricky case of the
-//! rules spec (`shared/spec/witnesspuzzles-rules.md`, "§" below), each with
-//! its expected answer reasoned out from the spec.
+//! rules (`docs/rules.md`, cited below by section), each with its expected
+//! answer reasoned out from the rules.
 //!
 //! Conventions used throughout:
 //! - Slot coordinates `(x, y)`: x grows right, y grows down; faces have both
-//!   odd, nodes both even (§0, §1). A panel `w x h` faces has
+//!   odd, nodes both even (`docs/rules.md#the-puzzle-json`). A panel `w x h` faces has
 //!   `(2w+1) x (2h+1)` slots (a pillar `2w` columns).
 //! - Paths are move strings `X,Y:` + letters, each letter ONE slot step
 //!   (half a segment): `0,2:R4` walks from node (0,2) to node (4,2).
 //! - "Row panels" (`w x 1`) whose path runs along the whole bottom border
 //!   (`0,2:R{2w}`) leave everything above the line as one region, and its
-//!   flood fill (§5.2: down, up, right, left from slot (0,0)) reaches the
+//!   flood fill (`docs/rules.md#regions`: down, up, right, left from slot (0,0)) reaches the
 //!   faces strictly left to right: each face is entered from the node/edge
 //!   column on its left before anything to its right. So "region order" in
 //!   such panels is left to right.
@@ -18,12 +18,12 @@
 use std::collections::BTreeSet;
 
 use witness::formats::wpjson;
+use witness::internals::Line;
 use witness::model::{
     Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, Settings, Symbol, SymbolKind, Symmetry,
     ROTATION_BIT,
 };
-use witness::path::{Line, Path};
-use witness::rules::{self, Reason, Rules, Verdict};
+use witness::{Path, Reason, Rules, Verdict};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -61,7 +61,8 @@ fn tri(n: u32) -> El {
 fn tri_c(n: u32, c: Color) -> El {
     sym(SymbolKind::Triangle(n), c)
 }
-/// A polyomino from the site's `polyshape` number (§2.3).
+/// A polyomino from the site's `polyshape` number
+/// (`docs/rules.md#the-puzzle-json`).
 fn poly(mask: u32) -> El {
     sym(SymbolKind::Poly(Polyomino::from_mask(mask)), Color::Yellow)
 }
@@ -69,7 +70,8 @@ fn ylop(mask: u32) -> El {
     sym(SymbolKind::Ylop(Polyomino::from_mask(mask)), Color::Blue)
 }
 
-/// Polyshape numbers (§2.3: bit `x*4+y` is square (x, y)).
+/// Polyshape numbers (`docs/rules.md#the-puzzle-json`: bit `x*4+y` is square
+/// (x, y)).
 const MONO: u32 = 1; // (0,0)
 const DOMINO_H: u32 = 1 | 16; // (0,0),(1,0)
 const DOMINO_V: u32 = 1 | 2; // (0,0),(0,1)
@@ -121,7 +123,7 @@ fn bottom(p: &Puzzle) -> String {
 
 fn check(p: &Puzzle, path: &str) -> Verdict {
     let parsed = Path::parse(path).unwrap_or_else(|e| panic!("path {path}: {e}"));
-    rules::validate(p, &parsed).unwrap_or_else(|e| panic!("path {path} is illegal: {e}"))
+    witness::check(p, &parsed).unwrap_or_else(|e| panic!("path {path} is illegal: {e}"))
 }
 
 fn failing(v: &Verdict) -> BTreeSet<(usize, usize)> {
@@ -162,7 +164,7 @@ fn assert_invalid(p: &Puzzle, path: &str, want: &[(usize, usize)]) -> Verdict {
 #[track_caller]
 fn assert_illegal(p: &Puzzle, path: &str, words: &[&str]) {
     let parsed = Path::parse(path).unwrap();
-    let e = rules::validate(p, &parsed).expect_err(path).to_string();
+    let e = witness::check(p, &parsed).expect_err(path).to_string();
     for w in words {
         assert!(e.contains(w), "{path}: error {e:?} lacks {w:?}");
     }
@@ -173,7 +175,7 @@ fn pair(m: (usize, usize), e: (usize, usize)) -> (Pos, Pos) {
 }
 
 // ---------------------------------------------------------------------------
-// Dots (§2.1 `dot`, §5.4, §9.18)
+// Dots (`docs/rules.md#the-puzzle-json` `dot`, `#symbols`)
 // ---------------------------------------------------------------------------
 
 /// 2x2 panel, start (0,4), end (4,0); black dots on the centre node (2,2)
@@ -193,8 +195,9 @@ fn dots_panel(centre: Dot) -> Puzzle {
 
 #[test]
 fn black_dot_must_be_covered() {
-    // §5.4: any dot left inside a region is very-invalid (an uncovered dot);
-    // no elimination marks here, so it is reported at its own slot.
+    // `docs/rules.md#symbols`: any dot left inside a region is very-invalid (an
+    // uncovered dot); no elimination marks here, so it is reported at its own
+    // slot.
     let p = dots_panel(Dot::Black);
     // Up the left border, along the top: covers (3,0) but not the centre.
     let v = assert_invalid(&p, "0,4:U4R4", &[(2, 2)]);
@@ -207,7 +210,8 @@ fn black_dot_must_be_covered() {
 
 #[test]
 fn invisible_dot_behaves_like_a_black_dot() {
-    // §2.1: dot 4 is drawn invisibly but "behaves exactly like 1".
+    // `docs/rules.md#the-puzzle-json`: dot 4 is drawn invisibly but "behaves
+    // exactly like 1".
     let p = dots_panel(Dot::Invisible);
     assert_invalid(&p, "0,4:U4R4", &[(2, 2)]);
     assert_valid(&p, "0,4:R2U4R2");
@@ -249,27 +253,28 @@ const LEFT_RIGHT: Option<Symmetry> = Some(Symmetry { x: true, y: false });
 fn blue_and_yellow_dots_with_symmetry() {
     let p = coloured_dots_panel(LEFT_RIGHT);
     // From (0,4) the drawn (blue, line 2) line runs up column x=2 and its
-    // mirror (yellow, line 3) up column x=6 (§4.3). Blue dot on blue, yellow
-    // on yellow; the black dot (6,1) on yellow and the invisible one (2,3) on
-    // blue are fine, as black and invisible dots accept either line (§9.18).
+    // mirror (yellow, line 3) up column x=6 (`docs/rules.md#paths`). Blue dot
+    // on blue, yellow on yellow; the black dot (6,1) on yellow and the
+    // invisible one (2,3) on blue are fine, as black and invisible dots accept
+    // either line.
     assert_valid(&p, "0,4:R2U4L2");
-    // Starting from the other side swaps the colours: the blue line now runs
-    // up x=6 over the yellow dot, the yellow line over the blue dot. Both are
-    // global "wrong colour" errors (§5.1); the black and invisible dots are
-    // still fine.
+    // Starting from the other side swaps the colours: the blue line now runs up
+    // x=6 over the yellow dot, the yellow line over the blue dot. Both are
+    // global "wrong colour" errors (`docs/rules.md#regions`); the black and
+    // invisible dots are still fine.
     let v = assert_invalid(&p, "8,4:L2U4R2", &[(2, 2), (6, 2)]);
     assert_eq!(reason_at(&v, 2, 2), Reason::WrongColorDot);
     assert_eq!(reason_at(&v, 6, 2), Reason::WrongColorDot);
     // Up the outer borders: all four dots stay inside the one middle region:
-    // uncovered dots of any colour are very-invalid (§9.18).
+    // uncovered dots of any colour are very-invalid.
     let v = assert_invalid(&p, "0,4:U4", &[(2, 2), (6, 2), (6, 1), (2, 3)]);
     assert!(v.invalid.iter().all(|f| f.reason == Reason::UncoveredDot));
 }
 
 #[test]
 fn blue_and_yellow_dots_without_symmetry_act_black() {
-    // §2.1 / §9.18: without symmetry the line is line 1, the colour test
-    // never fires, so blue and yellow dots are ordinary dots.
+    // `docs/rules.md#the-puzzle-json`: without symmetry the line is line 1, the
+    // colour test never fires, so blue and yellow dots are ordinary dots.
     let p = coloured_dots_panel(None);
     // The single line covers the blue (2,2) and invisible (2,3) dots only;
     // the yellow (6,2) and black (6,1) dots are left uncovered.
@@ -283,7 +288,7 @@ fn blue_and_yellow_dots_without_symmetry_act_black() {
 }
 
 // ---------------------------------------------------------------------------
-// Squares (§5.4 step 2)
+// Squares (`docs/rules.md#symbols` step 2)
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -306,7 +311,7 @@ fn squares_of_two_colours_must_be_separated() {
     // are separate regions, each of one colour.
     assert_valid(&p, "2,4:U4");
     // Along the bottom-right border: one region with both colours, so ALL
-    // its squares are soft-invalid (§5.4 step 2).
+    // its squares are soft-invalid (`docs/rules.md#symbols` step 2).
     let v = assert_invalid(&p, "2,4:R2U4", &[(1, 1), (3, 1), (3, 3)]);
     assert!(v.invalid.iter().all(|f| f.reason == Reason::Square));
     // Up to the centre, right, up: cuts off the bottom-right face (3,3) on
@@ -316,7 +321,7 @@ fn squares_of_two_colours_must_be_separated() {
 }
 
 // ---------------------------------------------------------------------------
-// Stars (§5.4 step 3, §5.5, §9.2)
+// Stars (`docs/rules.md#symbols` step 3, `#symbols`)
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -333,7 +338,8 @@ fn star_needs_exactly_one_partner_of_its_colour() {
     let p = row(vec![Some(star(W)), Some(star(W)), Some(star(W))]);
     let v = assert_invalid(&p, &bottom(&p), &[(1, 1), (3, 1), (5, 1)]);
     assert_eq!(reason_at(&v, 3, 1), Reason::StarCrowded);
-    // A partner of another kind counts (§5.5): white star + white square.
+    // A partner of another kind counts (`docs/rules.md#symbols`): white star +
+    // white square.
     let p = row(vec![Some(star(W)), Some(sq(W)), None]);
     assert_valid(&p, &bottom(&p));
     // Colours must match exactly: white star + black square -> star alone.
@@ -351,12 +357,14 @@ fn star_needs_exactly_one_partner_of_its_colour() {
 
 #[test]
 fn star_pairs_with_a_triangle_of_its_colour() {
-    // §9.2 / §5.5: triangles have colour. The white triangle at (3,1) has its
-    // bottom edge (3,2) on the bottom path and no other: count 1 is right.
+    // `docs/rules.md#symbols`: triangles have colour. The white triangle at
+    // (3,1) has its bottom edge (3,2) on the bottom path and no other: count 1
+    // is right.
     let p = row(vec![Some(star(W)), Some(tri_c(1, W)), None]);
     assert_valid(&p, &bottom(&p));
-    // A wrong white triangle still counts toward the star's colour (§5.4
-    // counts every coloured slot), so only the triangle is reported.
+    // A wrong white triangle still counts toward the star's colour
+    // (`docs/rules.md#symbols` counts every coloured slot), so only the
+    // triangle is reported.
     let p = row(vec![Some(star(W)), Some(tri_c(2, W)), None]);
     let v = assert_invalid(&p, &bottom(&p), &[(3, 1)]);
     assert_eq!(reason_at(&v, 3, 1), Reason::Triangle);
@@ -364,11 +372,11 @@ fn star_pairs_with_a_triangle_of_its_colour() {
 
 #[test]
 fn star_beside_a_same_coloured_elimination_mark_is_invalid() {
-    // §9.2, §5.7: the initial check (mark turned into a coloured `nonce`)
-    // counts 2 whites, so the star is fine and there is nothing to erase:
-    // soft = [], very = []. The search finds no candidate; the single mark
-    // is a leftover (NCN pairs need two), is turned back into a coloured
-    // nonce for the final check -- the star still counts 2 and is not
+    // `docs/rules.md#elimination-marks`: the initial check (mark turned into a
+    // coloured `nonce`) counts 2 whites, so the star is fine and there is
+    // nothing to erase: soft = [], very = []. The search finds no candidate;
+    // the single mark is a leftover (NCN pairs need two), is turned back into a
+    // coloured nonce for the final check -- the star still counts 2 and is not
     // reported -- and the leftover mark itself is reported.
     let p = row(vec![Some(star(W)), Some(nega(W)), None]);
     let v = assert_invalid(&p, &bottom(&p), &[(3, 1)]);
@@ -376,7 +384,7 @@ fn star_beside_a_same_coloured_elimination_mark_is_invalid() {
 }
 
 // ---------------------------------------------------------------------------
-// Triangles (§5.4, §5.5, §9.19)
+// Triangles (`docs/rules.md#symbols`)
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -422,14 +430,14 @@ fn triangle_in_last_pillar_column_counts_the_seam_edge() {
         )
     };
     // Face (3,1): left (2,1) no, top (3,0) no, bottom (3,2) no, right = x 4
-    // mod 4 = (0,1) yes (§5.4: getLine wraps x; §9.19). Count 1.
+    // mod 4 = (0,1) yes (`docs/rules.md#symbols`: getLine wraps x). Count 1.
     assert_valid(&with(1), "0,2:U2");
     assert_invalid(&with(2), "0,2:U2", &[(3, 1)]);
     assert_invalid(&with(0), "0,2:U2", &[(3, 1)]);
 }
 
 // ---------------------------------------------------------------------------
-// Pillars (§1, §5.2, §9.19)
+// Pillars (`docs/rules.md#the-puzzle-json`, `#regions`)
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -446,27 +454,28 @@ fn a_vertical_line_does_not_split_a_pillar() {
     // Flat 2x1 panel: the line x=2 separates the two faces: valid.
     assert_valid(&panel(2, 1, els()), "2,2:U2");
     // Pillar (W=4): face (3,1)'s right neighbour is edge (0,1), whose right
-    // neighbour is face (1,1) (§5.2: the flood wraps x). One region, two
-    // colours: both squares fail.
+    // neighbour is face (1,1) (`docs/rules.md#regions`: the flood wraps x). One
+    // region, two colours: both squares fail.
     let p = build(2, 1, true, els());
     assert_invalid(&p, "2,2:U2", &[(1, 1), (3, 1)]);
 }
 
 // ---------------------------------------------------------------------------
-// Polyominoes (§2.3, §5.6, §9.7-§9.10)
+// Polyominoes (`docs/rules.md#the-puzzle-json`, `#polyominoes`)
 // ---------------------------------------------------------------------------
 
 #[test]
 fn polyomino_must_tile_its_region() {
     // 2x1 row, path along the bottom: one region of two faces. The region's
-    // slots are all -1 (§5.6 step 6); a horizontal domino anchored at (1,1)
-    // covers (1,1), its inner edge (2,1) and (3,1): every face becomes 0.
+    // slots are all -1 (`docs/rules.md#polyominoes` step 6); a horizontal
+    // domino anchored at (1,1) covers (1,1), its inner edge (2,1) and (3,1):
+    // every face becomes 0.
     let p = row(vec![Some(poly(DOMINO_H)), None]);
     assert_valid(&p, &bottom(&p));
     // Two monominoes tile it too.
     let p = row(vec![Some(poly(MONO)), Some(poly(MONO))]);
     assert_valid(&p, &bottom(&p));
-    // A monomino alone: area 1 != 2 faces: every poly fails (§9.7).
+    // A monomino alone: area 1 != 2 faces: every poly fails.
     let p = row(vec![Some(poly(MONO)), None]);
     let v = assert_invalid(&p, &bottom(&p), &[(1, 1)]);
     assert_eq!(reason_at(&v, 1, 1), Reason::Polyomino);
@@ -477,13 +486,14 @@ fn polyomino_must_tile_its_region() {
 
 #[test]
 fn polyomino_rotation_only_with_the_rotation_bit() {
-    // A vertical domino, right area, cannot lie flat in a 2x1 region unless
-    // it may rotate (§2.3: without ROTATION_BIT a shape has one orientation).
+    // A vertical domino, right area, cannot lie flat in a 2x1 region unless it
+    // may rotate (`docs/rules.md#the-puzzle-json`: without ROTATION_BIT a shape
+    // has one orientation).
     let p = row(vec![Some(poly(DOMINO_V)), None]);
     assert_invalid(&p, &bottom(&p), &[(1, 1)]);
     let p = row(vec![Some(poly(DOMINO_V | ROTATION_BIT)), None]);
     assert_valid(&p, &bottom(&p));
-    // §9.7: the rotation bit changes nothing for a shape that fits as is.
+    // the rotation bit changes nothing for a shape that fits as is.
     let p = row(vec![Some(poly(DOMINO_H | ROTATION_BIT)), None]);
     assert_valid(&p, &bottom(&p));
 }
@@ -498,8 +508,9 @@ fn poly_and_ylop_cancel_when_equal_in_shape() {
             vec![(0, 4, El::Start), (4, 4, El::End), (1, 1, a), (3, 1, b)],
         )
     };
-    // §9.8: equal size and shape: net area 0, the board stays 0 (§5.6 step
-    // 6) and the domino exactly covers wherever the ylop domino went.
+    // equal size and shape: net area 0, the board stays 0
+    // (`docs/rules.md#polyominoes` step 6) and the domino exactly covers
+    // wherever the ylop domino went.
     assert_valid(&with(poly(DOMINO_H), ylop(DOMINO_H)), "0,4:R4");
     // Equal area, different shape (horizontal poly, vertical ylop, neither
     // rotatable): the poly can never cover the two faces the ylop lowered in
@@ -507,7 +518,8 @@ fn poly_and_ylop_cancel_when_equal_in_shape() {
     let p = with(poly(DOMINO_H), ylop(DOMINO_V));
     let v = assert_invalid(&p, "0,4:R4", &[(1, 1), (3, 1)]);
     assert!(v.invalid.iter().all(|f| f.reason == Reason::Polyomino));
-    // ... unless SHAPELESS_ZERO_POLY: net area 0 is enough (§3.3, §5.6 step 5).
+    // ... unless SHAPELESS_ZERO_POLY: net area 0 is enough
+    // (`docs/rules.md#the-puzzle-json`, `#polyominoes` step 5).
     let mut q = p.clone();
     q.settings.shapeless_zero_poly = true;
     assert_valid(&q, "0,4:R4");
@@ -522,13 +534,14 @@ fn poly_and_ylop_cancel_when_equal_in_shape() {
 fn ylop_placed_outside_its_region_makes_a_fit() {
     // 3x1 panel, the line runs up x=4: left region faces (1,1),(3,1), right
     // region face (5,1). Left region: a horizontal I-tromino (area 3) and a
-    // monomino ylop (area 1): net 2 == region faces 2 (§5.6 step 3 passes).
-    // The region's slots are -1, the path slots (4,*) and the right region
-    // 0. The only fit: the ylop goes on (5,1), OUTSIDE the region (§5.6 step
-    // 7: ylops may lie anywhere), making (5,1) and all four edges around it,
-    // including the path edge (4,1), -1; the tromino anchored at (1,1) then
-    // covers (1,1),(2,1),(3,1),(4,1),(5,1), bringing each to 0. (A ylop
-    // inside the region would leave a -2 face that one tromino cannot fill.)
+    // monomino ylop (area 1): net 2 == region faces 2
+    // (`docs/rules.md#polyominoes` step 3 passes). The region's slots are -1,
+    // the path slots (4,*) and the right region 0. The only fit: the ylop goes
+    // on (5,1), OUTSIDE the region (`docs/rules.md#polyominoes` step 7: ylops
+    // may lie anywhere), making (5,1) and all four edges around it, including
+    // the path edge (4,1), -1; the tromino anchored at (1,1) then covers
+    // (1,1),(2,1),(3,1),(4,1),(5,1), bringing each to 0. (A ylop inside the
+    // region would leave a -2 face that one tromino cannot fill.)
     let with = |y: Option<El>| {
         let mut els = vec![(4, 2, El::Start), (4, 0, El::End), (1, 1, poly(I3_H))];
         if let Some(y) = y {
@@ -543,7 +556,8 @@ fn ylop_placed_outside_its_region_makes_a_fit() {
 
 #[test]
 fn polyshape_zero_is_ignored() {
-    // §5.6 step 1 / §9.9: slots with polyshape 0 are skipped entirely.
+    // `docs/rules.md#polyominoes` step 1: slots with polyshape 0 are skipped
+    // entirely.
     let p = row(vec![Some(poly(0)), None]);
     assert_valid(&p, &bottom(&p));
     // It adds no area: a domino alone still tiles the two faces.
@@ -555,15 +569,15 @@ fn polyshape_zero_is_ignored() {
 
 #[test]
 fn rotation_bit_only_poly_is_invalid() {
-    // §9.9 / §5.6: polyshape = ROTATION_BIT has size 0 and an empty
+    // `docs/rules.md#polyominoes`: polyshape = ROTATION_BIT has size 0 and an empty
     // footprint. Alone in a region: net area 0, the board stays 0, and
     // placePolys finds no open face while the piece is still left: false.
     let p = row(vec![Some(poly(ROTATION_BIT)), None]);
     let v = assert_invalid(&p, &bottom(&p), &[(1, 1)]);
     assert_eq!(reason_at(&v, 1, 1), Reason::Polyomino);
-    // §5.6 step 5: with SHAPELESS_ZERO_POLY a net area of 0 with at least one
-    // piece returns true before any placing: valid ("unless
-    // SHAPELESS_ZERO_POLY applies", §5.6).
+    // `docs/rules.md#polyominoes` step 5: with SHAPELESS_ZERO_POLY a net area
+    // of 0 with at least one piece returns true before any placing: valid
+    // ("unless SHAPELESS_ZERO_POLY applies", `docs/rules.md#polyominoes`).
     let mut q = p.clone();
     q.settings.shapeless_zero_poly = true;
     assert_valid(&q, &bottom(&q));
@@ -572,7 +586,7 @@ fn rotation_bit_only_poly_is_invalid() {
     // turn: the empty piece "fits" there (an empty footprint always fits and
     // changes nothing), after which the domino tiles the region. So this
     // region is valid: the empty piece fails only when no face is open while
-    // it is left. (The spec's "false for any region containing it" is true
+    // it is left. (The rules' "false for any region containing it" is true
     // of a region where the other pieces leave no open face.)
     let p = row(vec![Some(poly(ROTATION_BIT)), Some(poly(DOMINO_H))]);
     assert_valid(&p, &bottom(&p));
@@ -582,7 +596,7 @@ fn rotation_bit_only_poly_is_invalid() {
 fn precise_poly_cannot_straddle_the_path() {
     // 2x2 panel; the line runs from the left border node (0,2) to the centre
     // node (2,2), an endpoint: it covers the edge (1,2) between faces (1,1)
-    // and (1,3) but separates nothing: one region of 4 faces (§9.10).
+    // and (1,3) but separates nothing: one region of 4 faces.
     let with = |a: El, b: Option<El>| {
         let mut els = vec![(0, 2, El::Start), (2, 2, El::End), (1, 1, a)];
         if let Some(b) = b {
@@ -590,9 +604,9 @@ fn precise_poly_cannot_straddle_the_path() {
         }
         panel(2, 2, els)
     };
-    // The O-tetromino's precise footprint (§2.3) includes its four inner
-    // edges; (1,2) is a path slot (value 0), so covering it makes it 1 > 0:
-    // no fit.
+    // The O-tetromino's precise footprint (`docs/rules.md#the-puzzle-json`)
+    // includes its four inner edges; (1,2) is a path slot (value 0), so
+    // covering it makes it 1 > 0: no fit.
     let p = with(poly(O4), None);
     assert_invalid(&p, "0,2:R2", &[(1, 1)]);
     // Without PRECISE_POLYOMINOS only the squares count: it fits.
@@ -611,12 +625,12 @@ fn precise_poly_cannot_straddle_the_path() {
 }
 
 // ---------------------------------------------------------------------------
-// Elimination marks (§5.7, §9.1-§9.6)
+// Elimination marks (`docs/rules.md#elimination-marks`)
 // ---------------------------------------------------------------------------
 
 #[test]
 fn lone_and_paired_elimination_marks() {
-    // §9.1, row panels (region order left to right).
+    // row panels (region order left to right).
     // One mark with nothing to erase: a leftover, reported.
     let p = row(vec![Some(nega(W)), None, None]);
     let v = assert_invalid(&p, &bottom(&p), &[(1, 1)]);
@@ -628,16 +642,17 @@ fn lone_and_paired_elimination_marks() {
     let mut q = p.clone();
     q.settings.negations_cancel_negations = false;
     assert_invalid(&q, &bottom(&q), &[(1, 1), (3, 1)]);
-    // Three marks: the first two (in region order) cancel, the last one is
-    // left over (§5.7: "set the remaining negs k, k+1, ... to null two at a
-    // time. If their count is odd, the last one is left over").
+    // Three marks: the first two (in region order) cancel, the last one is left
+    // over (`docs/rules.md#elimination-marks`: "set the remaining negs k, k+1,
+    // ... to null two at a time. If their count is odd, the last one is left
+    // over").
     let p = row(vec![Some(nega(W)), Some(nega(W)), Some(nega(W))]);
     assert_invalid(&p, &bottom(&p), &[(5, 1)]);
 }
 
 #[test]
 fn elimination_mark_erases_a_crowding_element() {
-    // §9.3, 4x1 rows.
+    // 4x1 rows.
     // White star, two white squares, red mark. Initial check: white counts 3,
     // the star is crowded (soft); the squares agree, so soft = [star]. The
     // mark erases the only candidate, the star, and the rest is clean: valid.
@@ -670,12 +685,12 @@ fn order_panel(first: Color, second: Color) -> Puzzle {
 
 #[test]
 fn elimination_order_dependence() {
-    // §9.4 / §5.7. Initial check: the squares clash, the star has exactly
-    // one white partner: soft = [square (1,1), square (3,1)] in region
-    // order, very = []. Three marks, two candidates: erasing 3 is
-    // impossible, so the only explored configurations erase ONE candidate
-    // and let two marks cancel, and those must include the LAST candidate,
-    // the square at (3,1).
+    // `docs/rules.md#elimination-marks`. Initial check: the squares clash, the
+    // star has exactly one white partner: soft = [square (1,1), square (3,1)]
+    // in region order, very = []. Three marks, two candidates: erasing 3 is
+    // impossible, so the only explored configurations erase ONE candidate and
+    // let two marks cancel, and those must include the LAST candidate, the
+    // square at (3,1).
     //
     // Black first: the last candidate is the white square; erasing it
     // leaves the star alone: never clean. The good configuration (erase the
@@ -709,7 +724,7 @@ fn elimination_order_dependence_without_ncn() {
 
 #[test]
 fn elimination_mark_erases_uncovered_dot_and_wrong_triangle() {
-    // §9.5, 2x1 row, path along the bottom (0,2)..(4,2).
+    // 2x1 row, path along the bottom (0,2)..(4,2).
     // A dot on the top middle node (2,0) is uncovered: very-invalid; the
     // mark is paired with it first (forced pairing): valid.
     let mut p = row(vec![Some(nega(W)), None]);
@@ -728,7 +743,7 @@ fn elimination_mark_erases_uncovered_dot_and_wrong_triangle() {
 
 #[test]
 fn elimination_mark_cannot_fix_a_wrong_coloured_dot() {
-    // §9.6: the wrong-colour dots of `blue_and_yellow_dots_with_symmetry`
+    // the wrong-colour dots of `blue_and_yellow_dots_with_symmetry`
     // are global errors, never region errors. Add a mark to the middle
     // region (x between the two lines at 2 and 6): it has nothing to erase,
     // so it is reported too.
@@ -742,7 +757,7 @@ fn elimination_mark_cannot_fix_a_wrong_coloured_dot() {
 
 #[test]
 fn elimination_mark_cannot_help_another_region() {
-    // §9.6: 2x1 panel cut by the line x=2: the mark (1,1) is alone in the
+    // 2x1 panel cut by the line x=2: the mark (1,1) is alone in the
     // left region, the star (3,1) alone in the right one. Both fail.
     let p = panel(
         2,
@@ -758,7 +773,8 @@ fn elimination_mark_cannot_help_another_region() {
 }
 
 // ---------------------------------------------------------------------------
-// Regions: gaps and outside faces (§2.1 `gap`, §5.2, §9.17, README dec. 1)
+// Regions: gaps and outside faces (`docs/rules.md#the-puzzle-json` `gap`,
+// `#regions`, `#decisions`)
 // ---------------------------------------------------------------------------
 
 /// 2x1 panel, start (0,2), end (2,0); a lone white star at (3,1); the
@@ -780,7 +796,7 @@ fn gapped_panel(gap: Gap) -> Puzzle {
 
 #[test]
 fn break_gaps_keep_faces_inside() {
-    // Gap 1 is an ordinary empty edge for regions (§9.17): face (3,1) is in
+    // Gap 1 is an ordinary empty edge for regions: face (3,1) is in
     // the one region left by the line (0,2)-(0,0)-(2,0); its star is alone.
     let p = gapped_panel(Gap::Break);
     assert!(!p.outside_faces()[p.index(Pos::new(3, 1))]);
@@ -789,9 +805,10 @@ fn break_gaps_keep_faces_inside() {
 
 #[test]
 fn full_gaps_to_the_border_remove_faces_and_their_symbols() {
-    // Gap 2 edges joined to the border make face (3,1) outside (§5.2); play
-    // mode empties outside faces before validating (README decision 1,
-    // §4.4), so the lone star disappears: valid.
+    // Gap 2 edges joined to the border make face (3,1) outside
+    // (`docs/rules.md#regions`); play mode empties outside faces before
+    // validating (`docs/rules.md#decisions`, `#play-mode`), so the lone
+    // star disappears: valid.
     let p = gapped_panel(Gap::Full);
     assert!(p.outside_faces()[p.index(Pos::new(3, 1))]);
     assert!(!p.outside_faces()[p.index(Pos::new(1, 1))]);
@@ -800,7 +817,7 @@ fn full_gaps_to_the_border_remove_faces_and_their_symbols() {
 
 #[test]
 fn interior_full_gap_is_an_ordinary_edge() {
-    // §9.17: a gap-2 edge NOT joined to the border through other gap-2
+    // a gap-2 edge NOT joined to the border through other gap-2
     // edges is inside and connects its faces, like gap 1. The middle edge
     // (2,1) of a 2x1 panel cannot be crossed by the line, so the black and
     // white squares beside it always share a region.
@@ -823,7 +840,7 @@ fn interior_full_gap_is_an_ordinary_edge() {
 }
 
 // ---------------------------------------------------------------------------
-// Mid-segment starts and ends (§5.2, §9.12)
+// Mid-segment starts and ends (`docs/rules.md#regions`)
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -844,7 +861,8 @@ fn mid_segment_start_passes_through_unless_fat() {
     );
     let path = "2,1:U1L2D2R2";
     // Not FAT (default): the start edge is a NONCOUNT pass-through slot
-    // (§5.2), so (1,1) and (3,1) are one region: both squares fail.
+    // (`docs/rules.md#regions`), so (1,1) and (3,1) are one region: both
+    // squares fail.
     assert_invalid(&p, path, &[(1, 1), (3, 1)]);
     // FAT_STARTPOINTS: the start edge is a wall; (1,1) is alone: valid.
     let mut q = p.clone();
@@ -869,21 +887,21 @@ fn mid_segment_end_passes_through() {
         ],
     );
     // Around (1,1) and into the end edge (2,1): the endpoint edge is NONCOUNT
-    // (§5.2, no FAT option for ends), so the faces join: both squares fail,
-    // with or without FAT_STARTPOINTS.
+    // (`docs/rules.md#regions`, no FAT option for ends), so the faces join:
+    // both squares fail, with or without FAT_STARTPOINTS.
     let around = "2,2:L2U2R2D1";
     assert_invalid(&p, around, &[(1, 1), (3, 1)]);
     let mut q = p.clone();
     q.settings.fat_startpoints = true;
     assert_invalid(&q, around, &[(1, 1), (3, 1)]);
     // Passing THROUGH the mid-segment endpoint (2,1) and ending at (4,2):
-    // that edge is fully covered, a normal wall (§9.12): valid. (The path
+    // that edge is fully covered, a normal wall: valid. (The path
     // also passes over the start (2,2), which is allowed.)
     assert_valid(&p, "0,0:R2D2R2");
 }
 
 // ---------------------------------------------------------------------------
-// Zero-length paths (§4.2 item 7, §9.11)
+// Zero-length paths (`docs/rules.md#paths` item 7)
 // ---------------------------------------------------------------------------
 
 #[test]
@@ -917,16 +935,18 @@ fn zero_length_path_at_a_start_that_is_an_end() {
 }
 
 // ---------------------------------------------------------------------------
-// Symmetry (§3.2, §4.2 item 5, §4.4, §5.5)
+// Symmetry (`docs/rules.md#the-puzzle-json`, `#paths` item 5,
+// `docs/rules.md#play-mode`, `#symbols`)
 // ---------------------------------------------------------------------------
 
 #[test]
 fn self_mirrored_start_is_legal_in_play_mode() {
     // 2x2 panel, left-right symmetry: column x=2 is its own mirror. Start at
-    // the bottom middle (2,4); ends at the top corners. Play mode (README
-    // decision 1, §4.4): the start may be used; the two lines leave it in
-    // opposite directions. Triangles (1,3) and (3,3) each see 2 line edges:
-    // (0,3),(1,4) on the blue line and (4,3),(3,4) on the yellow one.
+    // the bottom middle (2,4); ends at the top corners. Play mode
+    // (`docs/rules.md#decisions`, `#play-mode`): the start may be used; the two
+    // lines leave it in opposite directions. Triangles (1,3) and (3,3) each see
+    // 2 line edges: (0,3),(1,4) on the blue line and (4,3),(3,4) on the yellow
+    // one.
     let mut p = panel(
         2,
         2,
@@ -941,13 +961,15 @@ fn self_mirrored_start_is_legal_in_play_mode() {
     p.symmetry = LEFT_RIGHT;
     assert!(p.is_self_mirror(Pos::new(2, 4)));
     assert_valid(&p, "2,4:L2U4");
-    // The start keeps line 3 (the mirror write comes second, §4.4 item 1).
+    // The start keeps line 3 (the mirror write comes second,
+    // `docs/rules.md#play-mode` item 1).
     let t = Path::parse("2,4:L2U4").unwrap().trace(&p).unwrap();
     assert_eq!(t.lines[p.index(Pos::new(2, 4))], Line::Yellow);
     assert_eq!(t.lines[p.index(Pos::new(1, 4))], Line::Blue);
     assert_eq!(t.lines[p.index(Pos::new(3, 4))], Line::Yellow);
-    // Anywhere after the start, a self-mirrored slot is illegal (§4.2 item
-    // 5): left, up to the middle row, then right into the centre (2,2).
+    // Anywhere after the start, a self-mirrored slot is illegal
+    // (`docs/rules.md#paths` item 5): left, up to the middle row, then right
+    // into the centre (2,2).
     assert_illegal(&p, "2,4:L2U2R2U2", &["move 6", "(2, 2)", "own mirror"]);
 }
 
@@ -976,9 +998,9 @@ fn mirror_line_is_a_wall_and_counts_for_triangles() {
         p
     };
     let path = "0,6:R2U6L2";
-    // With symmetry both lines are walls (§5.5): three column regions, one
-    // colour each; the triangle's edges (4,1) and (5,0) are on the yellow
-    // line, which counts (§5.5): valid.
+    // With symmetry both lines are walls (`docs/rules.md#symbols`): three
+    // column regions, one colour each; the triangle's edges (4,1) and (5,0) are
+    // on the yellow line, which counts (`docs/rules.md#symbols`): valid.
     assert_valid(&make(LEFT_RIGHT), path);
     // The same line alone leaves columns x=3 and x=5 joined (white and
     // black squares clash) and the triangle sees no line edge.
@@ -1000,17 +1022,17 @@ fn path_may_not_touch_its_mirror() {
     );
     p.symmetry = LEFT_RIGHT;
     // Along the bottom the line would reach the centre (3,6), its own mirror,
-    // where the two lines would meet (§4.2 item 5).
+    // where the two lines would meet (`docs/rules.md#paths` item 5).
     assert_illegal(&p, "0,6:R6U6", &["move 3", "(3, 6)", "own mirror"]);
     // The mirror of the edge (1,4) is (5,4), which has a gap: the mirror
-    // line cannot pass, so neither can the line (§4.2 item 5).
+    // line cannot pass, so neither can the line (`docs/rules.md#paths` item 5).
     assert_illegal(&p, "0,6:U2R2U4L2", &["move 3", "mirror", "(5, 4)"]);
     // Avoiding both is fine.
     assert_valid(&p, "0,6:U6");
 }
 
 // ---------------------------------------------------------------------------
-// Legacy JSON forms (§3.1, §9.21-§9.25)
+// Legacy JSON forms (`docs/rules.md#the-puzzle-json`)
 // ---------------------------------------------------------------------------
 
 /// The 1x1 panel of the library docs in the oldest form: no width/height,
@@ -1027,10 +1049,10 @@ const LEGACY_1X1: &str = r#"{"name":"old",
 
 #[test]
 fn legacy_top_level_arrays_and_line_colors() {
-    // §3.1 step 4: startPoints set start, endPoints set end, dots set dot 1;
-    // `color` on line slots becomes `line` (§9.22), which validation ignores;
-    // `{}` faces are empty (§9.23); a missing settings key is all defaults
-    // (§9.21).
+    // `docs/rules.md#the-puzzle-json` step 4: startPoints set start, endPoints
+    // set end, dots set dot 1; `color` on line slots becomes `line`, which
+    // validation ignores; `{}` faces are empty; a missing settings key is all
+    // defaults.
     let p = wpjson::parse(LEGACY_1X1).unwrap();
     assert_eq!(p.settings, Settings::default());
     assert!(p.cell(Pos::new(0, 2)).start);
@@ -1044,8 +1066,8 @@ fn legacy_top_level_arrays_and_line_colors() {
 
 #[test]
 fn legacy_single_start_and_end_objects() {
-    // §3.1 step 4: `start: {x,y}` and `end: {x,y,dir}` are the one-element
-    // forms of startPoints / endPoints.
+    // `docs/rules.md#the-puzzle-json` step 4: `start: {x,y}` and `end:
+    // {x,y,dir}` are the one-element forms of startPoints / endPoints.
     let j = r#"{"grid":[[null,null,null],[null,null,null],[null,null,null]],
         "start":{"x":0,"y":2},"end":{"x":2,"y":0,"dir":"top"}}"#;
     let p = wpjson::parse(j).unwrap();
@@ -1056,9 +1078,10 @@ fn legacy_single_start_and_end_objects() {
 
 #[test]
 fn legacy_gap_true_and_gaps_array() {
-    // §3.1: `gap: true` becomes gap 1 -- also when the slot has a legacy
-    // `color` and keeps `gap: true`, which "acts like gap 1" -- and the
-    // top-level `gaps` set gap 1. Either way the top edge (1,0) is blocked.
+    // `docs/rules.md#the-puzzle-json`: `gap: true` becomes gap 1 -- also when
+    // the slot has a legacy `color` and keeps `gap: true`, which "acts like gap
+    // 1" -- and the top-level `gaps` set gap 1. Either way the top edge (1,0)
+    // is blocked.
     let forms = [
         r#"{"type":"line","gap":true}"#,
         r#"{"type":"line","color":0,"gap":true}"#,
@@ -1071,7 +1094,7 @@ fn legacy_gap_true_and_gaps_array() {
         );
         let p = wpjson::parse(&j).unwrap();
         assert_eq!(p.cell(Pos::new(1, 0)).gap, Gap::Break, "{form}");
-        // The `{"line":0,"dir":null}` face is empty (§9.23).
+        // The `{"line":0,"dir":null}` face is empty.
         assert_eq!(p.cell(Pos::new(1, 1)).symbol, None);
         assert_illegal(&p, "0,2:U2R2", &["(1, 0)", "gap"]);
         assert_valid(&p, "0,2:R2U2");
@@ -1088,8 +1111,9 @@ fn legacy_gap_true_and_gaps_array() {
 
 #[test]
 fn legacy_rot_all_is_the_rotation_bit() {
-    // §3.1 / §9.25: `rot: "all"` sets ROTATION_BIT; `rot: 0` is inert. A
-    // vertical domino (polyshape 3) must turn to fill a 2x1 row region.
+    // `docs/rules.md#the-puzzle-json`: `rot: "all"` sets ROTATION_BIT; `rot: 0`
+    // is inert. A vertical domino (polyshape 3) must turn to fill a 2x1 row
+    // region.
     let with = |rot: &str| {
         format!(
             r#"{{"grid":[
@@ -1110,9 +1134,9 @@ fn legacy_rot_all_is_the_rotation_bit() {
 
 #[test]
 fn legacy_string_at_a_node_is_dropped() {
-    // §3.1 step 3 / §9.24: a non-object value at a node or edge (puzzle
-    // 739C2239 has the string 'top') becomes an empty line slot: the
-    // endpoint it stood for is lost, so no path can end there.
+    // `docs/rules.md#the-puzzle-json` step 3: a non-object value at a node or
+    // edge (some corpus puzzles have the string 'top') becomes an empty line
+    // slot: the endpoint it stood for is lost, so no path can end there.
     let j = r#"{"grid":[[{"type":"line"},{"type":"line"},{"type":"line","start":true}],
         [{"type":"line"},null,{"type":"line"}],
         ["top",{"type":"line"},{"type":"line","end":"right"}]]}"#;
@@ -1133,7 +1157,7 @@ fn rules_compile_once_and_check_many_paths() {
         let parsed = Path::parse(&path).unwrap();
         assert_eq!(
             rules.check_path(&p, &parsed).unwrap(),
-            rules::validate(&p, &parsed).unwrap()
+            witness::check(&p, &parsed).unwrap()
         );
     }
 }

@@ -5,11 +5,9 @@
 mod common;
 
 use common::random::{mirror_starts_and_ends, place_start_end, random_shape, Rng, COLORS};
+use witness::internals::{brute, plan::Plan, Schedule};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
-use witness::path::Path;
-use witness::rules::Rules;
-use witness::solve::plan::Plan;
-use witness::solve::{self, brute, Limits, Schedule, Status};
+use witness::{Limits, Path, Rules, Status};
 
 fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
     let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
@@ -123,7 +121,7 @@ fn assert_counts_agree_on(case: u64, p: &Puzzle, plan: &Plan) {
     if case % 4 >= 2 {
         plan.memo_after = 0;
     }
-    let got = solve::count_plan(&plan, None, &Limits::none()).unwrap();
+    let got = witness::internals::count_plan(&plan, None, &Limits::none()).unwrap();
     assert_eq!(got.status, Status::Complete);
     assert_eq!(
         got.count,
@@ -163,7 +161,11 @@ fn fast_count_equals_brute_force_on_random_panels() {
         let p = random_puzzle(&mut r);
         assert_counts_agree(case, &p);
         // solve finds the brute force's first solution, which validates.
-        let first = solve::solve(&p, &Limits::none()).unwrap();
+        let first = witness::solve(
+            &p,
+            &witness::SolveOptions::default().with_limits(Limits::none()),
+        )
+        .unwrap();
         let brute_first = brute_first(&p);
         assert_eq!(
             first.path, brute_first,
@@ -206,7 +208,11 @@ fn undirected_panels_count_each_pair_once() {
         p.undirected = true;
         p.settings.fat_startpoints = case % 3 == 1;
         assert_counts_agree(case, &p);
-        let first = solve::solve(&p, &Limits::none()).unwrap();
+        let first = witness::solve(
+            &p,
+            &witness::SolveOptions::default().with_limits(Limits::none()),
+        )
+        .unwrap();
         assert_eq!(
             first.path.is_some(),
             brute_count(&p) > 0,
@@ -244,7 +250,9 @@ fn assert_limited_counts(
     runs: &[(u64, u64, &Schedule)],
 ) {
     for &(l, after, schedule) in runs {
-        let c = solve::count_plan_with(plan, Some(l), &Limits::none(), after, schedule).unwrap();
+        let c =
+            witness::internals::count_plan_with(plan, Some(l), &Limits::none(), after, schedule)
+                .unwrap();
         let want = if n < l {
             (n, Status::Complete)
         } else {
@@ -311,7 +319,7 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
         // Cut short by a node budget, a count says so: complete only with
         // every solution, never more than there are.
         let cut = Limits::none().with_max_nodes(40);
-        let c = solve::count_plan_with(&plan, Some(3), &cut, 0, &tiny).unwrap();
+        let c = witness::internals::count_plan_with(&plan, Some(3), &cut, 0, &tiny).unwrap();
         assert!(
             c.count <= n.min(3) && (c.status == Status::Stopped || c.count == n),
             "case {case}: cut short, {c:?} of {n} on\n{}",
@@ -325,8 +333,15 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
             .collect();
         let l = 4;
         for two in [false, true] {
-            let d =
-                solve::distinct_lanes(&plan, &Limits::none(), &tiny, l, seed.clone(), two).unwrap();
+            let d = witness::internals::distinct_lanes(
+                &plan,
+                &Limits::none(),
+                &tiny,
+                l,
+                seed.clone(),
+                two,
+            )
+            .unwrap();
             assert_eq!(
                 (d.count, d.complete),
                 (n.min(l), n < l),
@@ -350,8 +365,7 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
 /// caught here.) More by hand: SHARED_SEED, SHARED_CASES.
 #[test]
 fn counts_with_many_cases_shared_agree_with_brute_force() {
-    use witness::solve::cases::case_count;
-    use witness::solve::turns::FEW_CASES;
+    use witness::internals::mark_cases::{case_count, FEW_CASES};
     let var = common::env_u64;
     let mut r = Rng(var("SHARED_SEED").unwrap_or(0x5AA2_ED00_CA5E_0021));
     let tiny = Schedule {
@@ -380,7 +394,8 @@ fn counts_with_many_cases_shared_agree_with_brute_force() {
             (1000, false, &tiny),
         ] {
             let seen = Default::default();
-            let d = solve::distinct_lanes(&plan, &Limits::none(), sched, l, seen, two).unwrap();
+            let d = witness::internals::distinct_lanes(&plan, &Limits::none(), sched, l, seen, two)
+                .unwrap();
             assert_eq!(
                 (d.count, d.complete),
                 (n.min(l), n < l),
@@ -433,7 +448,14 @@ fn empty_panels_count_as_known() {
         let mut p = Puzzle::new(n, n, false).unwrap();
         p.cell_mut(Pos::new(0, 2 * n)).start = true;
         p.cell_mut(Pos::new(2 * n, 0)).end = Some(Direction::Up);
-        let c = solve::count(&p, None, &Limits::none()).unwrap();
+        let c = witness::count(
+            &p,
+            &witness::CountOptions {
+                limit: None,
+                limits: Limits::none(),
+            },
+        )
+        .unwrap();
         assert_eq!(c.count, want, "{n}x{n}");
     }
 }
@@ -594,7 +616,7 @@ fn fit_verdicts_depend_on_the_covered_edges_inside_a_region() {
         ));
         assert_counts_agree(flip as u64, &p);
         let mut found = Vec::new();
-        solve::for_each_solution(&p, &Limits::none(), |path| {
+        witness::internals::for_each_solution(&p, &Limits::none(), |path| {
             found.push(path.to_string());
             true
         })
@@ -640,7 +662,8 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
             plan.memo_after = 0;
         }
         let want = brute_count(&p);
-        let turns = solve::count_in_turns(&plan, &Limits::none(), 1 + case % 3).unwrap();
+        let turns =
+            witness::internals::count_in_turns(&plan, &Limits::none(), 1 + case % 3).unwrap();
         assert_eq!(
             turns,
             Some(want),
@@ -650,10 +673,10 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
         let brute_first = brute_first(&p);
         // On one thread, and on two past a first round of one node a turn:
         // a solution exactly when the brute force has one, and valid.
-        let on_one = solve::solve_plan_with(&plan, &Limits::none(), &tiny)
+        let on_one = witness::internals::solve_plan_with(&plan, &Limits::none(), &tiny)
             .unwrap()
             .0;
-        let on_two = solve::solve_plan_threads_with(&plan, &Limits::none(), &tiny)
+        let on_two = witness::internals::solve_plan_threads_with(&plan, &Limits::none(), &tiny)
             .unwrap()
             .0;
         for (threads, sol) in [("one", &on_one), ("two", &on_two)] {
@@ -682,7 +705,7 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
     );
 }
 
-/// The reversed plan (starts and ends swapped, `solve::reverse`) has
+/// The reversed plan (starts and ends swapped, `witness::internals::reverse`) has
 /// exactly the original's solutions, each drawn the other way: on random
 /// panels of every kind (symmetry and pillars, mid-edge starts and ends,
 /// removed faces, elimination marks), its solutions turned round are the
@@ -713,7 +736,7 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
             plan.narrow_min_nodes = 0;
             plan.memo_after = 0;
         }
-        let Some(back) = solve::reverse::reversed(&plan) else {
+        let Some(back) = witness::internals::reverse::reversed(&plan) else {
             let fat_edge = p.settings.fat_startpoints
                 && p.positions().any(|q| {
                     q.kind() == witness::model::SlotKind::Edge
@@ -730,8 +753,9 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
             continue;
         };
         let mut got = Vec::new();
-        let st = solve::for_each_found(&back, &Limits::none(), |f| {
-            let (start, _, moves) = solve::reverse::answer((f.start, f.end, f.moves.to_vec()));
+        let st = witness::internals::for_each_found(&back, &Limits::none(), |f| {
+            let (start, _, moves) =
+                witness::internals::reverse::answer((f.start, f.end, f.moves.to_vec()));
             got.push(key(&Path::new(p.pos(start), moves)));
             true
         })
@@ -859,9 +883,13 @@ fn fast_count_equals_brute_force_on_piece_panels() {
         // The first-solution search (exhaustive where there is none), with
         // the packing test and without.
         let mut plan = Plan::new(&p).unwrap();
-        with += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
+        with += witness::internals::solve_plan_stats(&plan, &Limits::none())
+            .unwrap()
+            .1;
         plan.packing = false;
-        without += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
+        without += witness::internals::solve_plan_stats(&plan, &Limits::none())
+            .unwrap()
+            .1;
     }
     eprintln!("piece panels: {with} nodes with the packing test, {without} without");
     assert!(
@@ -917,10 +945,14 @@ fn fast_count_equals_brute_force_on_subtractive_piece_panels() {
         gaps_starts_and_ends(&mut r, &mut p, 4);
         assert_counts_agree(case, &p);
         let mut plan = Plan::new(&p).unwrap();
-        with += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
+        with += witness::internals::solve_plan_stats(&plan, &Limits::none())
+            .unwrap()
+            .1;
         plan.room = false;
         assert_counts_agree_on(case, &p, &plan);
-        without += solve::solve_plan_stats(&plan, &Limits::none()).unwrap().1;
+        without += witness::internals::solve_plan_stats(&plan, &Limits::none())
+            .unwrap()
+            .1;
     }
     eprintln!("subtractive piece panels: {with} nodes with the room test, {without} without");
     assert!(
@@ -1102,7 +1134,7 @@ fn regions_at_an_end_on_an_edge_pass_through_it_and_round_the_mirror_tip() {
     assert_counts_agree(1, &p);
 }
 
-/// The elimination cases (`solve::cases`) cover every solution: on random
+/// The elimination cases (`witness::internals::mark_cases`) cover every solution: on random
 /// panels with marks (squares, stars, pieces, triangles, dots; symmetry
 /// and pillars), every solution the brute force finds solves at least one
 /// case, checked by the case's own rules, and no case keeps a mark. The
@@ -1111,7 +1143,7 @@ fn regions_at_an_end_on_an_edge_pass_through_it_and_round_the_mirror_tip() {
 /// searched. More by hand: CASES_SEED, CASES_CASES.
 #[test]
 fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
-    use witness::solve::cases::{case_boards, MAX_CASES};
+    use witness::internals::mark_cases::{case_boards, MAX_CASES};
     let var = common::env_u64;
     let mut r = Rng(var("CASES_SEED").unwrap_or(0xCA5E_5EED_0000_0017));
     let (mut checked, mut split) = (0, 0);
@@ -1151,7 +1183,7 @@ fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
 /// RUNS_CASES.
 #[test]
 fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
-    use witness::solve::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
+    use witness::internals::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES};
     fn settle<const N: usize>(
         plan: &Plan,
         fresh: bool,
@@ -1246,7 +1278,7 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
 /// SEEN_CASES.
 #[test]
 fn case_runs_run_to_their_end_see_every_solution() {
-    use witness::solve::cases::{CaseRuns, Cases, Outcome, MAX_CASES, PER_DOT_MAX};
+    use witness::internals::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES, PER_DOT_MAX};
     type Seen = std::collections::HashSet<(usize, Vec<Direction>)>;
     fn collect<const N: usize>(plan: &Plan) -> Option<Seen> {
         let tiny = Schedule {
@@ -1309,7 +1341,7 @@ fn case_runs_run_to_their_end_see_every_solution() {
     );
 }
 
-/// The near search ([`witness::solve::near`]) kept to the nodes of a first
+/// The near search ([`witness::internals::nearby`]) kept to the nodes of a first
 /// solution finds exactly the other solutions that visit only those
 /// nodes (the brute force's, filtered), on panels of every mechanic and
 /// on panels with elimination marks; and on enough of them there is such
@@ -1318,8 +1350,10 @@ fn case_runs_run_to_their_end_see_every_solution() {
 #[test]
 fn near_searches_find_exactly_the_solutions_on_the_first_ones_nodes() {
     use std::collections::HashSet;
-    use witness::solve::near::{near_solutions, nodes_of};
-    use witness::solve::plan::Masks;
+    use witness::internals::{
+        nearby::{near_solutions, nodes_of},
+        plan::Masks,
+    };
     type Seen = HashSet<(usize, Vec<Direction>)>;
     fn near<const N: usize>(plan: &Plan, start: usize, moves: &[Direction]) -> Seen {
         let masks = Masks::<N>::new(plan);
@@ -1407,14 +1441,14 @@ fn clear_colored_dots(p: &mut Puzzle) {
 }
 
 /// In symmetry puzzles, the mirror twin of a solution
-/// ([`witness::solve::near::mirror_twin`]: the lines swapped, the main one
+/// ([`witness::internals::nearby::mirror_twin`]: the lines swapped, the main one
 /// from the mirrored start) is a solution too, as the brute force finds;
 /// and on single-axis and two-axis panels alike many solutions have one.
 /// More by hand: TWIN_SEED, TWIN_CASES.
 #[test]
 fn mirror_twins_of_solutions_are_solutions() {
     use std::collections::HashSet;
-    use witness::solve::near::mirror_twin;
+    use witness::internals::nearby::mirror_twin;
     let var = common::env_u64;
     let mut r = Rng(var("TWIN_SEED").unwrap_or(0x7A15_5EED_0000_0026));
     let (mut one_axis, mut two_axes) = (0, 0);
@@ -1454,12 +1488,12 @@ fn mirror_twins_of_solutions_are_solutions() {
 
 /// Counts of symmetry panels where every solution has a mirror twin search
 /// one start of each mirrored pair and count its solutions twice
-/// ([`witness::solve::near::twin_starts`]): full counts and counts with
+/// ([`witness::internals::nearby::twin_starts`]): full counts and counts with
 /// limits of 1 to 3 (handing over to the lanes after 0 or 300 nodes) give
 /// the brute force's. More by hand: PAIRS_SEED, PAIRS_CASES.
 #[test]
 fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
-    use witness::solve::near::twin_starts;
+    use witness::internals::nearby::twin_starts;
     let var = common::env_u64;
     let mut r = Rng(var("PAIRS_SEED").unwrap_or(0x9A12_5EED_0000_0027));
     let tiny = Schedule {
@@ -1498,7 +1532,7 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
         halved += 1;
         let n = brute_count(&p);
         let show = || witness::formats::wpjson::to_string(&p).unwrap();
-        let c = solve::count_plan(&plan, None, &Limits::none()).unwrap();
+        let c = witness::internals::count_plan(&plan, None, &Limits::none()).unwrap();
         assert_eq!(
             (c.count, c.status),
             (n, Status::Complete),
@@ -1520,7 +1554,7 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
     );
 }
 
-/// The local search (`solve::anneal`) reports only solutions, each as the
+/// The local search (`witness::internals::local`) reports only solutions, each as the
 /// exact search draws it: on random marked panels (mid-edge starts and
 /// ends, gaps, pillars, fat starts), every answer it gives is one of the
 /// brute force's solutions, and it finds some on most solvable panels.
@@ -1528,7 +1562,7 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
 /// ANNEAL_CASES.
 #[test]
 fn the_local_search_reports_only_brute_force_solutions() {
-    use witness::solve::anneal::Anneal;
+    use witness::internals::local::Anneal;
     let var = common::env_u64;
     let mut r = Rng(var("ANNEAL_SEED").unwrap_or(0xA22E_A150_1357_9BDF));
     let (mut solvable, mut found, mut answers) = (0, 0, 0);

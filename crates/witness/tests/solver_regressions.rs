@@ -4,15 +4,18 @@
 //! was sealed. Each has a solution; the solver must find one that validates.
 
 use witness::formats;
-use witness::rules::Rules;
-use witness::solve::{self, Limits};
+use witness::{Limits, Rules};
 
 #[test]
 fn game_panels_once_missed_are_solved() {
     let text = include_str!("data/solver-regressions.windmill.txt");
     for (k, line) in text.lines().enumerate() {
         let puzzle = formats::read_puzzle(line, None).unwrap();
-        let s = solve::solve(&puzzle, &Limits::none()).unwrap();
+        let s = witness::solve(
+            &puzzle,
+            &witness::SolveOptions::default().with_limits(Limits::none()),
+        )
+        .unwrap();
         let path = s
             .path
             .unwrap_or_else(|| panic!("panel {k}: no solution found"));

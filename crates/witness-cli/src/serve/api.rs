@@ -16,8 +16,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use witness::formats::{self, text, wpjson, Format};
 use witness::model::Puzzle;
-use witness::path::Path;
-use witness::solve::{self, HintSize, Limits, Status};
+use witness::{CountOptions, HintOptions, HintSize, Limits, Path, SolveOptions, Status};
 
 use super::Config;
 use crate::output;
@@ -255,7 +254,7 @@ fn api_check(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let puzzle = puzzle_of(body)?;
     let path = path_of(body, &puzzle)?.ok_or_else(|| bad("check needs a \"path\""))?;
     let ms = time_limit(body, &ctx.config)?;
-    match witness::rules::validate_within(&puzzle, &path, &limits(ms, cancel)) {
+    match witness::check_within(&puzzle, &path, &limits(ms, cancel)) {
         Ok(verdict) => Ok((200, output::verdict_json(&verdict))),
         Err(witness::Error::Stopped) => {
             Err((504, format!("no verdict within the time limit of {ms} ms")))
@@ -269,7 +268,11 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let ms = time_limit(body, &ctx.config)?;
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
-    let sol = solve::solve(&puzzle, &limits(ms, cancel)).map_err(lib_err)?;
+    let sol = witness::solve(
+        &puzzle,
+        &SolveOptions::default().with_limits(limits(ms, cancel)),
+    )
+    .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
     if sol.path.is_none() && sol.status == Status::Stopped {
         return Err(stopped(ms));
@@ -290,7 +293,14 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     };
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
-    let n = solve::count(&puzzle, limit, &limits(ms, cancel)).map_err(lib_err)?;
+    let n = witness::count(
+        &puzzle,
+        &CountOptions {
+            limit,
+            limits: limits(ms, cancel),
+        },
+    )
+    .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
     let mut v = output::count_json(&n, elapsed);
     let capped = limit.is_some_and(|l| n.count >= l);
@@ -319,7 +329,14 @@ fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u1
     };
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
-    let h = solve::hint(&puzzle, size, &limits(ms, cancel)).map_err(lib_err)?;
+    let h = witness::hint(
+        &puzzle,
+        &HintOptions {
+            size,
+            limits: limits(ms, cancel),
+        },
+    )
+    .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
     if h.path.is_none() && h.status == Status::Stopped {
         return Err(stopped(ms));

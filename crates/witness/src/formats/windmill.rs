@@ -24,6 +24,7 @@ use crate::model::{
 /// The protobuf messages of `grid.proto` (package `GridProto`), written by
 /// hand for `prost`. Enums are kept as raw `i32` so unknown values reach the
 /// decoder, which reports them.
+#[doc(hidden)]
 pub mod proto {
     /// The root message: the store grid's width and its run-length entities.
     #[derive(Clone, PartialEq, prost::Message)]
@@ -92,6 +93,7 @@ pub mod proto {
 }
 
 /// The values of the Windmill's `Type` enum.
+#[doc(hidden)]
 pub mod entity_type {
     /// Unset: a plain slot.
     pub const UNKNOWN: i32 = 0;
@@ -142,7 +144,7 @@ pub fn looks_like_code(text: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'_' | b'=' | b'/'))
 }
 
-/// The protobuf bytes of a Windmill code or URL (string layer, §1).
+/// The protobuf bytes of a Windmill code or URL.
 pub fn code_bytes(text: &str) -> Result<Vec<u8>> {
     let t = text.trim_matches(|c: char| c.is_whitespace() || c == '\0');
     if t.is_empty() {
@@ -200,6 +202,7 @@ fn shorten(s: &str) -> String {
 }
 
 /// Decodes the protobuf message of a Windmill code or URL.
+#[doc(hidden)]
 pub fn decode_storage(text: &str) -> Result<proto::Storage> {
     let bytes = code_bytes(text)?;
     proto::Storage::decode(bytes.as_slice())
@@ -276,6 +279,7 @@ fn shape_of(s: &proto::Shape, p: Pos) -> Result<Polyomino> {
 }
 
 /// Builds the puzzle a decoded Windmill message describes.
+#[doc(hidden)]
 pub fn from_storage(storage: &proto::Storage) -> Result<Puzzle> {
     if storage.width <= 0 {
         return Err(Error::Invalid(format!(
@@ -480,7 +484,7 @@ pub fn from_storage(storage: &proto::Storage) -> Result<Puzzle> {
 mod tests {
     use super::*;
 
-    /// The 2x2 example of `windmill-format.md` §2.
+    /// A 2x2 example code.
     const EXAMPLE: &str =
         "CAUSAggDEgIoBRIJCAkiBQgBEgEBEgASBAgIEAESAigHEgQICzABEgASBAgIEAESAigFEgIIBA==_0";
 

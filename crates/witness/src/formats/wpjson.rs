@@ -1,5 +1,6 @@
 //! witnesspuzzles.com puzzle JSON, read in every form the site has stored
-//! (spec §2–§3, legacy variants included) and written in the modern form.
+//! (`docs/rules.md#the-puzzle-json`, legacy variants included) and written in
+//! the modern form.
 
 use serde_json::{json, Map, Value};
 
@@ -157,7 +158,8 @@ pub fn end_name(d: Direction) -> &'static str {
 
 fn read_slot(p: Pos, v: &Value) -> Result<Cell> {
     let mut cell = Cell::default();
-    // Non-objects and objects without a type are empty slots (spec §3.1).
+    // Non-objects and objects without a type are empty slots
+    // (`docs/rules.md#the-puzzle-json`).
     let Some(o) = v.as_object() else {
         return Ok(cell);
     };
@@ -290,7 +292,7 @@ fn legacy_cell<'a>(puzzle: &'a mut Puzzle, p: Pos, what: &str) -> Result<&'a mut
 }
 
 /// The top-level `start`, `startPoints`, `end`, `endPoints`, `dots` and
-/// `gaps` of the oldest puzzles (spec §3.1 step 4).
+/// `gaps` of the oldest puzzles (`docs/rules.md#the-puzzle-json`).
 fn apply_legacy_arrays(puzzle: &mut Puzzle, obj: &Map<String, Value>) -> Result<()> {
     let list = |key: &str, single: Option<&str>| -> Vec<Value> {
         let mut out = Vec::new();

@@ -340,7 +340,7 @@ impl Puzzle {
     /// An error when the symmetry cannot pair nodes with nodes: on a
     /// pillar the mirror turns the panel half way round, so it needs an
     /// even number of faces round it (a multiple of 4 slot columns; the
-    /// site's editor refuses the others, spec §3.2).
+    /// site's editor refuses the others, `docs/rules.md#the-puzzle-json`).
     pub fn check_symmetry(&self) -> Result<(), Error> {
         if self.symmetry.is_some() && self.pillar && !self.width.is_multiple_of(4) {
             return Err(Error::Unsupported(format!(
@@ -353,8 +353,8 @@ impl Puzzle {
         Ok(())
     }
 
-    /// The mirror of `p` under the puzzle's symmetry (spec §3.2), or `p`
-    /// itself without symmetry.
+    /// The mirror of `p` under the puzzle's symmetry
+    /// (`docs/rules.md#the-puzzle-json`), or `p` itself without symmetry.
     pub fn mirror(&self, p: Pos) -> Pos {
         let Some(s) = self.symmetry else { return p };
         let (w, h) = (self.width, self.height);
@@ -396,7 +396,8 @@ impl Puzzle {
     }
 
     /// The faces that are outside the panel: reachable from the grid's border
-    /// across removed (full-gap) edges only (spec §5.2). Indexed like slots.
+    /// across removed (full-gap) edges only (`docs/rules.md#regions`). Indexed
+    /// like slots.
     pub fn outside_faces(&self) -> Vec<bool> {
         let (w, h) = (self.width, self.height);
         let mut out = vec![false; w * h];

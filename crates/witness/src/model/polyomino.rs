@@ -32,8 +32,9 @@ impl Polyomino {
         Polyomino { cells, rotatable }
     }
 
-    /// A shape from the site's `polyshape` number (spec §2.3): bit `x*4+y`
-    /// of the low 16 is square (x, y); bit 20 allows rotation.
+    /// A shape from the site's `polyshape` number
+    /// (`docs/rules.md#the-puzzle-json`): bit `x*4+y` of the low 16 is square
+    /// (x, y); bit 20 allows rotation.
     pub fn from_mask(mask: u32) -> Polyomino {
         let mut cells = Vec::new();
         for x in 0..4u8 {
@@ -109,10 +110,11 @@ impl Polyomino {
         out
     }
 
-    /// The engine's precise footprint (spec §2.3) in slot offsets from the
-    /// anchor, the first square by row then column. `subtractive` selects the
-    /// ylop footprint (all edges around every square) over the poly one
-    /// (inner edges only). With `precise` false, only the squares.
+    /// The engine's precise footprint (`docs/rules.md#the-puzzle-json`) in slot
+    /// offsets from the anchor, the first square by row then column.
+    /// `subtractive` selects the ylop footprint (all edges around every square)
+    /// over the poly one (inner edges only). With `precise` false, only the
+    /// squares.
     pub fn footprint(&self, subtractive: bool, precise: bool) -> Vec<(isize, isize)> {
         let Some(&(ax, ay)) = self.cells.first() else {
             return Vec::new();

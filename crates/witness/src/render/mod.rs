@@ -1,4 +1,4 @@
-//! Drawing puzzles: [`svg`] for files and the web page, [`terminal`] for
+//! Drawing puzzles: [`svg()`] for files and the web page, [`terminal()`] for
 //! text consoles.
 //!
 //! Both draw the panel as the game shows it: grid lines with their broken

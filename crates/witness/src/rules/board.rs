@@ -33,8 +33,8 @@ impl Sym {
     }
 }
 
-/// The puzzle as the rules see it (spec §4.4 trace mode: symbols on faces
-/// outside the panel are gone).
+/// The puzzle as the rules see it (`docs/rules.md#play-mode`, trace mode:
+/// symbols on faces outside the panel are gone).
 #[derive(Clone, Debug)]
 pub struct Board {
     /// Width in slots.
@@ -231,9 +231,9 @@ impl Board {
         x * self.h + y
     }
 
-    /// The outside fill of spec §5.2, independent of any path: faces and
-    /// removed edges joined to the border through removed edges, and the
-    /// nodes without dots beside them.
+    /// The outside fill of `docs/rules.md#regions`, independent of any path:
+    /// faces and removed edges joined to the border through removed edges, and
+    /// the nodes without dots beside them.
     fn compute_outside(&mut self) {
         let (w, h) = (self.w, self.h);
         let mut stack: Vec<u32> = Vec::new();

@@ -37,7 +37,7 @@ const MAX_COLUMN: usize = 63;
 /// [`Rules`]; see [`Rules::failures_remembered`].
 #[derive(Clone, Debug, Default)]
 pub struct RegionMemo {
-    /// The [`super::check::PolyTables::id`] of the rules it was made for.
+    /// The [`super::symbols::PolyTables::id`] of the rules it was made for.
     rules_id: u64,
     /// A random word per slot.
     keys: Vec<u64>,
@@ -273,6 +273,7 @@ impl Rules {
     /// be used with these rules). A polyomino fit that gives up on the
     /// workspace's limits raises [`Workspace::fit_interrupted`] as usual,
     /// and its region is not remembered.
+    #[doc(hidden)]
     pub fn failures_remembered(
         &self,
         lines: &[Line],

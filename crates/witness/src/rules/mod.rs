@@ -1,21 +1,24 @@
 //! The validator: the witnesspuzzles.com engine's verdict on a traced path,
-//! in play mode (spec §4.4–§5, decisions 1 and 2 of the spec README).
+//! in play mode (`docs/rules.md#play-mode` to `#elimination-marks`, and
+//! the choices of `docs/rules.md#decisions`).
 //!
 //! [`Rules`] compiles a [`Puzzle`] once; [`Rules::check`] then judges any
 //! number of paths. The verdict names every failing element and the
 //! elimination pairs used.
 
 pub mod board;
-pub mod check;
+pub mod marks;
 pub mod memo;
-pub mod negation;
 pub mod polyfit;
 pub mod regions;
+pub mod scratch;
+pub mod symbols;
 
 use board::{Board, Sym};
-use check::{region_check, region_clean, CheckResult, PolyTables, Scratch};
 pub use memo::RegionMemo;
 use regions::Regions;
+use scratch::{CheckResult, Scratch};
+use symbols::{region_check, region_clean, PolyTables};
 
 use crate::error::Result;
 use crate::model::{Dot, Pos, Puzzle, SlotKind};
@@ -85,8 +88,10 @@ pub struct Failure {
 #[derive(Clone, Debug)]
 pub struct Rules {
     /// The flat tables.
+    #[doc(hidden)]
     pub board: Board,
     /// Polyomino placement tables.
+    #[doc(hidden)]
     pub polys: PolyTables,
     /// Per slot, bit `l` set when a line of colour `l` (`Line as u8`) fails
     /// there: any line across a gap, the wrong colour on a blue or yellow
@@ -154,6 +159,7 @@ impl Rules {
     }
 
     /// Compiles a board, as [`Rules::new`] does once it has the puzzle's.
+    #[doc(hidden)]
     pub fn from_board(board: Board) -> Rules {
         let polys = PolyTables::new(&board);
         let line_fails = board
@@ -199,6 +205,7 @@ impl Rules {
     }
 
     /// The verdict on a legal, traced path.
+    #[doc(hidden)]
     pub fn check(&self, trace: &Trace) -> Verdict {
         thread_local! {
             /// The buffers of this thread's checks (no fit limits are set).
@@ -234,6 +241,7 @@ impl Rules {
 
     /// True when the lines (one colour per slot), drawn from `start` to
     /// `end`, solve the puzzle. The fast entry point for solvers.
+    #[doc(hidden)]
     pub fn is_valid(&self, lines: &[Line], start: usize, end: usize, ws: &mut Workspace) -> bool {
         self.verdict(lines, start, end, ws, true).valid
     }
@@ -241,6 +249,7 @@ impl Rules {
     /// The slots of the elements that fail for the lines drawn from
     /// `start` to `end`, into `out` (empty exactly when the path solves
     /// the puzzle): what a local search lowers.
+    #[doc(hidden)]
     pub fn failures(
         &self,
         lines: &[Line],
@@ -258,6 +267,7 @@ impl Rules {
     /// True when one region, final for the line drawn so far (`covered`
     /// per slot, started at `start`), passes its checks, elimination marks
     /// included. For solvers.
+    #[doc(hidden)]
     pub fn region_ok(
         &self,
         region: &[u32],
@@ -271,13 +281,14 @@ impl Rules {
         self.judge_region(region, covered, ws, true).valid
     }
 
-    /// True when the polyominoes of one region, final for the line drawn
-    /// so far, fit it (spec §5.6; true without any). Only the fit: the
-    /// region's other symbols are not looked at. For solvers.
+    /// True when the polyominoes of one region, final for the line drawn so
+    /// far, fit it (`docs/rules.md#polyominoes`; true without any). Only the
+    /// fit: the region's other symbols are not looked at. For solvers.
+    #[doc(hidden)]
     pub fn region_fits(&self, region: &[u32], ws: &mut Workspace) -> bool {
         ws.removed.clear();
         ws.removed.resize(self.board.len(), false);
-        check::poly_fit(
+        symbols::poly_fit(
             &self.board,
             &self.polys,
             region,
@@ -286,9 +297,9 @@ impl Rules {
         )
     }
 
-    /// One region's verdict (spec §5.3): a plain `regionCheck`, or the
-    /// elimination procedure when the region holds marks. `ws.removed` must
-    /// be all false; it is restored. With `decide_only` the failures and
+    /// One region's verdict (`docs/rules.md#regions`): a plain `regionCheck`,
+    /// or the elimination procedure when the region holds marks. `ws.removed`
+    /// must be all false; it is restored. With `decide_only` the failures and
     /// pairs are left empty.
     fn judge_region(
         &self,
@@ -296,7 +307,7 @@ impl Rules {
         covered: &[bool],
         ws: &mut Workspace,
         decide_only: bool,
-    ) -> negation::NegationOutcome {
+    ) -> marks::NegationOutcome {
         let b = &self.board;
         ws.negs.clear();
         if b.has_negations {
@@ -308,7 +319,7 @@ impl Rules {
             );
         }
         if ws.negs.is_empty() && decide_only {
-            return negation::NegationOutcome {
+            return marks::NegationOutcome {
                 valid: region_clean(
                     b,
                     &self.polys,
@@ -330,7 +341,7 @@ impl Rules {
                 &mut ws.scratch,
                 &mut ws.result,
             );
-            let mut out = negation::NegationOutcome {
+            let mut out = marks::NegationOutcome {
                 valid: ws.result.is_clean(),
                 ..Default::default()
             };
@@ -341,7 +352,7 @@ impl Rules {
             return out;
         }
         let negs = std::mem::take(&mut ws.negs);
-        let out = negation::resolve(
+        let out = marks::resolve(
             b,
             &self.polys,
             region,

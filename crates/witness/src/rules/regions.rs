@@ -1,5 +1,5 @@
 //! Regions: the masked grid and the engine's flood fill, in its exact
-//! depth-first order (spec §5.2).
+//! depth-first order (`docs/rules.md#regions`).
 
 use super::board::{Board, NONE};
 use crate::model::SlotKind;

@@ -1,7 +1,7 @@
 //! Solving: finding, counting and hinting solutions, exactly with respect to
-//! the validator (spec README, decision 3).
+//! the validator (`docs/rules.md#decisions`).
 //!
-//! A solution is a legal path (spec §4.2, play-mode start rule) whose
+//! A solution is a legal path (`docs/rules.md#paths`, play-mode start rule) whose
 //! verdict is valid. Two solutions differ when their paths differ: the start
 //! chosen (in a symmetry puzzle, starting from the mirrored start is another
 //! solution), the moves, or where the path stops. For puzzles marked
@@ -13,35 +13,37 @@
 //! depth-first search, [`faces`] its regions as face bitsets, [`bits`] the
 //! bitsets its flood fills use, [`brute`] the unpruned reference it is
 //! tested against, [`limits`] time limits and cancellation, [`frontier`]
-//! the exact path count of bare panels, [`pockets`] the cut-node test for
+//! the exact path count of bare panels, [`search::pockets`] the cut-node test for
 //! nodes the line must visit, [`hash`] the tables of verdicts the search
-//! keeps and their hasher, [`turns`] the search for a first solution by
+//! keeps and their hasher, [`portfolio`] the search for a first solution by
 //! turns in several move orders, [`reverse`] the puzzle with starts and
-//! ends swapped that some of those turns search, [`cases`] the mark-free
+//! ends swapped that some of those turns search, [`mark_cases`] the mark-free
 //! puzzles that cover a puzzle with elimination marks, which take turns
-//! too, [`anneal`] the local search that takes turns beside them on such
+//! too, [`local`] the local search that takes turns beside them on such
 //! puzzles (it only adds solutions the validator accepts, so "no solution"
-//! still comes from an exhaustive search alone), [`near`] the search for
+//! still comes from an exhaustive search alone), [`nearby`] the search for
 //! more solutions on a solution's own nodes that counts with a small limit
 //! run.
 
-pub mod anneal;
+pub mod answer;
 pub mod bits;
 pub mod brute;
-pub mod cases;
 pub mod faces;
 pub mod frontier;
 pub mod hash;
+pub mod lanes;
 pub mod limits;
-pub mod near;
+pub mod local;
+pub mod mark_cases;
+pub mod nearby;
 pub mod plan;
-pub mod pockets;
+pub mod portfolio;
 pub mod reverse;
 pub mod search;
-pub mod turns;
 
+pub use answer::{Count, Hint, HintSize, Solution, Status};
+pub use lanes::Schedule;
 pub use limits::Limits;
-pub use turns::Schedule;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -52,32 +54,75 @@ use crate::path::Path;
 use plan::{Masks, Plan};
 use search::{Found, Search};
 
-/// How a search ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// The search finished: its answer is exact.
-    Complete,
-    /// The time limit or a cancellation stopped it.
-    Stopped,
+/// How [`solve`] searches: its limits (none by default).
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    /// When to give up: a deadline, a node budget, a cancel flag.
+    pub limits: Limits,
 }
 
-/// The answer of [`solve`].
-#[derive(Clone, Debug)]
-pub struct Solution {
-    /// A solution, if one was found (see [`solve`] for which).
-    pub path: Option<Path>,
-    /// `Complete` with no path means "no solution", proved by an exhaustive
-    /// search.
-    pub status: Status,
+impl SolveOptions {
+    /// These options with `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
 }
 
-/// The answer of [`count`].
-#[derive(Clone, Debug)]
-pub struct Count {
-    /// Solutions found.
-    pub count: u64,
-    /// `Complete` when every path was searched and the limit not reached.
-    pub status: Status,
+/// What [`count`] counts: every solution by default, with no limits.
+#[derive(Clone, Debug, Default)]
+pub struct CountOptions {
+    /// Stop counting at this many solutions (`None`: count them all).
+    pub limit: Option<u64>,
+    /// When to give up: a deadline, a node budget, a cancel flag.
+    pub limits: Limits,
+}
+
+impl CountOptions {
+    /// Options that tell whether the solution is unique: counting stops
+    /// at 2.
+    pub fn uniqueness() -> Self {
+        CountOptions {
+            limit: Some(2),
+            limits: Limits::default(),
+        }
+    }
+
+    /// These options with counting stopped at `limit` solutions.
+    pub fn with_limit(mut self, limit: u64) -> Self {
+        self.limit = Some(limit);
+        self
+    }
+
+    /// These options with `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+}
+
+/// What [`hint`] shows: a quarter of a solution by default, with no
+/// limits.
+#[derive(Clone, Debug, Default)]
+pub struct HintOptions {
+    /// How much of the solution to show.
+    pub size: HintSize,
+    /// When to give up: a deadline, a node budget, a cancel flag.
+    pub limits: Limits,
+}
+
+impl HintOptions {
+    /// These options showing `size` of the solution.
+    pub fn with_size(mut self, size: HintSize) -> Self {
+        self.size = size;
+        self
+    }
+
+    /// These options with `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
 }
 
 /// Runs `f` with a search whose bitsets fit the plan's node count.
@@ -123,7 +168,7 @@ fn path_of(plan: &Plan, f: &Found) -> Path {
 
 /// The solution of a search's answer; without one, "no solution" when the
 /// search was `complete`, else stopped.
-fn solution_of(plan: &Plan, answer: Option<turns::Answer>, complete: bool) -> Solution {
+fn solution_of(plan: &Plan, answer: Option<answer::Answer>, complete: bool) -> Solution {
     let status = if answer.is_none() && !complete {
         Status::Stopped
     } else {
@@ -144,7 +189,7 @@ fn solution_of(plan: &Plan, answer: Option<turns::Answer>, complete: bool) -> So
 
 /// Finds one solution: the first in the engine's order (starts column by
 /// column, moves left, right, up, down) when that order finds it quickly,
-/// else the first that one of the [`turns`] lanes finds (other move
+/// else the first that one of the [`portfolio`] lanes finds (other move
 /// orders, and searches from the ends drawn back to front, two of them
 /// joining late).
 ///
@@ -152,7 +197,8 @@ fn solution_of(plan: &Plan, answer: Option<turns::Answer>, complete: bool) -> So
 /// two cores, the engine's order goes on on one thread and the other
 /// lanes on another, and the first to finish answers
 /// ([`solve_plan_threads`]); [`solve_plan`] stays on one thread.
-pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
+pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution> {
+    let limits = &options.limits;
     let plan = Plan::new(puzzle)?;
     let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     if two {
@@ -167,9 +213,9 @@ pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
 /// other orders, and the search from the ends), each from where the first
 /// round left it, and the first to find a solution or
 /// prove there is none stops the other. The elimination cases take turns
-/// on the second thread; with more than [`turns::FEW_CASES`] of them each
-/// thread takes every other case ([`cases::Cases::share`]); the local
-/// search ([`anneal`]) takes turns on the first. Puzzles settled in the first round
+/// on the second thread; with more than [`mark_cases::FEW_CASES`] of them each
+/// thread takes every other case ([`mark_cases::Cases::share`]); the local
+/// search ([`local`]) takes turns on the first. Puzzles settled in the first round
 /// get the same answer as from [`solve_plan`]; later, which order answers
 /// first may depend on timing. Also tells the search nodes visited.
 pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
@@ -187,14 +233,14 @@ pub fn solve_plan_threads_with(
         let stop = Arc::new(AtomicBool::new(false));
         let mut lim = limits.clone();
         lim.stop = Some(stop.clone());
-        let all = &turns::Turns::ALL;
-        let mut turns = turns::Turns::new(schedule, lim.max_nodes);
+        let all = &lanes::Turns::ALL;
+        let mut turns = lanes::Turns::new(schedule, lim.max_nodes);
         let mut s = Search::<N>::new(plan, &masks, &lim);
         // The first round on this thread; the reversed plan only once the
         // first turn has not settled the puzzle.
         let settled = turns.step(&mut s, None, all);
         let back = match settled {
-            None => turns::Back::<N>::new(plan),
+            None => lanes::Back::<N>::new(plan),
             Some(_) => None,
         };
         let mut bs = back.as_ref().map(|b| b.search(&lim));
@@ -212,12 +258,12 @@ pub fn solve_plan_threads_with(
                 // many, which start late, on both, half each. A local search
                 // takes turns on each, with seeds of its own.
                 let finished = AtomicUsize::new(0);
-                let (here, there) = turns::CaseShare::for_two_threads(plan, &finished);
+                let (here, there) = portfolio::CaseShare::for_two_threads(plan, &finished);
                 let race = |fwd: &mut Search<'_, N>,
                             back: Option<&mut Search<'_, N>>,
-                            t: &mut turns::Turns,
+                            t: &mut lanes::Turns,
                             lanes: &[usize],
-                            share: Option<&turns::CaseShare>| {
+                            share: Option<&portfolio::CaseShare>| {
                     let (answer, case_nodes) = match share {
                         Some(share) => t.run_with_cases(fwd, back, lanes, plan, lim, share),
                         None => (t.run(fwd, back, lanes), 0),
@@ -282,19 +328,19 @@ pub fn solve_plan_with(
     schedule: &Schedule,
 ) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
-        let (answer, complete, visited) = turns::first_solution(plan, &masks, limits, schedule);
+        let (answer, complete, visited) = portfolio::first_solution(plan, &masks, limits, schedule);
         Ok((solution_of(plan, answer, complete), visited))
     })
 }
 
 /// Counts solutions on one thread in turns of `budget` search nodes, each
-/// going on from where the last stopped ([`turns::count_in_turns`]): a
+/// going on from where the last stopped ([`lanes::count_in_turns`]): a
 /// check that resuming loses and repeats nothing. `None` when the limits
 /// stopped it.
 pub fn count_in_turns(plan: &Plan, limits: &Limits, budget: u64) -> Result<Option<u64>> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
-        Ok(turns::count_in_turns(&mut s, budget))
+        Ok(lanes::count_in_turns(&mut s, budget))
     })
 }
 
@@ -327,10 +373,12 @@ pub fn for_each_found(
     })
 }
 
-/// Counts solutions, stopping at `limit` if given, on all cores.
-pub fn count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+/// Counts solutions, stopping at the options' `limit` if given, on all
+/// cores. With [`CountOptions::uniqueness`] (a limit of 2), the count
+/// tells whether the solution is unique.
+pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
     let plan = Plan::new(puzzle)?;
-    count_plan(&plan, limit, limits)
+    count_plan(&plan, options.limit, &options.limits)
 }
 
 /// The depth (in slots) at which counting splits the search into tasks.
@@ -354,8 +402,8 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// that this has not settled within [`LANE_COUNT_AFTER`] nodes goes on by
 /// turns in the move orders and directions that find first solutions,
 /// and with the elimination cases if it has marks
-/// ([`turns::distinct_solutions`]), keeping the solutions already found
-/// and searching the paths on each of the first ones' nodes ([`near`]):
+/// ([`portfolio::distinct_solutions`]), keeping the solutions already found
+/// and searching the paths on each of the first ones' nodes ([`nearby`]):
 /// on puzzles with several solutions, other orders often reach a second
 /// one far sooner, and the first lane to search every path settles a
 /// puzzle with fewer than the limit.
@@ -382,7 +430,7 @@ pub fn count_plan_with(
         let Some(l) = small.filter(|_| !final_cap) else {
             return Ok(count_tasks(plan, &masks, limit, limits, None, None).0);
         };
-        let seen = Mutex::new(turns::Seen::new());
+        let seen = Mutex::new(portfolio::Seen::new());
         let (c, spent, rest) =
             count_tasks(plan, &masks, limit, limits, Some(&seen), Some(lanes_after));
         if c.status == Status::Complete || c.count >= l || limits.expired() {
@@ -396,11 +444,11 @@ pub fn count_plan_with(
         // Two threads, unless called from a pool's thread (a caller that
         // runs several counts at once, as `bench` does).
         let d = if rayon::current_thread_index().is_none() {
-            turns::distinct_solutions_threads(
+            portfolio::distinct_solutions_threads(
                 plan, &masks, limits, schedule, l, max_nodes, seen, rest,
             )
         } else {
-            turns::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
+            portfolio::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
         };
         Ok(Count {
             count: d.count,
@@ -413,8 +461,8 @@ pub fn count_plan_with(
     })
 }
 
-/// [`turns::distinct_solutions`] (or, with `two_threads`,
-/// [`turns::distinct_solutions_threads`]) on a plan, with no node cap but
+/// [`portfolio::distinct_solutions`] (or, with `two_threads`,
+/// [`portfolio::distinct_solutions_threads`]) on a plan, with no node cap but
 /// the limits': the distinct solutions found by turns in every lane, up
 /// to `limit`, `seen` (start slot and moves) counting as found.
 pub fn distinct_lanes(
@@ -422,17 +470,17 @@ pub fn distinct_lanes(
     limits: &Limits,
     schedule: &Schedule,
     limit: u64,
-    seen: turns::Seen,
+    seen: portfolio::Seen,
     two_threads: bool,
-) -> Result<turns::Distinct> {
+) -> Result<portfolio::Distinct> {
     with_width!(plan, |masks: N| {
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         Ok(if two_threads {
-            turns::distinct_solutions_threads(
+            portfolio::distinct_solutions_threads(
                 plan, &masks, limits, schedule, limit, max_nodes, seen, None,
             )
         } else {
-            turns::distinct_solutions(plan, &masks, limits, schedule, limit, max_nodes, seen)
+            portfolio::distinct_solutions(plan, &masks, limits, schedule, limit, max_nodes, seen)
         })
     })
 }
@@ -451,7 +499,7 @@ fn count_tasks<const N: usize>(
     masks: &Masks<N>,
     limit: Option<u64>,
     limits: &Limits,
-    record: Option<&Mutex<turns::Seen>>,
+    record: Option<&Mutex<portfolio::Seen>>,
     cap: Option<u64>,
 ) -> (Count, u64, Option<Vec<(usize, Vec<Direction>)>>) {
     let total = AtomicU64::new(0);
@@ -462,12 +510,12 @@ fn count_tasks<const N: usize>(
     // In a symmetry puzzle where every solution has a mirror twin, one of
     // each pair of mirrored starts is searched and its solutions count
     // twice.
-    let skip = near::twin_starts(plan);
+    let skip = nearby::twin_starts(plan);
     let b = &plan.rules.board;
     let tally = |f: &Found| -> bool {
         let twinned = skip.is_some() && b.mirror[f.start] as usize != f.start;
         if let Some(r) = record {
-            turns::insert_solution(
+            portfolio::insert_solution(
                 plan,
                 &mut r.lock().expect("lock"),
                 (f.start, f.moves.to_vec()),
@@ -527,30 +575,16 @@ fn count_tasks<const N: usize>(
     (count, spent.load(Ordering::Relaxed), rest)
 }
 
-/// How much of the solution a hint shows.
-#[derive(Copy, Clone, Debug)]
-pub enum HintSize {
-    /// This many segments (node to node; a half segment counts as one).
-    Steps(usize),
-    /// This share of the solution's segments, rounded up, at least one.
-    Fraction(f64),
-}
-
-/// The answer of [`hint`].
-#[derive(Clone, Debug)]
-pub struct Hint {
-    /// The first part of a solution.
-    pub path: Option<Path>,
-    /// The whole solution it was taken from.
-    pub solution: Option<Path>,
-    /// How the search ended.
-    pub status: Status,
-}
-
 /// The first part of a solution (for a puzzle with one solution, the start
 /// of that solution).
-pub fn hint(puzzle: &Puzzle, size: HintSize, limits: &Limits) -> Result<Hint> {
-    let sol = solve(puzzle, limits)?;
+pub fn hint(puzzle: &Puzzle, options: &HintOptions) -> Result<Hint> {
+    let size = options.size;
+    let sol = solve(
+        puzzle,
+        &SolveOptions {
+            limits: options.limits.clone(),
+        },
+    )?;
     let Some(full) = sol.path.clone() else {
         return Ok(Hint {
             path: None,

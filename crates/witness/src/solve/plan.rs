@@ -385,11 +385,11 @@ impl Plan {
                     }
                 }
             }
-            // A node whose diagonal faces hold squares of different
-            // colours: the line must part them, so it must take an edge of
-            // the node between each of them and either face beside both;
-            // two edges, so it passes the node (spec §5.2: faces join across
-            // an edge the line does not cover).
+            // A node whose diagonal faces hold squares of different colours:
+            // the line must part them, so it must take an edge of the node
+            // between each of them and either face beside both; two edges, so
+            // it passes the node (`docs/rules.md#regions`: faces join across an
+            // edge the line does not cover).
             for i in 0..n {
                 if b.kind[i] == SlotKind::Node && parts_diagonal_squares(b, i, &faces_around[i]) {
                     must_pass.push(i as u32);

@@ -1,29 +1,28 @@
 //! Searching from the ends: the puzzle with its starts and ends swapped,
 //! whose solutions are the original's, reversed.
 //!
-//! Why the swap is exact (spec §4.2, §4.3, §5.2): the legality rules hold
-//! for every slot of a path alike, its first and last included, and what
-//! validation reads of a path is the set of slots it covers, each with its
-//! line's colour (the mirror line's slots being the mirrors of the main
-//! line's, whichever way either is drawn), plus its start and end slots. Those
-//! two matter only when they lie mid-edge, where the region split makes
-//! both a pass-through slot that is not counted, unless starts are "fat".
-//! The one rule that tells a start from an end is play mode's: a start may
-//! be its own mirror, an end may not. So when starts are not fat or no
-//! start or end lies mid-edge, and no start or end is its own mirror,
-//! reversing a path maps the solutions of one puzzle one to one onto those
-//! of the other. Undirected puzzles (a path and its reverse are one
-//! solution, and the search reports the one that starts at the lower slot)
-//! are left as they are: the search's choice depends on the direction, and
-//! in the mazes marked so (Alcazar's, whose doors are starts and ends
-//! alike) the swap would change nothing.
+//! Why the swap is exact (`docs/rules.md#paths`, `#regions`): the legality
+//! rules hold for every slot of a path alike, its first and last included, and
+//! what validation reads of a path is the set of slots it covers, each with its
+//! line's colour (the mirror line's slots being the mirrors of the main line's,
+//! whichever way either is drawn), plus its start and end slots. Those two
+//! matter only when they lie mid-edge, where the region split makes both a
+//! pass-through slot that is not counted, unless starts are "fat". The one rule
+//! that tells a start from an end is play mode's: a start may be its own
+//! mirror, an end may not. So when starts are not fat or no start or end lies
+//! mid-edge, and no start or end is its own mirror, reversing a path maps the
+//! solutions of one puzzle one to one onto those of the other. Undirected
+//! puzzles (a path and its reverse are one solution, and the search reports the
+//! one that starts at the lower slot) are left as they are: the search's choice
+//! depends on the direction, and in the mazes marked so (Alcazar's, whose doors
+//! are starts and ends alike) the swap would change nothing.
 //!
 //! Which side is easier varies: on the dev corpus's slowest puzzles, one
 //! direction needs up to a thousand times the nodes of the other, either
-//! way round. [`turns`](super::turns) therefore searches both.
+//! way round. [`portfolio`](super::portfolio) therefore searches both.
 
+use super::answer::Answer;
 use super::plan::Plan;
-use super::turns::Answer;
 use crate::model::SlotKind;
 
 /// The plan with starts and ends swapped, if its solutions are exactly the

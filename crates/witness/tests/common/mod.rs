@@ -56,15 +56,15 @@ pub fn puzzle_of_line(line: &str) -> (String, String) {
 /// in an undirected puzzle a path whose reverse is a solution too is kept
 /// only when its start slot comes no later than its end slot (so each pair
 /// once), and a path whose reverse is not a solution is kept alone.
-pub fn brute_solutions(p: &witness::model::Puzzle) -> Vec<witness::path::Path> {
-    use witness::path::Path;
+pub fn brute_solutions(p: &witness::model::Puzzle) -> Vec<witness::Path> {
+    use witness::Path;
     let mut all = Vec::new();
-    let st = witness::solve::brute::enumerate(p, &witness::solve::Limits::none(), |q| {
+    let st = witness::internals::brute::enumerate(p, &witness::Limits::none(), |q| {
         all.push(q.clone());
         true
     })
     .unwrap();
-    assert_eq!(st, witness::solve::Status::Complete);
+    assert_eq!(st, witness::Status::Complete);
     if !p.undirected {
         return all;
     }

@@ -1,5 +1,5 @@
-//! Elimination marks (spec §5.7): the engine's search, decided exactly
-//! without enumerating its combinations.
+//! Elimination marks (`docs/rules.md#elimination-marks`): the engine's search,
+//! decided exactly without enumerating its combinations.
 //!
 //! The engine pairs marks with very-invalid elements first (last with
 //! last), then matches the remaining `n` marks to candidates of the initial
@@ -17,7 +17,8 @@
 //! engine's: the result of its first configuration.
 
 use super::board::{Board, Sym};
-use super::check::{poly_fit, region_check, CheckResult, PolyTables, Scratch};
+use super::scratch::{CheckResult, DpScratch, Scratch};
+use super::symbols::{poly_fit, region_check, PolyTables};
 
 /// The outcome for one region that holds elimination marks.
 #[derive(Clone, Debug, Default)]
@@ -29,34 +30,6 @@ pub struct NegationOutcome {
     /// (mark, erased element) pairs: the configuration used when valid, the
     /// engine's first configuration otherwise.
     pub pairs: Vec<(u32, u32)>,
-}
-
-/// Buffers the elimination procedure reuses between regions, so that
-/// deciding a region (without the report) allocates nothing once warm.
-#[derive(Clone, Debug, Default)]
-pub struct NegScratch {
-    init: CheckResult,
-    negs_left: Vec<u32>,
-    very: Vec<u32>,
-    soft: Vec<u32>,
-    forced: Vec<(u32, u32)>,
-    good: Vec<usize>,
-    dp: DpScratch,
-}
-
-/// Buffers of [`find_good_set`].
-#[derive(Clone, Debug, Default)]
-struct DpScratch {
-    polys: Vec<usize>,
-    poly_area: Vec<i64>,
-    base0: Vec<i32>,
-    poly_color: Vec<Option<usize>>,
-    base: Vec<i32>,
-    stars: Vec<i32>,
-    sq: Vec<i32>,
-    st: Vec<i32>,
-    /// The DP's layers, one after another.
-    layers: Vec<Option<(usize, i32, i32)>>,
 }
 
 /// Runs the elimination procedure for a region with marks `negs` (in

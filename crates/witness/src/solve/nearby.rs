@@ -14,18 +14,16 @@
 //! few thousand nodes, where the turns of a count might need millions
 //! before any lane wanders back there. Counts with a small limit
 //! (`witness count --unique`) run it on each of their first solutions
-//! ([`super::turns::distinct_solutions`]). Every path it reports is a
+//! ([`super::portfolio::distinct_solutions`]). Every path it reports is a
 //! solution (the search validates it as always), so it only ever adds to
-//! a count; that the count is complete is proved elsewhere.
-//!
-//! On the dev corpus's 82 slowest puzzles with two or more solutions, it
-//! found a second one for 33, within 20,000 nodes and in 1.5 ms on
-//! average (the `second` example).
+//! a count; that the count is complete is proved elsewhere (the `second`
+//! example measures how often it finds a second solution; see
+//! docs/benchmarks.md).
 
+use super::answer::Answer;
 use super::bits::Bits;
 use super::plan::{Masks, Plan};
 use super::search::{Found, Search};
-use super::turns::Answer;
 use super::Limits;
 use crate::model::{Direction, SlotKind};
 use crate::rules::board::NONE;

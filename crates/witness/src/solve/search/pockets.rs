@@ -15,9 +15,9 @@
 //! subtree; a child whose low link does not climb above its parent roots a
 //! part cut off by that parent.
 
-use super::bits::Bits;
-use super::plan::Plan;
 use crate::rules::board::NONE;
+use crate::solve::bits::Bits;
+use crate::solve::plan::Plan;
 
 /// Per node tallies of the depth-first search.
 #[derive(Clone, Copy, Default)]

@@ -2,12 +2,13 @@
 //! handful of puzzles without any, whose solutions cover its own.
 //!
 //! Elimination marks weaken the search's pruning: a region holding one may
-//! break any rule once, so little can be judged before it is sealed. But
-//! in a solution, each mark is used up in one of a few ways (spec §5.7):
-//! it erases one other symbol of its region (a square, star, triangle or
-//! piece), or an uncovered dot there, or it cancels another mark of its
-//! region; what is left of the region then passes the plain rules. So each
-//! way of using up every mark gives a *case*, a puzzle without marks:
+//! break any rule once, so little can be judged before it is sealed. But in a
+//! solution, each mark is used up in one of a few ways
+//! (`docs/rules.md#elimination-marks`): it erases one other symbol of its
+//! region (a square, star, triangle or piece), or an uncovered dot there, or it
+//! cancels another mark of its region; what is left of the region then passes
+//! the plain rules. So each way of using up every mark gives a *case*, a puzzle
+//! without marks:
 //! - a mark that erases symbol `X`: the mark and `X` both become stars of
 //!   a colour of their own, so a region holding one must hold the other
 //!   (two symbols of that colour) and nothing else changes;
@@ -29,21 +30,16 @@
 //! it uses up, summed over the marks (a mark shares a region with what it
 //! erases, which is likelier the nearer that is). The order decides which
 //! case goes first in each round of turns, and with many cases the first
-//! [`NEAREST_CASES`] take two turns a round. On D2C9EECA, whose 871 cases
-//! took four rounds before the one that holds a solution had had work
-//! enough, the order took that case from 505th to 7th place and the puzzle
-//! from 17.2M search nodes to 10.5M, and the second turns to 2.1M;
-//! BN8SJ6KG's went from 150th to 223rd of 601 (its marks erase squares far
-//! away), 2.03M nodes to 2.51M, and 2.62M with the second turns.
+//! [`NEAREST_CASES`] take two turns a round. The order helps most where a
+//! mark erases something near it, and costs little where the marks erase
+//! far away (see docs/benchmarks.md).
 //!
-//! [`turns`](super::turns) runs the cases beside its lanes once the first
-//! turn has not solved the puzzle ([`super::turns::Schedule::cases_after`]),
+//! [`portfolio`](super::portfolio) runs the cases beside its lanes once the first
+//! turn has not solved the puzzle ([`super::lanes::Schedule::cases_after`]),
 //! one turn of one case at a time, each case in the engine's move order
-//! with turns of its own, small at first ([`CaseRuns::new`]). (On
-//! FVBUCVXU, giving each case the four lanes of a puzzle took twice the
-//! nodes: the one case that solves it needs 68,000 nodes in the engine's
-//! order and 187,000 over the four lanes, and every other case open costs
-//! as much again.)
+//! with turns of its own, small at first ([`CaseRuns::new`]): giving
+//! each case the several lanes of a puzzle would multiply the work of
+//! every case, the many that hold nothing included.
 //!
 //! Counts with a small limit (`witness count --unique`) run the cases
 //! too, handing on every case solution that solves the puzzle
@@ -52,12 +48,13 @@
 //! unique" long before a lane would find a second. A case whose marks
 //! erase "some dot" has every dot dropped, so most of its solutions miss
 //! dots; one that misses more than the case's marks can erase is turned
-//! away before the rules are asked (on CF264292 that check had taken 40%
-//! of the time).
+//! away before the rules are asked, where that check would take much of
+//! the time.
 
+use super::answer::Answer;
+use super::lanes::{Schedule, Turns};
 use super::plan::{Masks, Plan};
 use super::search::Search;
-use super::turns::{Answer, Schedule, Turns, FEW_CASES};
 use super::Limits;
 use crate::model::{Direction, Dot};
 use crate::path::Line;
@@ -65,18 +62,23 @@ use crate::rules::board::{Board, Sym};
 use crate::rules::{Rules, Workspace};
 use std::cell::OnceCell;
 
+/// The most cases that start at [`Schedule::cases_after`]; with more,
+/// they start [`MANY_CASES_LATER`](super::portfolio::MANY_CASES_LATER) times later (by default after 300,000
+/// nodes), as each case's turn then comes round seldom: a puzzle the lanes
+/// solve in 100,000-300,000 nodes would give the cases twice that for
+/// nothing (see docs/benchmarks.md).
+pub const FEW_CASES: usize = 32;
+
 /// The most cases a puzzle is split into; with more marks or symbols the
-/// cases are not run. (Two marks among 30 symbols make about 900; the
-/// dev corpus's puzzles with more have five or six marks, and millions.
-/// BN8SJ6KG's 601 cases hold one that 2,400 nodes solve.)
+/// cases are not run. (Two marks among 30 symbols make about 900;
+/// puzzles with more tend to have five or six marks, and millions.)
 pub const MAX_CASES: usize = 1024;
 
 /// The most dots on a board for a case per dot a mark may erase; with
 /// more, one case per mark drops every dot. (A dot's case is searched in
 /// full to refute it, and the cases of many dots are all but one search
-/// repeated: on CCB9D8F2, with a dot on every node, 25 of its 32 cases
-/// were dot cases of about 8,700 nodes each. FVBUCVXU, with 2 dots, is
-/// solved by a dot's case.)
+/// repeated, while with few dots a dot's case may be the one that
+/// solves the puzzle.)
 pub const PER_DOT_MAX: usize = 4;
 
 /// How one mark is used up.
@@ -418,17 +420,14 @@ impl<const N: usize> Run<'_, N> {
 /// The most cases whose tables and searches are kept from turn to turn
 /// (with the searches' caches); with more, each turn makes them afresh
 /// and resumes where the last turn stopped, so memory does not grow with
-/// the cases (on BN8SJ6KG, with 601 cases, they took 95 MB in all).
+/// the cases (hundreds of cases would take some hundred megabytes).
 pub const LIVE_SEARCHES: usize = 64;
 
 /// With more than [`FEW_CASES`] cases, how many of the nearest (the
 /// first in their order) take two turns a round, one after the other.
 /// Each case's turn then comes round seldom, and those cases are the
-/// likeliest. (Simulated from each case's work to its end alone, on
-/// D2C9EECA's 871 cases, the 7th of which holds a solution: 6.9M case
-/// nodes to a solution with one turn a round each, 1.24M with the first 8
-/// taking two, 1.25M with the first 16; BN8SJ6KG's 601 cases, solved by
-/// the 223rd: 1.29M, 1.39M and 1.50M.)
+/// likeliest (the count is chosen by simulating the turns from each
+/// case's work alone; see docs/benchmarks.md).
 pub const NEAREST_CASES: usize = 8;
 
 /// What a round of the cases ended with.
@@ -487,11 +486,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
     /// their time evenly, so the one that holds a solution is not kept
     /// waiting while every other gets a turn twice as long as its last.
     /// (With the default schedule: turns of 1,000 nodes doubling up to
-    /// 20,000. On the dev corpus's marked puzzles, against even turns of
-    /// 20,000 from 300,000 lane nodes on: 23ADC34D takes 30,000 nodes
-    /// instead of 220,000, FVBUCVXU 1.7M instead of 2.5M; 36B4B99E,
-    /// which its lanes solve, 280,000 instead of 113,000. Turns doubling
-    /// without a cap took FVBUCVXU past 3M.)
+    /// 20,000; see docs/benchmarks.md.)
     pub fn new(cases: &'a Cases<'p, N>, limits: &'a Limits, schedule: &Schedule) -> Self {
         let every = Schedule {
             first: (schedule.first / CASE_FIRST_DIVISOR).max(1),

@@ -1,12 +1,13 @@
-//! `regionCheck` (spec §5.4): the symbol rules inside one region, with the
-//! engine's split into very-invalid and soft-invalid elements, in its order.
+//! `regionCheck` (`docs/rules.md#symbols`): the symbol rules inside one region,
+//! with the engine's split into very-invalid and soft-invalid elements, in its
+//! order.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use super::board::{Board, Sym};
-use super::polyfit::{fits, FitLimits, FitScratch, Geometry, PieceKind, Placements};
+use super::polyfit::{fits, Geometry, PieceKind, Placements};
+use super::scratch::{CheckResult, Scratch};
 use crate::model::SlotKind;
 
 /// One kind of piece of a board: a shape, poly or ylop, and its placement
@@ -97,64 +98,6 @@ impl PolyTables {
     }
 }
 
-/// Reusable scratch space for checks.
-#[derive(Clone, Debug, Default)]
-pub struct Scratch {
-    color_count: Vec<u16>,
-    squares: Vec<u32>,
-    stars: Vec<u32>,
-    piece_counts: Vec<u32>,
-    fit: FitScratch,
-    cache: FitCache,
-    /// The elimination procedure's buffers.
-    pub(super) neg: super::negation::NegScratch,
-}
-
-impl Scratch {
-    /// Sets when polyomino fits must give up. A fit that gives up answers
-    /// "fits" and raises the flag read by [`Scratch::fit_interrupted`].
-    pub fn set_fit_limits(&mut self, limits: FitLimits) {
-        self.fit.limits = limits;
-    }
-
-    /// True when a polyomino fit gave up since the last
-    /// [`Scratch::clear_fit_interrupted`]: answers since then are guesses.
-    pub fn fit_interrupted(&self) -> bool {
-        self.fit.interrupted()
-    }
-
-    /// Forgets an earlier interruption.
-    pub fn clear_fit_interrupted(&mut self) {
-        self.fit.clear_interrupted();
-    }
-
-    /// Raises the interruption flag again (see [`Scratch::fit_interrupted`]).
-    pub fn raise_fit_interrupted(&mut self) {
-        self.fit.raise_interrupted();
-    }
-
-    /// Lets each polyomino fit give up after `n` steps (`None`: never).
-    pub fn set_fit_step_cap(&mut self, n: Option<u64>) {
-        self.fit.limits.max_steps = n;
-    }
-
-    /// How many search steps all polyomino fits so far took.
-    pub fn fit_steps(&self) -> u64 {
-        self.fit.total_steps()
-    }
-}
-
-/// Answers of earlier fits on one board, keyed exactly by the piece counts
-/// and (when the pieces must tile the region) the region's slot set.
-#[derive(Clone, Debug, Default)]
-struct FitCache {
-    /// The [`PolyTables::id`] the answers belong to.
-    table: u64,
-    /// Scratch for the key being looked up.
-    key: Vec<u64>,
-    map: HashMap<Box<[u64]>, bool>,
-}
-
 /// Most kinds of piece a fit takes without a heap buffer.
 const STACK_KINDS: usize = 16;
 
@@ -163,24 +106,6 @@ const FIT_CACHE_CAP: usize = 1 << 15;
 
 /// Fits quicker than this many search steps are not worth caching.
 const FIT_CACHE_STEPS: u64 = 64;
-
-/// The result of one `regionCheck`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CheckResult {
-    /// Errors only erasing the element itself can fix: uncovered dots and
-    /// wrong triangles in region order, then lonely stars.
-    pub very: Vec<u32>,
-    /// Errors erasing another element could fix: squares, then crowded
-    /// stars, then polyominoes.
-    pub soft: Vec<u32>,
-}
-
-impl CheckResult {
-    /// True when nothing failed.
-    pub fn is_clean(&self) -> bool {
-        self.very.is_empty() && self.soft.is_empty()
-    }
-}
 
 /// True when the element at a slot has not been erased.
 #[inline]
@@ -332,7 +257,7 @@ pub fn region_clean(
     !any_poly || poly_fit(b, t, region, removed, scratch)
 }
 
-/// `polyFit` (spec §5.6) for the pieces present in a region.
+/// `polyFit` (`docs/rules.md#polyominoes`) for the pieces present in a region.
 pub fn poly_fit(
     b: &Board,
     t: &PolyTables,

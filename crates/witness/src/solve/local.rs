@@ -5,7 +5,7 @@
 //!
 //! Elimination marks blunt the exact search's pruning: a region holding
 //! one may break a rule, so little is settled before the line seals it,
-//! and the cases of [`super::cases`] are too many with five or six marks.
+//! and the cases of [`super::mark_cases`] are too many with five or six marks.
 //! But such panels tend to have many solutions, and the validator's count
 //! of failing elements is a good guide towards one: a path that fails two
 //! symbols is usually a few detours away from a path that fails none.
@@ -21,27 +21,21 @@
 //! each round, neighbouring temperatures offer to swap their paths
 //! (accepted by the rule that keeps each temperature's share of paths
 //! fair, `exp((1/t_cold - 1/t_hot) * (cost_cold - cost_hot))`), so a cold
-//! replica stuck where every detour fails more (on QYJXSUN7, nearly
-//! always one polyomino that fits nowhere in its region: a fit is
-//! all-or-nothing, so the count gives no slope) is handed a path a hot
+//! replica stuck where every detour fails more (typically one polyomino
+//! that fits nowhere in its region: a fit is all-or-nothing, so the count
+//! gives no slope) is handed a path a hot
 //! replica found elsewhere, instead of being reheated or restarted.
 //!
-//! This replaced one run of simulated annealing (cooling from 3.0 to
-//! 0.15, reheated three times when stale, then restarted; twenty-sixth
-//! session). With the same moves and the same judging, on QYJXSUN7 it
-//! solved 32 of 48 seeds within 500,000 moves against 5 of 24 for the
-//! annealing, and 7H7MUSLP took 4,400 moves on average over 24 seeds
-//! against 12,500 (`examples/anneal.rs`). On QYJXSUN7's seeds 1-24, the
-//! other settings tried (4, 8 or 10 replicas; sweeps of 50, 300 or 1,000
-//! moves; coldest 0.15 or 0.3; hottest 1.5, 2.5 or 3) solved 9-14 against
-//! 18; on seeds 25-48 five replicas solved 13 and 0.2-2.5 with sweeps of
-//! 300 solved 15 against 14: near the best, the choice is within the
-//! seeds' noise.
+//! Replica exchange solves such panels from far more seeds than one run
+//! of simulated annealing with the same moves and the same judging; the
+//! number of replicas, the sweep and the temperatures sit where the
+//! choice is within the seeds' noise (`examples/anneal.rs`; see
+//! docs/benchmarks.md).
 //!
 //! The solver runs it by turns beside its lanes on marked panels
-//! ([`super::turns::Turns::run_with_cases_visit`]). Judging a path takes
-//! 3-10 µs on those panels, mostly the validator's flood of the regions,
-//! less where [`RegionMemo`] knows them. The runs are repeatable: the
+//! ([`super::lanes::Turns::run_with_cases_visit`]). Judging a path is
+//! mostly the validator's flood of the regions, less where [`RegionMemo`]
+//! knows them. The runs are repeatable: the
 //! random numbers come from a seed, and the work is counted in steps, not
 //! time (`examples/anneal.rs` runs it alone).
 //!
@@ -50,9 +44,9 @@
 //! undirected panels, whose solutions the exact search reports from one
 //! end only.
 
+use super::answer::Answer;
 use super::limits::Limits;
 use super::plan::Plan;
-use super::turns::Answer;
 use crate::model::Direction;
 use crate::path::Line;
 use crate::rules::board::NONE;
@@ -205,12 +199,11 @@ pub struct Anneal<'p> {
 
 /// The work of judging one path, in search nodes, besides the regions
 /// judged afresh: drawing it, splitting it into regions and looking them
-/// up in the memo (about 3 µs on QYJXSUN7, whose exact search takes
-/// 0.3-0.4 µs a node).
+/// up in the memo (about ten times a node of the exact search).
 pub const JUDGE_WORK: u64 = 9;
 
 /// The work of judging one region the memo does not know, in search
-/// nodes, besides its polyomino fits' steps (about 2 µs on QYJXSUN7).
+/// nodes, besides its polyomino fits' steps.
 pub const FRESH_REGION_WORK: u64 = 6;
 
 /// The work of a move besides judging, in search nodes.
@@ -943,172 +936,4 @@ impl<'p> Anneal<'p> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A 4x4 panel with two starts, three ends (one on a start, so that
-    /// a path may be that one node), marks, squares, stars, a triangle
-    /// and a dot.
-    const SMALL: &str = "witness 4x4\n\
-        S - + - + - + - E>\n\
-        | Y | #w | . | *r |\n\
-        + - + - + - + - +\n\
-        | . | #k | . | *r |\n\
-        SE< - + - + - + - +\n\
-        | *r | . | 2 | Y |\n\
-        + - + - o - + - +\n\
-        | . | #w | . | . |\n\
-        + - + - + - + - E>\n";
-
-    /// The slots of the path `a` has drawn, as `lines` should hold them.
-    fn slots_of_drawn(a: &Anneal) -> Vec<Line> {
-        let mut want = vec![Line::None; a.lines.len()];
-        let Some((begin, finish)) = a.drawn_ends else {
-            return want;
-        };
-        for s in [begin, finish] {
-            want[s as usize] = Line::Black;
-        }
-        for &v in &a.drawn_path {
-            want[a.plan.slot_of_node[v as usize] as usize] = Line::Black;
-        }
-        for w in a.drawn_path.windows(2) {
-            want[a.step(w[0], w[1]).unwrap().edge as usize] = Line::Black;
-        }
-        want
-    }
-
-    /// Drawing a path over the one drawn before (only the slots between
-    /// the nodes they share at their start and at their end change) leaves
-    /// drawn exactly the slots of the new path: checked after each of a
-    /// few thousand moves that drew one, its ends moved now and then too.
-    #[test]
-    fn paths_drawn_over_the_last_leave_exactly_their_slots() {
-        let puzzle = crate::formats::text::parse(SMALL).unwrap();
-        let plan = Plan::new(&puzzle).unwrap();
-        let mut a = Anneal::new(&plan, 5).unwrap();
-        let mut checked = 0;
-        for _ in 0..5_000 {
-            a.run(1);
-            if a.drawn_ends.is_none() {
-                continue;
-            }
-            assert_eq!(a.lines, slots_of_drawn(&a), "after {} moves", a.moves);
-            checked += 1;
-        }
-        assert!(checked > 4_000, "{checked}");
-        assert!(a.drawn_over > 3_000, "{}", a.drawn_over);
-    }
-
-    /// A path that goes back along an edge it took, drawn over a legal
-    /// one, is turned down and leaves nothing drawn; the legal one drawn
-    /// after it is drawn whole, exactly.
-    #[test]
-    fn a_path_crossing_itself_drawn_over_another_leaves_nothing_drawn() {
-        let puzzle = crate::formats::text::parse(SMALL).unwrap();
-        let plan = Plan::new(&puzzle).unwrap();
-        let mut a = Anneal::new(&plan, 5).unwrap();
-        // A path of three nodes or more whose second node has a neighbour
-        // off the path.
-        let (path, off) = loop {
-            a.run(1);
-            let path = &a.cur.path;
-            if !a.cur.started || path.len() < 3 {
-                continue;
-            }
-            let off = a.steps[path[1] as usize]
-                .iter()
-                .find(|s| !path.contains(&s.node));
-            if let Some(s) = off {
-                break (path.clone(), s.node);
-            }
-        };
-        assert!(a.draw(&path));
-        assert_eq!(a.lines, slots_of_drawn(&a));
-        // Out from the second node to that neighbour and back, then on as
-        // before: the same first and last nodes, so it is drawn over the
-        // path, and it fails on the edge back, after drawing two slots.
-        let mut crossing = vec![path[0], path[1], off];
-        crossing.extend_from_slice(&path[1..]);
-        let over = a.drawn_over;
-        assert!(!a.draw(&crossing));
-        assert!(a.lines.iter().all(|&l| l == Line::None));
-        assert_eq!((a.drawn_ends, a.drawn.len()), (None, 0));
-        assert!(a.draw(&path));
-        assert_eq!(a.lines, slots_of_drawn(&a));
-        assert_eq!(a.drawn_over, over, "both drawn whole");
-        assert!(a.drawn_ends.is_some());
-    }
-
-    /// A 2x2 panel with a lone elimination mark: every path fails it, and
-    /// only it.
-    const LONE_MARK: &str = "witness 2x2\nS - + - E>\n| Y | . |\n+ - + - +\n| . | . |\n+ - + - +\n";
-
-    /// On a panel no path solves (a lone mark has nothing to erase, so
-    /// every path fails it and only it), the replicas keep their
-    /// temperatures, coldest first, and since every path costs the same,
-    /// every exchange offered is made.
-    #[test]
-    fn replicas_keep_their_ladder() {
-        let puzzle = crate::formats::text::parse(LONE_MARK).unwrap();
-        let plan = Plan::new(&puzzle).unwrap();
-        let mut a = Anneal::new(&plan, 7).unwrap();
-        assert!(a.run(20 * SWEEP * REPLICAS as u64).is_none());
-        // (The replica on its sweep back on its rung.)
-        let at = a.at;
-        std::mem::swap(&mut a.cur, &mut a.ladder[at]);
-        let temps: Vec<f64> = a.ladder.iter().map(|r| r.temp).collect();
-        assert_eq!(temps.len(), REPLICAS);
-        assert!((temps[0] - COLDEST).abs() < 1e-9, "{temps:?}");
-        assert!((temps[REPLICAS - 1] - HOTTEST).abs() < 1e-9, "{temps:?}");
-        assert!(temps.windows(2).all(|w| w[0] < w[1]), "{temps:?}");
-        assert!(
-            a.ladder.iter().all(|r| r.cost == 1),
-            "every path fails the mark"
-        );
-        assert!(a.exchanges.0 >= 19 * (REPLICAS as u64 - 1));
-        assert_eq!(a.exchanges.0, a.exchanges.1);
-    }
-
-    /// The exchange rule on two rungs set by hand (the others unstarted,
-    /// so never offered): a colder replica failing more always takes the
-    /// hotter one's path, with its failing slots, and keeps its own
-    /// temperature; one failing 2 fewer gives its path away with
-    /// probability exp(-2 (1/t0 - 1/t1)), about 2.5% for 0.2 and 0.317.
-    #[test]
-    fn exchanges_follow_the_replica_exchange_rule() {
-        let puzzle = crate::formats::text::parse(LONE_MARK).unwrap();
-        let plan = Plan::new(&puzzle).unwrap();
-        let mut a = Anneal::new(&plan, 11).unwrap();
-        let (t0, t1) = (a.ladder[0].temp, a.ladder[1].temp);
-        let set = |a: &mut Anneal, costs: [usize; 2]| {
-            for (k, cost) in costs.into_iter().enumerate() {
-                let r = &mut a.ladder[k];
-                r.started = true;
-                r.cost = cost;
-                r.path = vec![k as u32];
-                r.fails = vec![k as u32; cost];
-            }
-        };
-        set(&mut a, [3, 1]);
-        a.exchange();
-        assert_eq!((a.ladder[0].path[0], a.ladder[0].cost), (1, 1));
-        assert_eq!((a.ladder[1].path[0], a.ladder[1].cost), (0, 3));
-        assert_eq!(a.ladder[0].fails, vec![1]);
-        assert_eq!((a.ladder[0].temp, a.ladder[1].temp), (t0, t1));
-        let trials = 40_000;
-        let mut swapped = 0;
-        for _ in 0..trials {
-            set(&mut a, [1, 3]);
-            a.exchange();
-            swapped += (a.ladder[0].path[0] == 1) as u32;
-        }
-        let p = (-2.0 * (1.0 / t0 - 1.0 / t1)).exp();
-        let want = p * trials as f64;
-        // Within about four standard deviations.
-        assert!(
-            (swapped as f64 - want).abs() < 4.0 * want.sqrt() + 1.0,
-            "{swapped} swaps of {trials}, want about {want:.0}"
-        );
-    }
-}
+mod tests;

@@ -3,13 +3,13 @@
 //!
 //! How long a depth-first search takes to reach its first solution depends
 //! a great deal on the order in which it tries moves and on the side it
-//! starts from: on the dev corpus's slowest puzzles one order needs a
-//! thousand times the nodes of another, and no order is best for all. So
+//! starts from: on hard puzzles one order may need a thousand times the
+//! nodes of another, and no order is best for all. So
 //! [`first_solution`] searches in a few lanes by turns, each lane a move
-//! order on the plan or on its reversal ([`reverse`]: the puzzle with
+//! order on the plan or on its reversal ([`reverse`](super::reverse): the puzzle with
 //! starts and ends swapped), each turn with a budget of work
 //! ([`Schedule`]). A turn that runs out of budget leaves a resume point
-//! ([`Resume`]), and the lane's next turn goes on from there, so no work is
+//! ([`Resume`](super::search::Resume)), and the lane's next turn goes on from there, so no work is
 //! done twice. Each round begins with the engine's order, so most puzzles
 //! (solved within the first budget) get the engine's first solution, and
 //! never pay for the reversal's tables ([`Back`]).
@@ -20,203 +20,42 @@
 //! ([`Search::set_budget`]).
 //!
 //! On puzzles with elimination marks, the mark-free cases that cover the
-//! puzzle ([`super::cases`]) take turns too once the lanes have visited
+//! puzzle ([`super::mark_cases`]) take turns too once the lanes have visited
 //! [`Schedule::cases_after`] nodes ([`Turns::run_with_cases`]), and the
-//! local search ([`super::anneal`]) once they have visited
+//! local search ([`super::local`]) once they have visited
 //! [`Schedule::anneal_after`]; its solutions are checked by the validator,
 //! and it never ends a search that finds none.
 
-use super::anneal::Anneal;
-use super::cases::{CaseRuns, Cases, Outcome, MAX_CASES};
+use super::answer::Answer;
+use super::lanes::{Back, Schedule, Turns};
 use super::limits::Limits;
-use super::near::{mirror_twin, narrow, near_solutions, NEAR_NODES};
+use super::local::Anneal;
+use super::mark_cases::{CaseRuns, Cases, Outcome, FEW_CASES, MAX_CASES};
+use super::nearby::{mirror_twin, narrow, near_solutions, NEAR_NODES};
 use super::plan::{Masks, Plan};
-use super::reverse;
-use super::search::{self, Found, Resume, Search};
+use super::search::{self, Search};
 use crate::model::Direction;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// The budgets of the turns, in search nodes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Schedule {
-    /// The budget of a turn in the first round (the engine's order, from
-    /// the starts and from the ends, gets twice it).
-    pub first: u64,
-    /// By how much the budget grows from one round to the next.
-    pub growth: u64,
-    /// The largest budget of a turn (before the lanes' weights).
-    pub most: u64,
-    /// The search nodes the lanes visit before the elimination cases
-    /// ([`super::cases`]) get turns.
-    pub cases_after: u64,
-    /// The search nodes the lanes visit before the late lanes (the
-    /// reversal's other two move orders) join the rounds. On two threads
-    /// each thread counts its own lanes' nodes.
-    pub late_lanes: u64,
-    /// The search nodes the lanes visit before the local search
-    /// ([`super::anneal`]) takes turns, on puzzles with elimination marks.
-    pub anneal_after: u64,
-}
-
-impl Default for Schedule {
-    /// 10,000 nodes, doubling, up to 640,000; the cases after 20,000, the
-    /// late lanes after 4M, the local search after 300,000.
-    fn default() -> Self {
-        Schedule {
-            first: 10_000,
-            growth: 2,
-            most: 640_000,
-            cases_after: CASES_AFTER,
-            late_lanes: LATE_LANES,
-            anneal_after: ANNEAL_AFTER,
-        }
-    }
-}
-
-/// The move orders, with the start each begins with (as a share of the
-/// start list: 0 is the first start, 1/2 the middle one).
-const ORDERS: [([Direction; 4], (usize, usize)); 3] = [
-    (Direction::ALL, (0, 1)),
-    (
-        [
-            Direction::Down,
-            Direction::Up,
-            Direction::Left,
-            Direction::Right,
-        ],
-        (1, 2),
-    ),
-    (
-        [
-            Direction::Up,
-            Direction::Right,
-            Direction::Left,
-            Direction::Down,
-        ],
-        (1, 3),
-    ),
-];
-
-/// A lane of the rounds: a move order on the plan as given or on its
-/// reversal ([`reverse`]), its share of the round's budget, and whether it
-/// joins late ([`Schedule::late_lanes`]).
-#[derive(Copy, Clone, Debug)]
-struct Lane {
-    back: bool,
-    order: usize,
-    weight: u64,
-    late: bool,
-}
-
-/// The lanes, by index: the engine's order first, then the reversal's
-/// other two orders, which join late ([`Schedule::late_lanes`]), then the
-/// plan's other two orders, then the engine's order on the reversal. Both
-/// engine orders get twice the budget of the others, and so do the late
-/// lanes, which join with the round's budget as it then is. The late lanes
-/// come second so that, once they join, they take their turns before the
-/// other lanes' long turns of that round (in the simulation below,
-/// 5C22E48F then takes 6.2M nodes instead of 8.8M, and no other puzzle
-/// moves).
-const LANES: [Lane; 6] = [
-    Lane {
-        back: false,
-        order: 0,
-        weight: 2,
-        late: false,
-    },
-    Lane {
-        back: true,
-        order: 1,
-        weight: 2,
-        late: true,
-    },
-    Lane {
-        back: true,
-        order: 2,
-        weight: 2,
-        late: true,
-    },
-    Lane {
-        back: false,
-        order: 1,
-        weight: 1,
-        late: false,
-    },
-    Lane {
-        back: false,
-        order: 2,
-        weight: 1,
-        late: false,
-    },
-    Lane {
-        back: true,
-        order: 0,
-        weight: 2,
-        late: false,
-    },
-];
-
-/// The default [`Schedule::late_lanes`]: the search nodes after which the
-/// reversal's other two orders join the rounds (half a second to two
-/// seconds of search). More lanes are more chances to meet a move order
-/// that reaches a solution soon, but each costs every puzzle it runs on
-/// its share of the nodes. Joining this late, they cost nothing to the
-/// puzzles the first four lanes solve sooner, and the others at most two
-/// thirds more nodes past this point (the late lanes take 4 of every 10).
-/// (From the nodes each of the six lanes needs alone on every dev puzzle,
-/// capped at 2M, with the turns simulated: 5C22E48F, which none of the
-/// first four lanes solves within 2M nodes and whose search timed out at
-/// 5 s, takes 6.2M nodes in all (8.8M with the late lanes last in the
-/// round); with the late lanes from the start it
-/// takes 5.6-9.4M, but 8ECF87FA goes from 3.9M to 5.2-6.4M and the
-/// puzzles of over 200,000 nodes take 10-20% more; joining after 1-2M
-/// nodes still costs 8ECF87FA 15-50%.)
-pub const LATE_LANES: u64 = 4_000_000;
-
 /// The share of the work the elimination cases get, at most, as a
 /// fraction of the other lanes' nodes past [`Schedule::cases_after`]
-/// ([`Turns::run_with_cases`]): twice as many. (On the dev corpus's marked
-/// puzzles, with the cases' turns doubling as the lanes' do, FVBUCVXU took
-/// 1.7 s with as many, 1.2 s with twice as many, and the others that reach
-/// the cases no longer.)
+/// ([`Turns::run_with_cases`]): twice as many, which helps the marked
+/// puzzles the cases settle and costs the others nothing measurable (see
+/// docs/benchmarks.md).
 pub const CASE_SHARE: (u64, u64) = (2, 1);
 
 /// [`CASE_SHARE`] with more than [`FEW_CASES`] cases, which start late
-/// ([`MANY_CASES_LATER`]): four times as many. (Every dev puzzle with
-/// that many cases that the lanes leave to them is solved by a case:
-/// D2C9EECA went from 2.07M nodes to 1.83M, BN8SJ6KG from 2.62M to 2.06M,
-/// 5-14% less time on one thread; no other puzzle changed.)
+/// ([`MANY_CASES_LATER`]): four times as many, as the puzzles with that
+/// many cases that the lanes leave to them tend to be solved by a case
+/// (see docs/benchmarks.md).
 pub const MANY_CASE_SHARE: (u64, u64) = (4, 1);
-
-/// The default [`Schedule::cases_after`]: the first turn of the engine's
-/// order, about 2 ms of search, so puzzles it solves never pay for the
-/// cases. (The cases' turns start small, [`super::cases::CaseRuns::new`];
-/// on the dev corpus's marked puzzles, starting them here rather than
-/// after 300,000 nodes took the nodes to a first solution from 7.9M to
-/// 6.0M in all, five puzzles from 110,000-510,000 nodes to 30,000-100,000,
-/// and two the lanes solve in 110,000 to 120,000 and 280,000.)
-pub const CASES_AFTER: u64 = 20_000;
-
-/// The most cases that start at [`Schedule::cases_after`]; with more,
-/// they start [`MANY_CASES_LATER`] times later (by default after 300,000
-/// nodes), as each case's turn then comes round seldom: a puzzle the lanes
-/// solve in 100,000-300,000 nodes would give the cases twice that for
-/// nothing. (On the dev corpus's marked puzzles, starting 33-1,024 cases
-/// at 20,000 nodes took 2FDC2778 from 177,000 nodes to 417,000 and
-/// ABA4A773 from 266,000 to 306,000; at 300,000, none of them moved, and
-/// BN8SJ6KG, with 601 cases, took 2.0M.)
-pub const FEW_CASES: usize = 32;
 
 /// The nodes more than [`FEW_CASES`] cases may take before they join late
 /// ([`MANY_CASES_LATER`]): from [`Schedule::cases_after`] on, as many as
 /// the lanes take meanwhile, up to this cap, about the first turns of the
-/// few nearest cases. (On the dev corpus, 4CWQNS42 and its twin
-/// UCD9N6XP, which their fifth-nearest case settles in 284 nodes, took
-/// 34,000 nodes instead of 136,000; the seven other puzzles that reach
-/// the early look without a case settling them took 5,000-7,000 nodes
-/// more, 2-13%. A cap of 20,000 gained no more and cost those 20,000; one
-/// of 3,500 gained nothing.)
+/// few nearest cases: enough for a near case to settle a puzzle early,
+/// little for the puzzles no case settles (see docs/benchmarks.md).
 pub const EARLY_CASE_NODES: u64 = 5_000;
 
 /// How much later than [`Schedule::cases_after`] more than [`FEW_CASES`]
@@ -227,7 +66,7 @@ pub const MANY_CASES_LATER: u64 = 15;
 /// ([`Turns::run_with_cases`]): the cases at `part`, `part + parts`, ...
 /// ([`Cases::share`]), with a count of the shares searched to the end that
 /// the threads taking the others share; and whether the thread runs the
-/// local search ([`super::anneal`]) as well.
+/// local search ([`super::local`]) as well.
 #[derive(Debug)]
 pub struct CaseShare<'a> {
     /// Which share.
@@ -257,7 +96,7 @@ impl<'a> CaseShare<'a> {
         plan: &Plan,
         finished: &'a AtomicUsize,
     ) -> (Option<CaseShare<'a>>, CaseShare<'a>) {
-        let many = super::cases::case_count(plan).is_some_and(|n| n > FEW_CASES);
+        let many = super::mark_cases::case_count(plan).is_some_and(|n| n > FEW_CASES);
         let parts = if many { 2 } else { 1 };
         let share = |part, seed| CaseShare {
             part,
@@ -291,180 +130,28 @@ impl CaseShare<'static> {
     }
 }
 
-/// The work the local search ([`super::anneal`]) gets on puzzles with
+/// The work the local search ([`super::local`]) gets on puzzles with
 /// elimination marks, as a fraction of the lanes' nodes past
 /// [`Schedule::anneal_after`]: eight times as many. Only puzzles with
-/// more than [`MAX_CASES`] cases get it (nine of the dev corpus's marked
-/// puzzles of 5 ms or more); the lanes solve the others of those within
-/// 300,000 nodes. On one thread (`witness bench --jobs 1`, two runs each,
-/// thirty-third session) QYJXSUN7 took 0.92-0.94 s at eight times as
-/// many, 1.09-1.14 s at three, 0.97-0.99 s at six and 0.86 s at twelve
-/// (the local search alone takes 0.76 s); 7H7MUSLP 80-83 ms against
-/// 86-114 ms at three; the other 55 marked puzzles of 5 ms or more and
-/// their counts up to 2 (`--count-limit 2`) did not change beyond the
-/// noise. The price: on such a puzzle without a solution, the proof
-/// takes up to nine times the lanes' time past 300,000 nodes, not four.
-/// The local search also finds the second solution of a count: with
-/// this share `witness count --unique` on QYJXSUN7 says "not unique" in
-/// 7.4-7.5 s against 9.3 s at three times (two runs each); cutting the
-/// share to a sixteenth once a first solution was known took it to over
-/// 200 s (with another job on the other core). (Twenty-sixth session:
-/// at an equal share QYJXSUN7 took 3.9 s to over 5 s, at three times as
-/// much 2.2-3.8 s.)
+/// more than [`MAX_CASES`] cases get it; the lanes solve most others
+/// within 300,000 nodes. The price: on such a puzzle without a solution,
+/// the proof takes up to nine times the lanes' time past 300,000 nodes,
+/// not four. The local search also finds the second solution of a count
+/// (`witness count --unique`). See docs/benchmarks.md for the figures.
 pub const ANNEAL_SHARE: (u64, u64) = (8, 1);
 
 /// [`ANNEAL_SHARE`] on puzzles whose elimination cases the solver runs (at
 /// most [`MAX_CASES`]), on whichever thread (the engine's order may take
-/// none of them): a sixteenth as much. The cases solve those sooner
-/// (D2C9EECA, BN8SJ6KG, FVBUCVXU in 0.5-1 s, where the simulated
-/// annealing alone took 0.7, 3.4 and 16 s); an equal share slowed them by
-/// up to a third, and a quarter share left D2C9EECA and FVBUCVXU
-/// undecided by a count up to 2 within 1 s. Parallel tempering alone
-/// takes 0.07 s, over 8 s and 2.1 s on them; with it, an equal share, or
-/// a quarter, or starting after 50,000 nodes, changed the 40 marked
-/// puzzles of 5 ms or more besides QYJXSUN7 within the machine's noise
-/// (4.3-5.9 s in all against 4.4-5.4 s, twenty-sixth session).
+/// none of them): a sixteenth as much. The cases solve those sooner than
+/// the local search does, and a larger share slows them (see
+/// docs/benchmarks.md).
 pub const ANNEAL_SHARE_BESIDE_CASES: (u64, u64) = (1, 16);
-
-/// The default [`Schedule::anneal_after`]: about 0.1 s of search, so that
-/// the puzzles the lanes solve sooner never pay for the local search.
-pub const ANNEAL_AFTER: u64 = 300_000;
 
 /// The local search's seed (on two threads, the second's is the next):
 /// its runs are the same every time.
 pub const ANNEAL_SEED: u64 = 1;
 
-/// A solution as `(start, end, moves)`.
-pub type Answer = (usize, usize, Vec<Direction>);
-
-/// The state of a search by turns: each lane's resume point, the budget
-/// of the current round and the next lane's place in it.
-#[derive(Clone, Debug)]
-pub struct Turns {
-    resume: [Option<Resume>; LANES.len()],
-    budget: u64,
-    schedule: Schedule,
-    next: usize,
-    max_nodes: Option<u64>,
-    /// Set when the turn that ended the search was cut short by the limits
-    /// (or the searches together passed `max_nodes`): its answer is not
-    /// exact.
-    pub stopped: bool,
-}
-
-/// The reversed plan's tables, made once the first turn has not settled
-/// the puzzle (most puzzles never need them).
-pub struct Back<const N: usize> {
-    plan: Plan,
-    masks: Masks<N>,
-}
-
-impl<const N: usize> Back<N> {
-    /// The tables for searching `plan` from its ends, if it may be
-    /// ([`reverse::reversed`]).
-    pub fn new(plan: &Plan) -> Option<Back<N>> {
-        let plan = reverse::reversed(plan)?;
-        let masks = Masks::new(&plan);
-        Some(Back { plan, masks })
-    }
-
-    /// A fresh search from the ends.
-    pub fn search<'a>(&'a self, limits: &'a Limits) -> Search<'a, N> {
-        Search::new(&self.plan, &self.masks, limits)
-    }
-}
-
 impl Turns {
-    /// Before the first round; `max_nodes` caps the nodes of the searches
-    /// this state runs, together.
-    pub fn new(schedule: &Schedule, max_nodes: Option<u64>) -> Turns {
-        Turns {
-            resume: Default::default(),
-            budget: schedule.first.max(1),
-            schedule: *schedule,
-            next: 0,
-            max_nodes,
-            stopped: false,
-        }
-    }
-
-    /// The lanes of the default rounds, the engine's order first (two of
-    /// them join late, [`LATE_LANES`]).
-    pub const ALL: [usize; LANES.len()] = [0, 1, 2, 3, 4, 5];
-
-    /// The next turn of a round over `lanes` (indices into the lanes, the
-    /// engine's order being 0): lanes on the reversal are skipped when
-    /// `back` is `None`, and the late lanes until the lanes have visited
-    /// [`Schedule::late_lanes`] nodes. `Some` when the turn ended the search: with a
-    /// solution (of `fwd`'s plan), with a proof that there is none, or cut
-    /// short by the limits ([`Turns::stopped`]); `None` when it ran out of
-    /// budget. `lanes` must hold a lane of the plan, and the same lanes
-    /// until the round is over.
-    pub fn step<const N: usize>(
-        &mut self,
-        fwd: &mut Search<'_, N>,
-        back: Option<&mut Search<'_, N>>,
-        lanes: &[usize],
-    ) -> Option<Option<Answer>> {
-        let mut found = None;
-        let ended = self.step_with(fwd, back, lanes, &mut |answer| {
-            found = Some(answer);
-            false
-        });
-        ended.then_some(found)
-    }
-
-    /// The next turn of a round over `lanes`, as [`Turns::step`], handing
-    /// `visit` every solution (see [`Turns::lane_turn`]); true when the
-    /// turn ended the search.
-    pub(crate) fn step_with<const N: usize>(
-        &mut self,
-        fwd: &mut Search<'_, N>,
-        mut back: Option<&mut Search<'_, N>>,
-        lanes: &[usize],
-        visit: &mut impl FnMut(Answer) -> bool,
-    ) -> bool {
-        debug_assert!(lanes.iter().any(|&k| !LANES[k].back), "a lane of the plan");
-        let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
-        let waits = |k: usize| LANES[k].late && total < self.schedule.late_lanes;
-        loop {
-            let k = lanes[self.next];
-            let budget = self.budget.saturating_mul(LANES[k].weight);
-            self.next += 1;
-            if self.next == lanes.len() {
-                self.next = 0;
-                self.budget = self
-                    .budget
-                    .saturating_mul(self.schedule.growth.max(1))
-                    .min(self.schedule.most.max(1));
-            }
-            // (Two calls: the searches may borrow for different lifetimes.)
-            return match (LANES[k].back, back.as_deref_mut()) {
-                _ if waits(k) && self.next == 0 => false,
-                _ if waits(k) => continue,
-                (false, _) => self.lane_turn(k, budget, fwd, total, visit),
-                (true, Some(b)) => self.lane_turn(k, budget, b, total, visit),
-                // The round may end with a skipped lane.
-                (true, None) if self.next == 0 => false,
-                (true, None) => continue,
-            };
-        }
-    }
-
-    /// Turns over `lanes` until one ends the search (see [`Turns::step`]).
-    pub fn run<const N: usize>(
-        &mut self,
-        fwd: &mut Search<'_, N>,
-        mut back: Option<&mut Search<'_, N>>,
-        lanes: &[usize],
-    ) -> Option<Answer> {
-        loop {
-            if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
-                return answer;
-            }
-        }
-    }
-
     /// [`Turns::run`], with turns of `plan`'s elimination cases (if it has
     /// any, [`Cases`]) in between, as long as they have visited fewer nodes
     /// than [`CASE_SHARE`] (or [`MANY_CASE_SHARE`]) of what the searches
@@ -529,7 +216,7 @@ impl Turns {
         let anneal_share = match anneal.as_mut() {
             Some(a) => {
                 a.set_limits(limits);
-                match super::cases::case_count(plan) {
+                match super::mark_cases::case_count(plan) {
                     Some(_) => ANNEAL_SHARE_BESIDE_CASES,
                     None => ANNEAL_SHARE,
                 }
@@ -610,67 +297,6 @@ impl Turns {
         }
         runs.map_or(0, |r| r.visited())
     }
-
-    /// The rest of the current round (see [`Turns::step`]): `None` when
-    /// every turn ran out of budget.
-    pub fn finish_round<const N: usize>(
-        &mut self,
-        fwd: &mut Search<'_, N>,
-        mut back: Option<&mut Search<'_, N>>,
-        lanes: &[usize],
-    ) -> Option<Option<Answer>> {
-        while self.next != 0 {
-            if let Some(answer) = self.step(fwd, back.as_deref_mut(), lanes) {
-                return Some(answer);
-            }
-        }
-        None
-    }
-
-    /// Lane `k`'s turn with `budget` nodes on `search`, the searches
-    /// having visited `total` nodes so far, handing `visit` each solution
-    /// found (drawn forward, whatever the lane) until it returns false.
-    /// True when the turn ended the search: `visit` stopped it, the lane
-    /// searched every path, or the limits cut it short ([`Turns::stopped`]);
-    /// false when it ran out of budget (the lane's next turn resumes).
-    fn lane_turn<const N: usize>(
-        &mut self,
-        k: usize,
-        mut budget: u64,
-        search: &mut Search<'_, N>,
-        total: u64,
-        visit: &mut impl FnMut(Answer) -> bool,
-    ) -> bool {
-        if let Some(m) = self.max_nodes {
-            if total > m {
-                self.stopped = true;
-                return true;
-            }
-            budget = budget.min((m - total).saturating_add(1));
-        }
-        let lane = LANES[k];
-        let (order, (num, den)) = ORDERS[lane.order];
-        search.set_order(order, search.plan().starts.len() * num / den);
-        search.set_budget(Some(budget));
-        search.set_resume(self.resume[k].take());
-        let mut halted = false;
-        search.run_all(&mut |f: &Found| {
-            let answer = (f.start, f.end, f.moves.to_vec());
-            let go = visit(if lane.back {
-                reverse::answer(answer)
-            } else {
-                answer
-            });
-            halted |= !go;
-            go
-        });
-        if halted || !search.out_of_budget {
-            self.stopped = search.stopped && !halted;
-            return true;
-        }
-        self.resume[k] = search.take_resume();
-        false
-    }
 }
 
 /// Solutions told apart: the start slot and the moves of each, drawn
@@ -678,7 +304,7 @@ impl Turns {
 pub type Seen = HashSet<(usize, Vec<Direction>)>;
 
 /// The first this many solutions a count finds get a search of the paths
-/// on their nodes ([`super::near`]).
+/// on their nodes ([`super::nearby`]).
 pub const NEAR_SEARCHES: usize = 2;
 
 /// Adds the solution `(start, moves)` to `seen`, with its mirror twin
@@ -767,7 +393,7 @@ pub struct Distinct {
 /// line drawn forward (start and moves); `seen` holds those already known
 /// (found by another search), which count too. The first
 /// [`NEAR_SEARCHES`] solutions, from `seen` or found, each get a near
-/// search ([`super::near`]) of [`NEAR_NODES`] nodes at most, unless they
+/// search ([`super::nearby`]) of [`NEAR_NODES`] nodes at most, unless they
 /// visit nearly every node.
 pub fn distinct_solutions<const N: usize>(
     plan: &Plan,
@@ -878,7 +504,7 @@ pub fn first_solution<const N: usize>(
 /// other lanes and the elimination cases (if any) on the other, sharing
 /// the solutions found; more than [`FEW_CASES`] cases are shared between
 /// the two threads, as [`super::solve_plan_threads`] shares them. On
-/// puzzles with marks a local search ([`super::anneal`]) takes turns on
+/// puzzles with marks a local search ([`super::local`]) takes turns on
 /// each side, each with its own seed (only on the other side, with the
 /// first seed, when the engine's order runs on the pool, `rest`). The first lane to search every path, the last share of the cases searched
 /// to the end, or the solution that reaches `limit`, stops both;
@@ -928,11 +554,10 @@ pub fn distinct_solutions_threads<const N: usize>(
     // both, half each (as when solving).
     let finished = AtomicUsize::new(0);
     let (here, there) = CaseShare::for_two_threads(plan, &finished);
-    // With cases, the engine's order starts afresh by turns. (Measured with `witness count --unique` on two threads: the pool's
-    // two threads beside the other side's made three on two cores, and
-    // BN8SJ6KG, D2C9EECA and FVBUCVXU took 1.8-2.6 times as long. On the
-    // 40 slowest counts, unmarked puzzles lose 12% without the pool.)
-    let rest = rest.filter(|_| super::cases::case_count(plan).is_none());
+    // With cases, the engine's order starts afresh by turns: the pool's
+    // two threads beside the other side's would make three on two cores.
+    // Unmarked puzzles keep the pool, which their counts need.
+    let rest = rest.filter(|_| super::mark_cases::case_count(plan).is_none());
     // The engine's order on the pool leaves the local search to the other
     // side, with the engine's order's seed.
     let mut there = there;
@@ -996,111 +621,5 @@ pub fn distinct_solutions_threads<const N: usize>(
     Distinct {
         count: count.min(limit),
         complete: !capped && (mine || theirs),
-    }
-}
-
-/// Counts the solutions by searching in the engine's order in turns of
-/// `budget` nodes, each going on from where the last stopped; `None` if
-/// the limits stopped it. Every solution is counted once (provided no
-/// polyomino fit outlasts a turn's budget, when a node's endpoint may be
-/// judged again): a check of the resume points.
-pub fn count_in_turns<const N: usize>(search: &mut Search<'_, N>, budget: u64) -> Option<u64> {
-    let mut count = 0;
-    search.set_order(Direction::ALL, 0);
-    let mut resume = None;
-    loop {
-        search.set_budget(Some(budget.max(1)));
-        search.set_resume(resume);
-        search.run_all(&mut |_: &Found| {
-            count += 1;
-            true
-        });
-        if !search.out_of_budget {
-            return (!search.stopped).then_some(count);
-        }
-        resume = search.take_resume();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::{Pos, Puzzle};
-
-    /// Without the reversal (refused here: a fat start mid-edge), a round
-    /// is the plan's three lanes: it ends, out of budget, after one turn
-    /// each, and the next round begins with the engine's order.
-    #[test]
-    fn a_round_ends_when_the_reversal_is_refused() {
-        let mut p = Puzzle::new(3, 3, false).unwrap();
-        p.settings.fat_startpoints = true;
-        p.cell_mut(Pos::new(1, 0)).start = true;
-        p.cell_mut(Pos::new(6, 6)).end = Some(Direction::Down);
-        let plan = Plan::new(&p).unwrap();
-        assert!(reverse::reversed(&plan).is_none());
-        let masks = Masks::<1>::new(&plan);
-        let limits = Limits::none();
-        let mut s = Search::new(&plan, &masks, &limits);
-        let tiny = Schedule {
-            first: 1,
-            growth: 2,
-            most: 64,
-            cases_after: 0,
-            late_lanes: 0,
-            anneal_after: u64::MAX,
-        };
-        let mut turns = Turns::new(&tiny, None);
-        assert!(turns.step(&mut s, None, &Turns::ALL).is_none());
-        assert!(turns.finish_round(&mut s, None, &Turns::ALL).is_none());
-        assert_eq!(turns.next, 0);
-        // The next round goes on to a solution.
-        assert!(turns.run(&mut s, None, &Turns::ALL).is_some());
-    }
-
-    /// The late lanes (the reversal's other two orders) take no turn until
-    /// the lanes have visited `late_lanes` nodes, and then take theirs in
-    /// every round. With a dot on every node of a 4x4 panel, a line from
-    /// corner to corner covers all 25, so with turns of a node or two no
-    /// lane finds one before the late lanes join.
-    #[test]
-    fn late_lanes_join_once_the_others_have_searched_enough() {
-        let mut p = Puzzle::new(4, 4, false).unwrap();
-        p.cell_mut(Pos::new(0, 8)).start = true;
-        p.cell_mut(Pos::new(8, 0)).end = Some(Direction::Up);
-        for y in (0..=8).step_by(2) {
-            for x in (0..=8).step_by(2) {
-                p.cell_mut(Pos::new(x, y)).dot = crate::model::Dot::Black;
-            }
-        }
-        let plan = Plan::new(&p).unwrap();
-        let masks = Masks::<1>::new(&plan);
-        let back = Back::<1>::new(&plan).expect("a reversal");
-        let limits = Limits::none();
-        let (mut fwd, mut bs) = (Search::new(&plan, &masks, &limits), back.search(&limits));
-        let tiny = Schedule {
-            first: 1,
-            growth: 1,
-            most: 1,
-            cases_after: 0,
-            late_lanes: 40,
-            anneal_after: u64::MAX,
-        };
-        let mut turns = Turns::new(&tiny, None);
-        let (mut late_turns, mut turn) = (0, 0);
-        let answer = loop {
-            let total = fwd.visited + bs.visited;
-            let k = Turns::ALL[turns.next];
-            if let Some(answer) = turns.step(&mut fwd, Some(&mut bs), &Turns::ALL) {
-                break answer;
-            }
-            if LANES[k].late {
-                // A turn of its own leaves a resume point.
-                assert_eq!(turns.resume[k].is_some(), total >= 40, "turn {turn}");
-                late_turns += (total >= 40) as u32;
-            }
-            turn += 1;
-        };
-        assert!(answer.is_some());
-        assert!(late_turns >= 4, "{late_turns} turns of the late lanes");
     }
 }

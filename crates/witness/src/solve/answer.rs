@@ -1,0 +1,66 @@
+//! The answers of the solver's jobs: [`Solution`], [`Count`], [`Hint`]
+//! (with the [`HintSize`] asked for) and how a search ended, [`Status`];
+//! and the raw form of a solution the searches hand each other,
+//! [`Answer`]. A leaf module: every search may name these without
+//! depending on the others.
+
+use crate::model::Direction;
+use crate::path::Path;
+
+/// A solution as `(start, end, moves)`: start and end node indices of the
+/// plan, and the moves.
+pub type Answer = (usize, usize, Vec<Direction>);
+
+/// How a search ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The search finished: its answer is exact.
+    Complete,
+    /// The time limit or a cancellation stopped it.
+    Stopped,
+}
+
+/// The answer of [`solve`](super::solve).
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// A solution, if one was found (see [`solve`](super::solve) for which).
+    pub path: Option<Path>,
+    /// `Complete` with no path means "no solution", proved by an exhaustive
+    /// search.
+    pub status: Status,
+}
+
+/// The answer of [`count`](super::count).
+#[derive(Clone, Debug)]
+pub struct Count {
+    /// Solutions found.
+    pub count: u64,
+    /// `Complete` when every path was searched and the limit not reached.
+    pub status: Status,
+}
+
+/// How much of the solution a hint shows (by default a quarter of it).
+#[derive(Copy, Clone, Debug)]
+pub enum HintSize {
+    /// This many segments (node to node; a half segment counts as one).
+    Steps(usize),
+    /// This share of the solution's segments, rounded up, at least one.
+    Fraction(f64),
+}
+
+/// The answer of [`hint`](super::hint).
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// The first part of a solution.
+    pub path: Option<Path>,
+    /// The whole solution it was taken from.
+    pub solution: Option<Path>,
+    /// How the search ended.
+    pub status: Status,
+}
+
+impl Default for HintSize {
+    fn default() -> Self {
+        HintSize::Fraction(0.25)
+    }
+}
