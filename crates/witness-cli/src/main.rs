@@ -15,12 +15,9 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 /// mimalloc: the solver builds many small tables per puzzle, and batch jobs
-/// interleave them with parsing; the system allocator's consolidation
-/// passes showed up as about a tenth of a median solve. Built without
-/// transparent huge pages (`no_thp`): with them every first touch of new
-/// memory zeroed 2 MiB, a tenth of 96FE4285's solve, and its time varied
-/// from 0.92 s to 1.08 s from run to run (0.94 s every time without;
-/// 2.6% less CPU time over the dev corpus, three runs each).
+/// interleave them with parsing, which the system allocator handles
+/// slowly. Built without transparent huge pages (`no_thp`), whose zeroing
+/// of 2 MiB on first touch made solve times vary from run to run.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

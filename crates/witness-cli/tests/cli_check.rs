@@ -266,9 +266,7 @@ fn bench_stops_on_ctrl_c() {
     // A panel whose count up to 1,000 solutions does not finish in the
     // 1.5 s before Ctrl-C, nor in minutes: above 64 a count runs the
     // engine's order alone (no other lanes, no local search), which on
-    // this panel finds solutions very rarely. (Its first solution took
-    // over 20 s until the twenty-sixth session, 1.3-3.4 s since: too
-    // near.)
+    // this panel finds solutions very rarely.
     let hard = text
         .lines()
         .find(|l| l.contains("\"QYJXSUN7\""))

@@ -1,5 +1,5 @@
 //! Each elimination case of a puzzle searched alone:
-//! `cargo run --release -p witness --example cases FILE [BUDGET] [MAX_CASES]`
+//! `cargo run --release -p witness-lab --bin cases FILE [BUDGET] [MAX_CASES]`
 //! splits the puzzle into its cases ([`witness::internals::mark_cases`]; at most
 //! `MAX_CASES`, default the solver's cap) and searches each in the
 //! engine's order for up to `BUDGET` nodes (default 1,000,000). One line

@@ -1,5 +1,5 @@
 //! The fixed costs of a solve, measured on a corpus:
-//! `cargo run --release -p witness --example setup_cost [PUZZLES.jsonl [VERDICTS.jsonl [ROUNDS [WHAT]]]]`
+//! `cargo run --release -p witness-lab --bin setup_cost [PUZZLES.jsonl [VERDICTS.jsonl [ROUNDS [WHAT]]]]`
 //! (defaults: the dev corpus in `../shared/corpus`, 5 rounds, `all`).
 //!
 //! * `plan`: times `Plan::new` (and `Rules::new`, `Board::new` and

@@ -1,5 +1,5 @@
-//! Second solutions near the first: `cargo run --release -p witness
-//! --example second FILE.jsonl IDS [BUDGET] [RADIUS]` solves each puzzle
+//! Second solutions near the first: `cargo run --release -p witness-lab
+//! --bin second FILE.jsonl IDS [BUDGET] [RADIUS]` solves each puzzle
 //! of FILE.jsonl whose id is listed in the file IDS (whitespace-separated),
 //! then searches the paths that keep within RADIUS nodes (Chebyshev
 //! distance, default 0: the solution's own nodes, as

@@ -1,5 +1,5 @@
 //! How hard the corpus is for the search, in machine-independent units:
-//! `cargo run --release -p witness --example visits FILE.jsonl [BUDGET_MS]`
+//! `cargo run --release -p witness-lab --bin visits FILE.jsonl [BUDGET_MS]`
 //! prints percentiles of search nodes visited to the first solution;
 //! with `VISITS_NODES=<n>`, a budget of `n` search nodes per puzzle
 //! replaces the time budget (the figures then do not depend on the

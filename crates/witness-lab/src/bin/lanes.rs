@@ -1,5 +1,5 @@
 //! The work each lane of the turns needs alone to a first solution:
-//! `cargo run --release -p witness --example lanes FILE.jsonl IDS [BUDGET]`
+//! `cargo run --release -p witness-lab --bin lanes FILE.jsonl IDS [BUDGET]`
 //! searches each puzzle of FILE.jsonl whose id is listed in the file IDS
 //! (whitespace-separated) in each of the three move orders of
 //! [`witness::internals::portfolio`], on the plan and on its reversal, for up to

@@ -1,5 +1,5 @@
 //! Solve time without parsing, steadied by repeats:
-//! `cargo run --release -p witness --example rounds FILE.jsonl [ROUNDS] [BUDGET_MS]`
+//! `cargo run --release -p witness-lab --bin rounds FILE.jsonl [ROUNDS] [BUDGET_MS]`
 //! parses every puzzle once, then solves each `ROUNDS` times (plan and
 //! search, default 5) and keeps its fastest run. Prints p50, p90, p99 and the
 //! sum of those best times over the puzzles solved within `BUDGET_MS`

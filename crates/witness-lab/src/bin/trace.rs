@@ -1,5 +1,5 @@
 //! Where the plain search of a puzzle (its lanes, marks and all) is:
-//! `cargo run --release -p witness --example trace FILE [EVERY] [SLICES]`
+//! `cargo run --release -p witness-lab --bin trace FILE [EVERY] [SLICES]`
 //! searches in the engine's order in slices of EVERY nodes (default
 //! 1,000,000), up to SLICES slices (default 10), and prints the path each
 //! slice stopped on, or the solution.

@@ -1,5 +1,5 @@
 //! Cross-checks the solver against the brute force on a corpus file:
-//! `cargo run --release -p witness --example corpus_brute FILE.jsonl [MAX_SLOTS]`
+//! `cargo run --release -p witness-lab --bin corpus_brute FILE.jsonl [MAX_SLOTS]`
 //! compares `witness::count` with `witness::internals::brute` (every legal path, validated)
 //! on every puzzle of at most MAX_SLOTS slots (default 49: 3x3 faces).
 
