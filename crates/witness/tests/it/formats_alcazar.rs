@@ -2,7 +2,7 @@
 //! valid paths, the solver finds the expected number of solutions, and
 //! malformed mazes give errors, never panics.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 
@@ -10,8 +10,8 @@ use witness::formats::{self, alcazar, text, Format};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind};
 use witness::{Limits, Path, Status};
 
-const SAMPLE1: &str = include_str!("data/alcazar-sample1.puzzle");
-const SAMPLE6A: &str = include_str!("data/alcazar-sample6a.puzzle");
+const SAMPLE1: &str = include_str!("../data/alcazar-sample1.puzzle");
+const SAMPLE6A: &str = include_str!("../data/alcazar-sample6a.puzzle");
 
 /// The corpus mazes with their expected solution counts (the corpus's
 /// reference counts; `None` for sample6b, which has at least 50).

@@ -8,7 +8,7 @@ use witness::{Limits, Rules};
 
 #[test]
 fn game_panels_once_missed_are_solved() {
-    let text = include_str!("data/solver-regressions.windmill.txt");
+    let text = include_str!("../data/solver-regressions.windmill.txt");
     for (k, line) in text.lines().enumerate() {
         let puzzle = formats::read_puzzle(line, None).unwrap();
         let s = witness::solve(

@@ -4,7 +4,7 @@
 //! edges, directed and undirected) against `brute::enumerate`, and the
 //! limit, stop and fallback behaviour against the search's.
 
-mod common;
+use crate::common;
 
 use common::random::{place_start_end, Rng};
 use std::sync::atomic::AtomicBool;

@@ -1,7 +1,7 @@
 //! The Windmill decoder: every corpus code decodes, round trips through the
 //! other formats, and malformed codes give errors, never panics.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 
@@ -9,7 +9,7 @@ use witness::formats::{self, text, windmill, wpjson, Format};
 use witness::model::{Gap, Pos, Puzzle, SlotKind, SymbolKind};
 use witness::Error;
 
-const SAMPLES: &str = include_str!("data/windmill-samples.txt");
+const SAMPLES: &str = include_str!("../data/windmill-samples.txt");
 
 fn samples() -> Vec<&'static str> {
     SAMPLES

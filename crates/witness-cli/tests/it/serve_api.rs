@@ -2,7 +2,7 @@
 //! the page's files, and the limits (body size, malformed input, time
 //! limit, concurrent solves, foreign hosts and origins).
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

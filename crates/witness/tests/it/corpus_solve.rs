@@ -4,7 +4,7 @@
 //! nodes, the same on every machine; puzzles that exhaust it are listed, and
 //! their number may not grow past the recorded ceiling.
 
-mod common;
+use crate::common;
 
 use std::sync::Mutex;
 

@@ -3,7 +3,7 @@
 //! absurd paths and huge panels. Each test is bounded in time and ends by
 //! checking that the server still answers.
 
-mod common;
+use crate::common;
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;

@@ -2,7 +2,7 @@
 //! panels covering every mechanic, both count the same solutions, and every
 //! solution the solver returns passes the validator.
 
-mod common;
+use crate::common;
 
 use common::random::{mirror_starts_and_ends, place_start_end, random_shape, Rng, COLORS};
 use witness::internals::{brute, plan::Plan, Schedule};

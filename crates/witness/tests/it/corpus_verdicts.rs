@@ -1,7 +1,7 @@
 //! The engine's own verdicts on 11,040 paths through the dev corpus,
 //! reproduced exactly: `valid` always, `invalid` as a set.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, HashMap};
 

@@ -99,7 +99,7 @@ pub const SOLUTION: &str = "0,4:U4R2D2R2U2";
 /// Its first solution takes over a second, and its exact count, which
 /// must search every path, does not finish in minutes.
 pub fn slow_puzzle() -> Value {
-    let text = include_str!("../data/slow-qyjxsun7.json");
+    let text = include_str!("../../data/slow-qyjxsun7.json");
     serde_json::from_str(text).expect("the slow panel is JSON")
 }
 

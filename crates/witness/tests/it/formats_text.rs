@@ -1,7 +1,7 @@
 //! The text format: hand-written puzzles read as intended, every model
 //! feature round trips, and malformed text gives errors, never panics.
 
-mod common;
+use crate::common;
 
 use witness::formats::{self, text, wpjson, Format};
 use witness::model::{
@@ -269,7 +269,7 @@ fn corrupted_text_never_panics() {
 
 #[test]
 fn docs_examples_read_and_write_back_unchanged() {
-    let doc = include_str!("../../../docs/text-format.md");
+    let doc = include_str!("../../../../docs/text-format.md");
     let mut blocks = 0;
     let mut rest = doc;
     while let Some(i) = rest.find("```text\n") {

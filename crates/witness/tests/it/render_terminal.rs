@@ -1,7 +1,7 @@
 //! The terminal renderer: every corpus puzzle draws without panicking, with
 //! and without its solutions, and a small panel draws exactly as expected.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

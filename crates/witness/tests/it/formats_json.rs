@@ -1,7 +1,7 @@
 //! witnesspuzzles JSON through the model and back, malformed JSON, and
 //! format detection across all four formats.
 
-mod common;
+use crate::common;
 
 use witness::formats::{self, alcazar, text, windmill, wpjson, Format};
 use witness::Error;
@@ -65,11 +65,11 @@ fn malformed_json_gives_errors() {
 
 #[test]
 fn detection_names_every_format() {
-    let code = include_str!("data/windmill-samples.txt")
+    let code = include_str!("../data/windmill-samples.txt")
         .lines()
         .find(|l| !l.starts_with('#') && !l.trim().is_empty())
         .unwrap();
-    let maze = include_str!("data/alcazar-sample1.puzzle");
+    let maze = include_str!("../data/alcazar-sample1.puzzle");
     let drawn = "witness 1x1\nS - E>\n| . |\n+ - +\n";
     let url = format!("https://windmill.thefifthmatt.com/play/{code}");
     let cases = [

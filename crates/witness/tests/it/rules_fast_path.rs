@@ -3,7 +3,7 @@
 //! against the full verdict of `Rules::check` on random walks through
 //! random panels of every mechanic, with one workspace reused throughout.
 
-mod common;
+use crate::common;
 
 use common::random::{mirror_starts_and_ends, random_shape, Rng, COLORS};
 use witness::internals::Workspace;
