@@ -81,9 +81,33 @@ pub fn wpjson(data: &[u8]) -> bool {
     true
 }
 
-/// Windmill codes and URLs.
+/// A Windmill code whose protobuf message is `bytes`: base64 with the
+/// code's URL-safe letters, no padding, then the version `_0`.
+fn windmill_code(bytes: &[u8]) -> String {
+    const LETTERS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::with_capacity(bytes.len() * 4 / 3 + 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for k in 0..=chunk.len() {
+            out.push(char::from(LETTERS[(n >> (18 - 6 * k) & 63) as usize]));
+        }
+    }
+    out.push_str("_0");
+    out
+}
+
+/// Windmill codes and URLs, and the input's bytes taken as a code's
+/// protobuf message (so that mutations reach the message's fields, not
+/// only its base64 text).
 pub fn windmill(data: &[u8]) -> bool {
-    read(data, windmill::parse).is_some()
+    let as_text = read(data, windmill::parse).is_some();
+    let as_message = windmill::parse(&windmill_code(data))
+        .map(|p| check_puzzle(&p))
+        .is_ok();
+    as_text || as_message
 }
 
 /// Alcazar mazes.
