@@ -4,8 +4,8 @@
 //! `crates/witness/tests/fuzz_regressions.rs` includes this file to replay
 //! the saved inputs (`fuzz/corpus/` and `fuzz/regressions/`) through the
 //! same code. Every function takes the raw input bytes and tells whether
-//! the input was read (as a puzzle or a path), so that the replay can check
-//! its seeds are not all refused. A reader may refuse an input with an
+//! it read the input (as a puzzle or a path), so that the replay can check
+//! that none of its seeds is refused. A reader may refuse an input with an
 //! error; a panic, or one of the assertions here failing, is a finding.
 
 use std::collections::HashSet;
