@@ -303,9 +303,12 @@ impl Path {
                 (0, -1) => Direction::Up,
                 (1, 0) => Direction::Right,
                 (-1, 0) => Direction::Left,
-                // A step across a pillar's seam.
-                (dx, 0) if dx > 1 && w[1].0 == 0 => Direction::Right,
-                (dx, 0) if dx < -1 && w[0].0 == 0 => Direction::Left,
+                // A step across a pillar's seam: right from the last
+                // column onto column 0, left from column 0 onto the last
+                // (a pillar has an even number of columns, so its last is
+                // odd).
+                (dx, 0) if dx < -1 && w[1].0 == 0 && w[0].0 % 2 == 1 => Direction::Right,
+                (dx, 0) if dx > 1 && w[0].0 == 0 && w[1].0 % 2 == 1 => Direction::Left,
                 _ => {
                     return Err(Error::Path(format!(
                         "elements {i} and {}: ({}, {}) and ({}, {}) are not neighbours",
