@@ -13,10 +13,9 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use witness::formats::{self, alcazar, text, windmill, wpjson};
+use witness::internals::for_each_solution;
 use witness::model::{Direction, Gap, Pos, Puzzle, SlotKind};
-use witness::path::Path;
-use witness::rules::{self, Rules};
-use witness::solve::{self, Limits, Status};
+use witness::{check, CountOptions, Limits, Path, Rules, SolveOptions, Status};
 
 /// A fuzz target: its name (the directory of its inputs) and its function.
 pub type Target = (&'static str, fn(&[u8]) -> bool);
@@ -151,7 +150,7 @@ fn path_puzzles() -> &'static [Puzzle] {
 /// string and the coordinates of each fixed puzzle's slots reading back to
 /// the same path, and tracing and checking
 /// the path on each fixed puzzle, where a legal path's verdict is the same
-/// from [`rules::validate`] and from its trace.
+/// from [`check`] and from its trace.
 pub fn path(data: &[u8]) -> bool {
     let Ok(s) = std::str::from_utf8(data) else {
         return false;
@@ -185,7 +184,7 @@ pub fn path(data: &[u8]) -> bool {
             }
         }
         let traced = path.trace(puzzle);
-        let verdict = rules::validate(puzzle, &path);
+        let verdict = check(puzzle, &path);
         match traced {
             Ok(trace) => {
                 let rules = Rules::new(puzzle).expect("the fixed puzzles compile");
@@ -293,7 +292,7 @@ fn derived_path(puzzle: &Puzzle, data: &[u8]) -> Option<Path> {
 
 /// Asserts that the validator accepts a path the solver returned.
 fn assert_solves(puzzle: &Puzzle, path: &Path, by: &str) {
-    match rules::validate(puzzle, path) {
+    match check(puzzle, path) {
         Ok(v) => assert!(v.valid, "{by} returned {path}, which fails: {v:?}"),
         Err(e) => panic!("{by} returned {path}, which is illegal: {e}"),
     }
@@ -303,7 +302,7 @@ fn assert_solves(puzzle: &Puzzle, path: &Path, by: &str) {
 /// [`JOBS_MAX_SLOTS`] slots per side): checking a path derived from the
 /// input, solving, listing up to eight solutions and counting up to eight,
 /// each search within [`job_limits`]. Every solution returned must pass
-/// [`rules::validate`], and the answers must agree where they are
+/// [`check`], and the answers must agree where they are
 /// complete: "no solution" means none is listed or counted, and a
 /// complete list is as long as a complete count.
 pub fn jobs(data: &[u8]) -> bool {
@@ -320,12 +319,12 @@ pub fn jobs(data: &[u8]) -> bool {
         return false;
     };
     if let Some(path) = derived_path(&puzzle, data) {
-        let verdict = rules::validate(&puzzle, &path);
+        let verdict = check(&puzzle, &path);
         let checked = rules.check_path(&puzzle, &path);
         assert_eq!(verdict.ok(), checked.ok(), "validate and check disagree");
     }
 
-    let solved = solve::solve(&puzzle, &job_limits());
+    let solved = witness::solve(&puzzle, &SolveOptions::default().with_limits(job_limits()));
     if let Ok(sol) = &solved {
         if let Some(p) = &sol.path {
             assert_solves(&puzzle, p, "solve");
@@ -333,7 +332,7 @@ pub fn jobs(data: &[u8]) -> bool {
     }
 
     let mut listed = Vec::new();
-    let listing = solve::for_each_solution(&puzzle, &job_limits(), |p| {
+    let listing = for_each_solution(&puzzle, &job_limits(), |p| {
         listed.push(p.clone());
         listed.len() < JOBS_SOLUTIONS
     });
@@ -343,7 +342,12 @@ pub fn jobs(data: &[u8]) -> bool {
     let distinct: HashSet<&Path> = listed.iter().collect();
     assert_eq!(distinct.len(), listed.len(), "a solution was listed twice");
 
-    let counted = solve::count(&puzzle, Some(JOBS_SOLUTIONS as u64), &job_limits());
+    let counted = witness::count(
+        &puzzle,
+        &CountOptions::default()
+            .with_limit(JOBS_SOLUTIONS as u64)
+            .with_limits(job_limits()),
+    );
 
     // Where the answers are complete they must agree.
     let none = matches!(&solved, Ok(s) if s.status == Status::Complete && s.path.is_none());

@@ -11,6 +11,7 @@ mod formats_json;
 mod formats_text;
 mod formats_windmill;
 mod frontier_count;
+mod fuzz_regressions;
 mod large_panels;
 mod render_svg;
 mod render_terminal;

@@ -3,7 +3,7 @@
 //! inputs that found bugs in `fuzz/regressions/<target>/`. A panic or a
 //! failed assertion of a target fails the test, naming the file.
 
-#[path = "../../../fuzz/harness.rs"]
+#[path = "../../../../fuzz/harness.rs"]
 mod harness;
 
 use std::path::{Path, PathBuf};
@@ -84,14 +84,14 @@ fn coordinates_cross_a_pillar_seam_both_ways() {
     use witness::model::{Direction, Pos};
     // A pillar 4 slot columns round: right from column 3 wraps onto column
     // 0, left from column 0 onto column 3.
-    let right = witness::path::Path::parse("[[2,0],[3,0],[0,0]]").unwrap();
+    let right = witness::Path::parse("[[2,0],[3,0],[0,0]]").unwrap();
     assert_eq!(right.start, Pos::new(2, 0));
     assert_eq!(right.moves, [Direction::Right, Direction::Right]);
-    let left = witness::path::Path::parse("[[0,0],[3,0],[2,0]]").unwrap();
+    let left = witness::Path::parse("[[0,0],[3,0],[2,0]]").unwrap();
     assert_eq!(left.moves, [Direction::Left, Direction::Left]);
     // Columns apart that no seam joins are no step: the seam joins column
     // 0 to a pillar's last column, which is odd.
-    assert!(witness::path::Path::parse("[[1,0],[3,0]]").is_err());
-    assert!(witness::path::Path::parse("[[0,0],[2,0]]").is_err());
-    assert!(witness::path::Path::parse("[[4,0],[0,0]]").is_err());
+    assert!(witness::Path::parse("[[1,0],[3,0]]").is_err());
+    assert!(witness::Path::parse("[[0,0],[2,0]]").is_err());
+    assert!(witness::Path::parse("[[4,0],[0,0]]").is_err());
 }
