@@ -1,0 +1,510 @@
+//! The portfolio's parts against the brute force: lanes by turns, reversed plans, elimination cases, nearby solutions, the local search.
+
+use super::*;
+
+/// Turns with tiny budgets (cut after a few nodes, in every move order the
+/// schedule tries, each going on from where it stopped) still find a
+/// solution exactly when the brute force finds one, and it validates; and
+/// counting in turns of one to three nodes counts what the brute force
+/// counts, so resuming loses and repeats nothing. Half the panels are the
+/// random panels above (symmetry, pillars), half the marked mixed ones.
+#[test]
+fn turns_find_a_solution_exactly_when_there_is_one() {
+    let var = common::env_u64;
+    let mut r = Rng(var("TURNS_SEED").unwrap_or(0x5EED_0F00_7E57_A7E5));
+    let tiny = Schedule {
+        first: 1,
+        growth: 2,
+        most: 64,
+        cases_after: 0,
+        // The late lanes join after a few turns.
+        late_lanes: 5,
+        anneal_after: 0,
+    };
+    let (mut solvable, mut not_first) = (0, 0);
+    for case in 0..var("TURNS_CASES").unwrap_or(600) {
+        let mut p = if case % 2 == 0 {
+            random_puzzle(&mut r)
+        } else {
+            random_panel(&mut r, 4, 6, 3)
+        };
+        if case % 2 == 1 {
+            fill_faces(&mut r, &mut p, mixed_symbol);
+        }
+        let mut plan = Plan::new(&p).unwrap();
+        if case % 4 < 2 {
+            plan.narrow_min_nodes = 0;
+        }
+        if case % 8 >= 4 {
+            plan.memo_after = 0;
+        }
+        let want = brute_count(&p);
+        let turns =
+            witness::internals::count_in_turns(&plan, &Limits::none(), 1 + case % 3).unwrap();
+        assert_eq!(
+            turns,
+            Some(want),
+            "case {case}: counted in turns vs brute force on\n{}",
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+        let brute_first = brute_first(&p);
+        // On one thread, and on two past a first round of one node a turn:
+        // a solution exactly when the brute force has one, and valid.
+        let on_one = witness::internals::solve_plan_with(&plan, &Limits::none(), &tiny)
+            .unwrap()
+            .0;
+        let on_two = witness::internals::solve_plan_threads_with(&plan, &Limits::none(), &tiny)
+            .unwrap()
+            .0;
+        for (threads, sol) in [("one", &on_one), ("two", &on_two)] {
+            assert_eq!(sol.status, Status::Complete, "case {case} on {threads}");
+            assert_eq!(
+                sol.path.is_some(),
+                brute_first.is_some(),
+                "case {case}: turns on {threads} thread(s) and brute force disagree on\n{}",
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+            if let Some(path) = &sol.path {
+                let v = Rules::new(&p).unwrap().check_path(&p, path).unwrap();
+                assert!(v.valid, "case {case}: path on {threads} fails validation");
+            }
+        }
+        if on_one.path.is_some() {
+            solvable += 1;
+            not_first += (on_one.path != brute_first) as u32;
+        }
+    }
+    // The tiny budgets must really hand panels to the other orders.
+    assert!(solvable > 150, "only {solvable} solvable panels");
+    assert!(
+        not_first > 30,
+        "only {not_first} solutions from other orders"
+    );
+}
+
+/// The reversed plan (starts and ends swapped, `witness::internals::reverse`) has
+/// exactly the original's solutions, each drawn the other way: on random
+/// panels of every kind (symmetry and pillars, mid-edge starts and ends,
+/// removed faces, elimination marks), its solutions turned round are the
+/// brute force's, one for one. A fifth of the panels have fat starts,
+/// where mid-edge starts and ends differ, and a seventh are undirected;
+/// panels the reversal refuses must have one of the differences the module
+/// names.
+#[test]
+fn reversed_plans_have_the_solutions_drawn_the_other_way() {
+    let var = common::env_u64;
+    let mut r = Rng(var("REVERSE_SEED").unwrap_or(0x0DD5_1DE5_0F7E_57ED));
+    let (mut reversed, mut refused, mut solvable) = (0, 0, 0);
+    let key = |p: &Path| format!("{:?}", (p.start, &p.moves));
+    for case in 0..var("REVERSE_CASES").unwrap_or(600) {
+        let mut p = match case % 3 {
+            0 => random_puzzle(&mut r),
+            1 => random_panel(&mut r, 4, 15, 6),
+            _ => {
+                let mut p = random_panel(&mut r, 4, 6, 3);
+                fill_faces(&mut r, &mut p, mixed_symbol);
+                p
+            }
+        };
+        p.settings.fat_startpoints = case % 5 == 0;
+        p.undirected = case % 7 == 3;
+        let mut plan = Plan::new(&p).unwrap();
+        if case % 2 == 1 {
+            plan.narrow_min_nodes = 0;
+            plan.memo_after = 0;
+        }
+        let Some(back) = witness::internals::reverse::reversed(&plan) else {
+            let fat_edge = p.settings.fat_startpoints
+                && p.positions().any(|q| {
+                    q.kind() == witness::model::SlotKind::Edge
+                        && (p.cell(q).start || p.cell(q).end.is_some())
+                });
+            let own_mirror = p
+                .positions()
+                .any(|q| p.is_self_mirror(q) && (p.cell(q).start || p.cell(q).end.is_some()));
+            assert!(
+                fat_edge || own_mirror || p.undirected,
+                "case {case}: refused for no reason"
+            );
+            refused += 1;
+            continue;
+        };
+        let mut got = Vec::new();
+        let st = witness::internals::for_each_found(&back, &Limits::none(), |f| {
+            let (start, _, moves) =
+                witness::internals::reverse::answer((f.start, f.end, f.moves.to_vec()));
+            got.push(key(&Path::new(p.pos(start), moves)));
+            true
+        })
+        .unwrap();
+        assert_eq!(st, Status::Complete);
+        let mut want = Vec::new();
+        brute::enumerate(&p, &Limits::none(), |q| {
+            want.push(key(q));
+            true
+        })
+        .unwrap();
+        got.sort();
+        want.sort();
+        assert_eq!(
+            got,
+            want,
+            "case {case}: reversed solutions differ on\n{}",
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+        reversed += 1;
+        solvable += !want.is_empty() as u32;
+    }
+    assert!(reversed > 300, "only {reversed} panels reversed");
+    assert!(refused > 20, "only {refused} panels refused");
+    assert!(solvable > 150, "only {solvable} solvable panels");
+}
+
+/// The elimination cases (`witness::internals::mark_cases`) cover every solution: on random
+/// panels with marks (squares, stars, pieces, triangles, dots; symmetry
+/// and pillars), every solution the brute force finds solves at least one
+/// case, checked by the case's own rules, and no case keeps a mark. The
+/// solver may therefore answer from a case's solution (checked against
+/// the puzzle's rules) and call a puzzle unsolvable once every case is
+/// searched. More by hand: CASES_SEED, CASES_CASES.
+#[test]
+fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
+    use witness::internals::mark_cases::{case_boards, MAX_CASES};
+    let var = common::env_u64;
+    let mut r = Rng(var("CASES_SEED").unwrap_or(0xCA5E_5EED_0000_0017));
+    let (mut checked, mut split) = (0, 0);
+    for case in 0..var("CASES_CASES").unwrap_or(500) {
+        let Some(p) = mixed_panel(&mut r, 3, 6, 5) else {
+            continue;
+        };
+        let rules = Rules::new(&p).unwrap();
+        let Some(boards) = case_boards(&rules.board, MAX_CASES) else {
+            continue;
+        };
+        split += 1;
+        let cases: Vec<Rules> = boards.into_iter().map(Rules::from_board).collect();
+        assert!(cases.iter().all(|c| !c.board.has_negations));
+        for path in common::brute_solutions(&p) {
+            let trace = path.trace(&p).unwrap();
+            assert!(
+                cases.iter().any(|c| c.check(&trace).valid),
+                "case {case}: {path} solves no case of\n{}",
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+            checked += 1;
+        }
+    }
+    assert!(split > 150, "only {split} panels split into cases");
+    assert!(checked > 500, "only {checked} solutions checked");
+}
+
+/// The elimination cases searched by turns (`CaseRuns`) answer exactly:
+/// on random marked panels, run until they settle, they find a solution
+/// exactly when the brute force does, and it passes the puzzle's own
+/// rules; both with each case's tables and search kept from turn to turn,
+/// and made afresh at each turn (as with many cases), resuming where the
+/// last turn stopped; and shared between two threads (`Cases::share`),
+/// each share searched to its end and a solution in either. Turns of one
+/// to a few nodes make every case resume often. More by hand: RUNS_SEED,
+/// RUNS_CASES.
+#[test]
+fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
+    use witness::internals::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES};
+    fn settle<const N: usize>(
+        plan: &Plan,
+        fresh: bool,
+        share: (usize, usize),
+    ) -> Option<Option<Path>> {
+        let tiny = Schedule {
+            first: 1,
+            growth: 2,
+            most: 8,
+            cases_after: 0,
+            late_lanes: 0,
+            anneal_after: 0,
+        };
+        let cases = Cases::<N>::new(plan, MAX_CASES)?.share(share.0, share.1);
+        let limits = Limits::none();
+        let mut runs = CaseRuns::new(&cases, &limits, &tiny);
+        if fresh {
+            runs = runs.fresh_each_turn();
+        }
+        loop {
+            match runs.step() {
+                Outcome::Open => {}
+                Outcome::Solved((start, _, moves)) => {
+                    return Some(Some(Path::new(plan.rules.board.pos(start), moves)))
+                }
+                Outcome::None => return Some(None),
+                Outcome::Stopped => panic!("no limits to stop it"),
+            }
+        }
+    }
+    let var = common::env_u64;
+    let mut r = Rng(var("RUNS_SEED").unwrap_or(0x0C45_E5E5_0000_0018));
+    let (mut settled, mut solved, mut shared) = (0, 0, 0);
+    for case in 0..var("RUNS_CASES").unwrap_or(300) {
+        let Some(p) = mixed_panel(&mut r, 3, 5, 5) else {
+            continue;
+        };
+        let plan = Plan::new(&p).unwrap();
+        let want = brute_first(&p).is_some();
+        let run = |fresh, share| {
+            if plan.nodes() <= 64 {
+                settle::<1>(&plan, fresh, share)
+            } else {
+                settle::<2>(&plan, fresh, share)
+            }
+        };
+        // Shared between two threads: each share alone, run to its end,
+        // and a solution in either exactly when there is one.
+        if let (Some(a), Some(b)) = (run(case % 2 == 0, (0, 2)), run(case % 2 == 1, (1, 2))) {
+            shared += 1;
+            assert_eq!(
+                a.is_some() || b.is_some(),
+                want,
+                "case {case}: shared cases and brute force disagree on\n{}",
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+            for path in a.iter().chain(&b) {
+                let v = Rules::new(&p).unwrap().check_path(&p, path).unwrap();
+                assert!(v.valid, "case {case}: {path} from a share fails validation");
+            }
+        }
+        for fresh in [false, true] {
+            let Some(got) = run(fresh, (0, 1)) else { break };
+            settled += 1;
+            assert_eq!(
+                got.is_some(),
+                want,
+                "case {case} (fresh tables each turn: {fresh}): cases and brute force disagree on\n{}",
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+            if let Some(path) = got {
+                solved += 1;
+                let v = Rules::new(&p).unwrap().check_path(&p, &path).unwrap();
+                assert!(v.valid, "case {case}: {path} fails validation");
+            }
+        }
+    }
+    assert!(
+        settled > 150 && solved > 40 && shared > 75,
+        "only {settled} settled, {solved} solved, {shared} shared"
+    );
+}
+
+/// The elimination cases run to their end, handing each solution that
+/// solves the puzzle to a visitor (`CaseRuns::step_with`, as counting
+/// does), show exactly the brute force's solutions, each at least once:
+/// on random marked panels, some with more dots than get a case each, so
+/// that one case drops every dot and its solutions that miss more dots
+/// than its marks can erase are turned away before the rules are asked.
+/// So a count may take the cases' solutions, and once every case is
+/// searched to the end it has them all. More by hand: SEEN_SEED,
+/// SEEN_CASES.
+#[test]
+fn case_runs_run_to_their_end_see_every_solution() {
+    use witness::internals::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES, PER_DOT_MAX};
+    type Seen = std::collections::HashSet<(usize, Vec<Direction>)>;
+    fn collect<const N: usize>(plan: &Plan) -> Option<Seen> {
+        let tiny = Schedule {
+            first: 1,
+            growth: 2,
+            most: 16,
+            cases_after: 0,
+            late_lanes: 0,
+            anneal_after: 0,
+        };
+        let cases = Cases::<N>::new(plan, MAX_CASES)?;
+        let limits = Limits::none();
+        let mut runs = CaseRuns::new(&cases, &limits, &tiny);
+        let mut seen = Seen::new();
+        loop {
+            let outcome = runs.step_with(&mut |(start, _, moves)| {
+                seen.insert((*start, moves.clone()));
+                true
+            });
+            match outcome {
+                Outcome::Open => {}
+                Outcome::None => return Some(seen),
+                other => panic!("a visitor that never stops, and no limits: {other:?}"),
+            }
+        }
+    }
+    let var = common::env_u64;
+    let mut r = Rng(var("SEEN_SEED").unwrap_or(0x5EE5_0000_CA5E_0019));
+    let (mut split, mut many_dots, mut solutions) = (0, 0, 0);
+    for case in 0..var("SEEN_CASES").unwrap_or(400) {
+        let dots = if case % 2 == 0 { 5 } else { 40 };
+        let Some(p) = mixed_panel(&mut r, 3, 5, dots) else {
+            continue;
+        };
+        let plan = Plan::new(&p).unwrap();
+        let got = if plan.nodes() <= 64 {
+            collect::<1>(&plan)
+        } else {
+            collect::<2>(&plan)
+        };
+        let Some(got) = got else { continue };
+        split += 1;
+        many_dots +=
+            (plan.rules.board.dot.iter().filter(|d| d.is_some()).count() > PER_DOT_MAX) as u32;
+        let want: Seen = common::brute_solutions(&p)
+            .into_iter()
+            .map(|q| (p.index(q.start), q.moves))
+            .collect();
+        solutions += want.len();
+        assert_eq!(
+            got,
+            want,
+            "case {case}: the cases' solutions and the brute force's differ on\n{}",
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+    }
+    assert!(
+        split > 150 && many_dots > 40 && solutions > 150,
+        "{split} panels split into cases, {many_dots} with many dots, {solutions} solutions"
+    );
+}
+
+/// The near search ([`witness::internals::nearby`]) kept to the nodes of a first
+/// solution finds exactly the other solutions that visit only those
+/// nodes (the brute force's, filtered), on panels of every mechanic and
+/// on panels with elimination marks; and on enough of them there is such
+/// a solution for the test to mean something. More by hand: NEAR_SEED,
+/// NEAR_CASES.
+#[test]
+fn near_searches_find_exactly_the_solutions_on_the_first_ones_nodes() {
+    use std::collections::HashSet;
+    use witness::internals::{
+        nearby::{near_solutions, nodes_of},
+        plan::Masks,
+    };
+    type Seen = HashSet<(usize, Vec<Direction>)>;
+    fn near<const N: usize>(plan: &Plan, start: usize, moves: &[Direction]) -> Seen {
+        let masks = Masks::<N>::new(plan);
+        let mut got = Seen::new();
+        let go = near_solutions(
+            plan,
+            &masks,
+            &Limits::none(),
+            (start, moves),
+            u64::MAX,
+            &mut |(s, _, m)| {
+                assert!(got.insert((s, m)), "a solution reported twice");
+                true
+            },
+        );
+        assert!(go, "a visitor that never stops");
+        got
+    }
+    fn nodes<const N: usize>(plan: &Plan, start: usize, moves: &[Direction]) -> Vec<usize> {
+        nodes_of::<N>(plan, start, moves).iter().collect()
+    }
+    let var = common::env_u64;
+    let mut r = Rng(var("NEAR_SEED").unwrap_or(0x0EA2_5EED_0000_0025));
+    let (mut searched, mut found) = (0, 0);
+    for case in 0..var("NEAR_CASES").unwrap_or(900) {
+        let mut p = match case % 3 {
+            0 => random_puzzle(&mut r),
+            1 => random_panel(&mut r, 4, 8, 4),
+            _ => match mixed_panel(&mut r, 3, 5, 10) {
+                Some(p) => p,
+                None => continue,
+            },
+        };
+        p.undirected = case % 7 == 3;
+        let all = common::brute_solutions(&p);
+        let Some(first) = all.first() else { continue };
+        let plan = Plan::new(&p).unwrap();
+        let start = p.index(first.start);
+        let small = plan.nodes() <= 64;
+        let corridor: HashSet<usize> = if small {
+            nodes::<1>(&plan, start, &first.moves)
+        } else {
+            nodes::<2>(&plan, start, &first.moves)
+        }
+        .into_iter()
+        .collect();
+        let within = |q: &Path| {
+            q.slots(&p).unwrap().iter().all(|s| {
+                s.x % 2 == 1 || s.y % 2 == 1 || corridor.contains(&(s.y / 2 * plan.ncols + s.x / 2))
+            })
+        };
+        let want: Seen = all
+            .iter()
+            .filter(|q| *q != first && within(q))
+            .map(|q| (p.index(q.start), q.moves.clone()))
+            .collect();
+        let got = if small {
+            near::<1>(&plan, start, &first.moves)
+        } else {
+            near::<2>(&plan, start, &first.moves)
+        };
+        assert_eq!(
+            got,
+            want,
+            "case {case}: the near search and the brute force differ on\n{}",
+            witness::formats::wpjson::to_string(&p).unwrap()
+        );
+        searched += 1;
+        found += !want.is_empty() as u32;
+    }
+    assert!(
+        searched > 300 && found > 100,
+        "{searched} panels searched, {found} with another solution near the first"
+    );
+}
+
+/// The local search (`witness::internals::local`) reports only solutions, each as the
+/// exact search draws it: on random marked panels (mid-edge starts and
+/// ends, gaps, pillars, fat starts), every answer it gives is one of the
+/// brute force's solutions, and it finds some on most solvable panels.
+/// It refuses symmetry and undirected panels. More by hand: ANNEAL_SEED,
+/// ANNEAL_CASES.
+#[test]
+fn the_local_search_reports_only_brute_force_solutions() {
+    use witness::internals::local::Anneal;
+    let var = common::env_u64;
+    let mut r = Rng(var("ANNEAL_SEED").unwrap_or(0xA22E_A150_1357_9BDF));
+    let (mut solvable, mut found, mut answers) = (0, 0, 0);
+    for case in 0..var("ANNEAL_CASES").unwrap_or(400) {
+        let Some(mut p) = mixed_panel(&mut r, 4, 6, 3) else {
+            continue;
+        };
+        p.settings.fat_startpoints = case % 5 == 3;
+        let plan = Plan::new(&p).unwrap();
+        let Some(mut a) = Anneal::new(&plan, case) else {
+            assert!(p.symmetry.is_some() || p.undirected, "case {case} refused");
+            continue;
+        };
+        let all = common::brute_solutions(&p);
+        solvable += !all.is_empty() as u32;
+        // (On panels without a solution a few runs show it reports none.)
+        let (runs, mut left): (u32, u32) = if all.is_empty() { (3, 0) } else { (20, 5) };
+        let mut any = false;
+        for _ in 0..runs {
+            let Some((start, _, moves)) = a.run(2_000) else {
+                continue;
+            };
+            left = left.saturating_sub(1);
+            let path = Path::new(plan.rules.board.pos(start), moves);
+            assert!(
+                all.contains(&path),
+                "case {case}: {} is no solution of\n{}",
+                path.to_moves(),
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+            answers += 1;
+            any = true;
+            if left == 0 {
+                break;
+            }
+        }
+        found += any as u32;
+    }
+    assert!(
+        solvable > 80 && found * 10 > solvable * 9 && answers > 300,
+        "{found} of {solvable} solvable panels solved, {answers} answers"
+    );
+}
