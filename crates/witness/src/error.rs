@@ -19,6 +19,9 @@ pub enum Error {
     /// A path is malformed or illegal on this puzzle.
     #[error("bad path: {0}")]
     Path(String),
+    /// The options of a job make no sense (a count limit of 0, say).
+    #[error("bad options: {0}")]
+    Options(String),
     /// A job gave up on its time limit or was cancelled before it had an
     /// answer.
     #[error("stopped by its time limit or cancelled before it had an answer")]

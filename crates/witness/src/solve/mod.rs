@@ -420,6 +420,11 @@ pub fn count_plan_with(
     lanes_after: u64,
     schedule: &Schedule,
 ) -> Result<Count> {
+    if limit == Some(0) {
+        return Err(Error::Options(
+            "a count limit must be at least 1 (leave it out for no limit)".into(),
+        ));
+    }
     if let Some(c) = frontier::frontier_count(plan, limit, limits) {
         return Ok(c);
     }

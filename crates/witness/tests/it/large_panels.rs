@@ -170,3 +170,11 @@ fn a_check_within_limits_agrees_with_the_plain_check() {
         assert_eq!(v, check(&p, &path).unwrap());
     }
 }
+
+#[test]
+fn a_count_limit_of_zero_is_refused() {
+    let p = panel(2, |_, _| ".", "");
+    let e = witness::count(&p, &CountOptions::default().with_limit(0)).unwrap_err();
+    assert!(matches!(e, witness::Error::Options(_)), "{e}");
+    assert!(e.to_string().contains("at least 1"), "{e}");
+}
