@@ -1,17 +1,18 @@
 //! `witness render`: draws a panel, with a path or its solution, as SVG or
 //! PNG (rasterised with resvg).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::Args as ClapArgs;
 use serde_json::{json, Value};
 use witness::formats::Format;
 use witness::model::Puzzle;
 use witness::render::{self as draw, SvgOptions};
-use witness::{Limits, Path, Rules, SolveOptions, Status, Verdict};
+use witness::{Error, Limits, Path, SolveOptions, Status, Verdict};
 
 use crate::input;
 use crate::output::verdict_json;
+use crate::{EXIT_DONE, EXIT_NO, EXIT_STOPPED};
 
 /// The largest PNG side, in pixels, `--scale` may produce.
 pub const MAX_PNG_SIDE: u32 = 8192;
@@ -34,7 +35,8 @@ pub struct Args {
     /// Size factor for PNG output.
     #[arg(long, default_value_t = 1.0)]
     scale: f32,
-    /// Give up solving after this many milliseconds (0: no limit).
+    /// Give up solving, or checking the path, after this many milliseconds
+    /// (0: no limit).
     #[arg(long, default_value_t = 60_000)]
     timeout_ms: u64,
     /// The puzzle's format (guessed when left out).
@@ -53,7 +55,7 @@ pub enum Line {
     /// A given path.
     Path(Path),
     /// The solution, searched within the limits.
-    Solve(Limits),
+    Solve,
 }
 
 /// A drawn panel and what was learnt drawing it.
@@ -66,22 +68,24 @@ pub struct Rendered {
     pub verdict: Option<Verdict>,
     /// Why the path is illegal, when it is.
     pub illegal: Option<String>,
-    /// For `Line::Solve`: `solved`, `none` or `timeout`.
+    /// For `Line::Solve`: `solved`, `none` or `timeout`; for a path whose
+    /// check the limits stopped: `timeout`.
     pub status: Option<&'static str>,
     /// Milliseconds spent solving.
     pub ms: f64,
 }
 
 /// Draws `puzzle` with `line`; a path's failing elements are highlighted.
-pub fn render(puzzle: &Puzzle, line: Line) -> Result<Rendered, String> {
+/// Solving and checking the path stop at `limits`.
+pub fn render(puzzle: &Puzzle, line: Line, limits: &Limits) -> Result<Rendered, String> {
     let mut status = None;
     let mut ms = 0.0;
     let path = match line {
         Line::None => None,
         Line::Path(p) => Some(p),
-        Line::Solve(limits) => {
+        Line::Solve => {
             let t0 = Instant::now();
-            let sol = witness::solve(puzzle, &SolveOptions::default().with_limits(limits))
+            let sol = witness::solve(puzzle, &SolveOptions::default().with_limits(limits.clone()))
                 .map_err(|e| e.to_string())?;
             ms = t0.elapsed().as_secs_f64() * 1e3;
             status = Some(match (&sol.path, sol.status) {
@@ -94,10 +98,11 @@ pub fn render(puzzle: &Puzzle, line: Line) -> Result<Rendered, String> {
     };
     let (mut verdict, mut illegal) = (None, None);
     if let Some(p) = &path {
-        let rules = Rules::new(puzzle).map_err(|e| e.to_string())?;
-        match rules.check_path(puzzle, p) {
+        match witness::check_within(puzzle, p, limits) {
             Ok(v) => verdict = Some(v),
-            Err(e) => illegal = Some(e.to_string()),
+            Err(Error::Stopped) => status = Some("timeout"),
+            Err(e @ Error::Path(_)) => illegal = Some(e.to_string()),
+            Err(e) => return Err(e.to_string()),
         }
     }
     let opts = SvgOptions {
@@ -193,25 +198,29 @@ pub fn run(a: Args) -> Result<u8, String> {
     };
     let puzzle = input::read_puzzle(&a.puzzle, a.format)?;
     let line = if a.solve {
-        Line::Solve(if a.timeout_ms == 0 {
-            Limits::none()
-        } else {
-            Limits::timeout(Duration::from_millis(a.timeout_ms))
-        })
+        Line::Solve
     } else if let Some(p) = &a.path {
         Line::Path(Path::parse(p).map_err(|e| e.to_string())?)
     } else {
         Line::None
     };
-    let r = render(&puzzle, line)?;
+    let r = render(&puzzle, line, &crate::solve::limits_of(a.timeout_ms))?;
     if let Some(e) = &r.illegal {
         eprintln!("witness: note: the path is drawn but illegal: {e}");
     }
     let code = match r.status {
-        Some("solved") | None => 0,
+        Some("solved") | None => EXIT_DONE,
+        Some("timeout") if !a.solve => {
+            eprintln!("witness: the path is drawn unchecked (no verdict within the time limit)");
+            EXIT_STOPPED
+        }
         Some(s) => {
             eprintln!("witness: no solution drawn ({s})");
-            1
+            if s == "timeout" {
+                EXIT_STOPPED
+            } else {
+                EXIT_NO
+            }
         }
     };
     if a.json {

@@ -1,7 +1,8 @@
 //! Stack room for the recursive walks over a panel.
 //!
-//! The exact search, the brute force, the validator's region flood and the
-//! polyomino tilings recurse once per slot of a path or region, so the
+//! The exact search and the brute force recurse once per slot of a path,
+//! the validator's polyomino fit and the search's tilings a few times per
+//! face and once per piece placed, so the
 //! stack they need grows with the panel: a few hundred kilobytes for the
 //! usual panels, tens of megabytes for the largest one the readers accept
 //! ([`crate::model::MAX_SLOTS`] slots a side). Rather than trust the
@@ -35,10 +36,13 @@ pub(crate) fn need(slots: usize, words: usize) -> usize {
     BASE + slots.saturating_mul(per_level(words))
 }
 
+/// The widest node bitsets the search uses, in 64-bit words.
+const MAX_WORDS: usize = 68;
+
 /// The stack a job on a panel of `slots` slots may need when its bitset
-/// width is not known yet: the widest the search uses.
+/// width is not known: that of the widest bitsets the panel could have.
 pub(crate) fn need_for_slots(slots: usize) -> usize {
-    need(slots, slots.div_ceil(2 * 64) + 1)
+    need(slots, (slots / 4).div_ceil(64).min(MAX_WORDS))
 }
 
 /// Runs `f` with at least `bytes` of stack: on the current stack when it

@@ -217,13 +217,16 @@ fn path_of(body: &Value, puzzle: &Puzzle) -> Result<Option<Path>, Fail> {
 
 /// The search time limit: the body's `"timeout_ms"` (at most the ceiling),
 /// or the default.
+/// As on the command line, 0 asks for no limit: on the server, that is its
+/// ceiling (`--max-solve-ms`).
 fn time_limit(body: &Value, config: &Config) -> Result<u64, Fail> {
     match body.get("timeout_ms") {
         None | Some(Value::Null) => Ok(config.solve_ms),
         Some(v) => match v.as_u64() {
-            Some(ms) if ms >= 1 => Ok(ms.min(config.max_solve_ms)),
+            Some(0) => Ok(config.max_solve_ms),
+            Some(ms) => Ok(ms.min(config.max_solve_ms)),
             _ => Err(bad(format!(
-                "\"timeout_ms\" must be a whole number of milliseconds from 1 to {}, not {v}",
+                "\"timeout_ms\" must be a whole number of milliseconds (0: the server's ceiling of {}), not {v}",
                 config.max_solve_ms
             ))),
         },
@@ -348,13 +351,13 @@ fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(
     let puzzle = puzzle_of(body)?;
     let solve = body.get("solve").is_some_and(|v| v == &Value::Bool(true));
     let path = path_of(body, &puzzle)?;
+    let ms = time_limit(body, &ctx.config)?;
     let r = if solve {
         if path.is_some() {
             return Err(bad("give either \"path\" or \"solve\", not both"));
         }
-        let ms = time_limit(body, &ctx.config)?;
         let _slot = ctx.slot()?;
-        let r = render::render(&puzzle, Line::Solve(limits(ms, cancel)));
+        let r = render::render(&puzzle, Line::Solve, &limits(ms, cancel));
         if let Ok(r) = &r {
             if r.status == Some("timeout") {
                 return Err(stopped(ms));
@@ -362,7 +365,19 @@ fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(
         }
         r
     } else {
-        render::render(&puzzle, path.map_or(Line::None, Line::Path))
+        // Checking the path is bounded like a search: the time limit and
+        // the client's staying.
+        let r = render::render(
+            &puzzle,
+            path.map_or(Line::None, Line::Path),
+            &limits(ms, cancel),
+        );
+        if let Ok(r) = &r {
+            if r.status == Some("timeout") {
+                return Err((504, format!("no verdict within the time limit of {ms} ms")));
+            }
+        }
+        r
     }
     .map_err(|e| (422, e))?;
     Ok((200, render::render_json(&r)))

@@ -8,6 +8,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::common;
+
 /// An empty 32x32 panel as a Windmill code: start bottom left, end top
 /// right. Its paths run over 3,000 slots deep.
 const EMPTY_32: &str = "CEESAihAEgIIBBIDKP8fEgIIAxICKEA=_0";
@@ -71,31 +73,6 @@ fn code(o: &Output, want: i32) {
     );
 }
 
-/// The test panel with 225 rotatable tetrominoes filling a 30x30 panel: a
-/// line along two borders leaves them one region of 900 faces to tile, a
-/// fit that runs for minutes.
-fn tiling_panel() -> String {
-    let n = 30;
-    let mut t = format!("witness {n}x{n}\n");
-    for r in 0..=2 * n {
-        let row: Vec<&str> = (0..=2 * n)
-            .map(|c| match (r % 2, c % 2) {
-                _ if r == 2 * n && c == 0 => "S",
-                _ if r == 0 && c == 2 * n => "E>",
-                (0, 0) => "+",
-                (0, _) => "-",
-                (_, 0) => "|",
-                _ if ((r / 2) * n + c / 2) % 4 == 0 => "A",
-                _ => ".",
-            })
-            .collect();
-        t.push_str(&row.join(" "));
-        t.push('\n');
-    }
-    t.push_str("A = poly rot ##/.#/.#\n");
-    t
-}
-
 #[test]
 fn deep_panels_are_counted_and_solved_without_a_crash() {
     let dir = TempDir::new("deep");
@@ -116,7 +93,7 @@ fn deep_panels_are_counted_and_solved_without_a_crash() {
 #[test]
 fn a_check_stops_at_its_time_limit() {
     let dir = TempDir::new("check");
-    let p = dir.file("tiles.txt", &tiling_panel());
+    let p = dir.file("tiles.txt", &common::tiling_panel());
     let (o, took) = witness(&["check", &p, "--path", "0,60:R60U60", "--timeout-ms", "300"]);
     code(&o, 3);
     assert!(text(&o.stdout).contains("timeout"), "{}", text(&o.stdout));
@@ -246,4 +223,53 @@ fn a_time_limit_of_zero_is_no_limit_everywhere() {
     let (o, _) = witness(&["bench", &line, "--timeout-ms", "0", "--jobs", "1"]);
     code(&o, 0);
     assert!(text(&o.stdout).contains("solved: 1"), "{}", text(&o.stdout));
+}
+
+#[test]
+fn a_check_of_the_largest_panel_of_pieces_runs_on_a_small_stack() {
+    // The fit of 4,096 monominoes recurses thousands of levels deep; the
+    // command runs here with a 1 MiB main-thread stack.
+    let dir = TempDir::new("mono");
+    let p = dir.file("mono.txt", &common::monomino_panel());
+    let bin = env!("CARGO_BIN_EXE_witness");
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -s 1024 && exec '{bin}' check '{p}' --path 0,128:R128U128"
+        ))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    code(&o, 0);
+    assert_eq!(text(&o.stdout).trim(), "valid");
+    // bench checks every path it finds again, on its own threads.
+    let line = serde_json::json!({"id": "mono", "puzzle": common::monomino_panel()}).to_string();
+    let file = dir.file("mono.jsonl", &format!("{line}\n"));
+    let (o, _) = witness(&["bench", &file, "--jobs", "2", "--timeout-ms", "20000"]);
+    code(&o, 0);
+    assert!(text(&o.stdout).contains("solved: 1"), "{}", text(&o.stdout));
+}
+
+#[test]
+fn render_checks_its_path_and_solves_within_the_time_limit() {
+    let dir = TempDir::new("render");
+    let p = dir.file("tiles.txt", &common::tiling_panel());
+    let out = dir.0.join("t.svg").to_string_lossy().into_owned();
+    let (o, took) = witness(&[
+        "render",
+        &p,
+        "--path",
+        "0,60:R60U60",
+        "--timeout-ms",
+        "300",
+        "-o",
+        &out,
+    ]);
+    code(&o, 3);
+    assert!(text(&o.stderr).contains("unchecked"), "{}", text(&o.stderr));
+    assert!(took < Duration::from_secs(20), "{took:?}");
+    // A solve stopped by its limit is a 3 too; the tiling panel's first
+    // solution takes far longer than 200 ms.
+    let (o, _) = witness(&["render", &p, "--solve", "--timeout-ms", "200", "-o", &out]);
+    code(&o, 3);
 }

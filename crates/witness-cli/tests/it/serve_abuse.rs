@@ -363,41 +363,50 @@ fn searches_of_a_huge_panel_are_answered() {
     assert!(s.healthy());
 }
 
-/// 225 rotatable L-tetrominoes that exactly fill a 30x30 panel, in the
-/// text form: a line along the bottom and right borders leaves them one
-/// region of 900 faces to tile, a fit that runs for minutes.
-fn tiling_panel() -> String {
-    let n = 30;
-    let mut t = format!("witness {n}x{n}\n");
-    for r in 0..=2 * n {
-        let row: Vec<&str> = (0..=2 * n)
-            .map(|c| match (r % 2, c % 2) {
-                _ if r == 2 * n && c == 0 => "S",
-                _ if r == 0 && c == 2 * n => "E>",
-                (0, 0) => "+",
-                (0, _) => "-",
-                (_, 0) => "|",
-                _ if ((r / 2) * n + c / 2) % 4 == 0 => "A",
-                _ => ".",
-            })
-            .collect();
-        t.push_str(&row.join(" "));
-        t.push('\n');
-    }
-    t.push_str("A = poly rot ##/.#/.#\n");
-    t
-}
-
 #[test]
 fn a_check_that_could_run_for_minutes_stops_at_its_limit() {
     let s = Server::start(&[]);
     let t0 = Instant::now();
     let (status, v) = s.post(
         "/api/check",
-        &json!({"puzzle": tiling_panel(), "path": "0,60:R60U60", "timeout_ms": 300}),
+        &json!({"puzzle": common::tiling_panel(), "path": "0,60:R60U60", "timeout_ms": 300}),
     );
     assert_eq!(status, 504, "{v}");
     assert!(v["error"].as_str().unwrap().contains("no verdict"), "{v}");
     assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
+    assert!(s.healthy());
+}
+
+#[test]
+fn a_check_of_the_largest_panel_of_pieces_is_answered() {
+    // 4,096 monominoes on the largest panel: a fit thousands of levels
+    // deep, on the server's blocking threads.
+    let s = Server::start(&[]);
+    let body = json!({"puzzle": common::monomino_panel(), "path": "0,128:R128U128"});
+    let (status, v) = s.post("/api/check", &body);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["valid"], true, "{v}");
+    let (status, v) = s.post("/api/render", &body);
+    assert_eq!(status, 200, "{v}");
+    assert!(s.healthy());
+}
+
+#[test]
+fn a_render_whose_check_could_run_for_minutes_stops_at_its_limit() {
+    let s = Server::start(&[]);
+    let t0 = Instant::now();
+    let (status, v) = s.post(
+        "/api/render",
+        &json!({"puzzle": common::tiling_panel(), "path": "0,60:R60U60", "timeout_ms": 300}),
+    );
+    assert_eq!(status, 504, "{v}");
+    assert!(t0.elapsed() < Duration::from_secs(10), "{:?}", t0.elapsed());
+    // 0 asks for no limit: the server's ceiling, here a short one.
+    let s = Server::start(&["--max-solve-ms", "300"]);
+    let (status, v) = s.post(
+        "/api/check",
+        &json!({"puzzle": common::tiling_panel(), "path": "0,60:R60U60", "timeout_ms": 0}),
+    );
+    assert_eq!(status, 504, "{v}");
     assert!(s.healthy());
 }

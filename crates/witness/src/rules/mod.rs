@@ -214,9 +214,12 @@ impl Rules {
         let b = &self.board;
         let start = b.index(trace.start.x, trace.start.y);
         let end = b.index(trace.end.x, trace.end.y);
-        WS.with(|ws| match ws.try_borrow_mut() {
-            Ok(mut ws) => self.verdict(&trace.lines, start, end, &mut ws, false),
-            Err(_) => self.verdict(&trace.lines, start, end, &mut Workspace::default(), false),
+        // The polyomino fit recurses per face and per piece placed.
+        crate::stack::with_room(crate::stack::need_for_slots(b.len()), || {
+            WS.with(|ws| match ws.try_borrow_mut() {
+                Ok(mut ws) => self.verdict(&trace.lines, start, end, &mut ws, false),
+                Err(_) => self.verdict(&trace.lines, start, end, &mut Workspace::default(), false),
+            })
         })
     }
 
@@ -232,7 +235,9 @@ impl Rules {
         let end = b.index(trace.end.x, trace.end.y);
         let mut ws = Workspace::default();
         ws.set_fit_limits(limits.deadline, limits.flags());
-        let v = self.verdict(&trace.lines, start, end, &mut ws, false);
+        let v = crate::stack::with_room(crate::stack::need_for_slots(b.len()), || {
+            self.verdict(&trace.lines, start, end, &mut ws, false)
+        });
         if ws.fit_interrupted() {
             return Err(crate::Error::Stopped);
         }

@@ -178,3 +178,17 @@ fn a_count_limit_of_zero_is_refused() {
     assert!(matches!(e, witness::Error::Options(_)), "{e}");
     assert!(e.to_string().contains("at least 1"), "{e}");
 }
+
+#[test]
+fn a_check_of_the_largest_panel_of_pieces_runs_on_a_small_stack() {
+    // 4,096 monominoes, one per face: the line along two borders leaves
+    // them one region, whose fit recurses a few levels per face.
+    let valid = on_small_stack(|| {
+        let p = panel(SIDE, |_, _| "A", "A = poly #\n");
+        let path = Path::parse(&format!("0,{0}:R{0}U{0}", 2 * SIDE)).unwrap();
+        let v = check(&p, &path).unwrap();
+        assert_eq!(v, check_within(&p, &path, &ms(20_000)).unwrap());
+        v.valid
+    });
+    assert!(valid);
+}

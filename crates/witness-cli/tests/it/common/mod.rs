@@ -115,3 +115,44 @@ impl Server {
         TcpStream::connect(("127.0.0.1", self.port)).expect("the server accepts connections")
     }
 }
+
+/// A panel `n` faces a side in the text form, start bottom left, end top
+/// right, `face(col, row)` giving each face's token, then `legend`.
+pub fn text_panel(n: usize, face: impl Fn(usize, usize) -> &'static str, legend: &str) -> String {
+    let mut t = format!("witness {n}x{n}\n");
+    for r in 0..=2 * n {
+        let row: Vec<&str> = (0..=2 * n)
+            .map(|c| match (r % 2, c % 2) {
+                _ if r == 2 * n && c == 0 => "S",
+                _ if r == 0 && c == 2 * n => "E>",
+                (0, 0) => "+",
+                (0, _) => "-",
+                (_, 0) => "|",
+                _ => face(c / 2, r / 2),
+            })
+            .collect();
+        t.push_str(&row.join(" "));
+        t.push('\n');
+    }
+    t.push_str(legend);
+    t
+}
+
+/// 225 rotatable L-tetrominoes that exactly fill a 30x30 panel: the line
+/// `0,60:R60U60` along the bottom and right borders leaves them one region
+/// of 900 faces to tile, a fit that runs for minutes.
+pub fn tiling_panel() -> String {
+    let n = 30;
+    text_panel(
+        n,
+        |c, r| if (r * n + c) % 4 == 0 { "A" } else { "." },
+        "A = poly rot ##/.#/.#\n",
+    )
+}
+
+/// The largest panel (64x64 faces) with a monomino on every face: the line
+/// `0,128:R128U128` leaves one region of 4,096 faces and 4,096 pieces,
+/// whose fit recurses thousands of levels deep.
+pub fn monomino_panel() -> String {
+    text_panel(64, |_, _| "A", "A = poly #\n")
+}
