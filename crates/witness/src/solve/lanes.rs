@@ -143,14 +143,14 @@ const LANES: [Lane; 6] = [
 pub const LATE_LANES: u64 = 4_000_000;
 
 /// The default [`Schedule::cases_after`]: the first turn of the engine's
-/// order, about 2 ms of search, so puzzles it solves never pay for the
-/// cases. (The cases' turns start small, [`super::mark_cases::CaseRuns::new`];
+/// order, so puzzles it solves never pay for the cases. (The cases' turns start small, [`super::mark_cases::CaseRuns::new`];
 /// starting them early saves more on the puzzles a case settles than it
 /// costs the others: see docs/benchmarks.md.)
 pub const CASES_AFTER: u64 = 20_000;
 
-/// The default [`Schedule::anneal_after`]: about 0.1 s of search, so that
-/// the puzzles the lanes solve sooner never pay for the local search.
+/// The default [`Schedule::anneal_after`]: fifteen first turns of search,
+/// so that the puzzles the lanes solve sooner never pay for the local
+/// search.
 pub const ANNEAL_AFTER: u64 = 300_000;
 
 /// The state of a search by turns: each lane's resume point, the budget

@@ -451,9 +451,8 @@ pub enum Outcome {
 pub const CASE_FIRST_DIVISOR: u64 = 20;
 
 /// Search nodes a case's tables and search count for in
-/// [`CaseRuns::visited`], about the time their making takes (25-60 µs on
-/// the dev corpus's marked puzzles, where a case's search visits a node in
-/// 100-250 ns).
+/// [`CaseRuns::visited`]: making them takes about as long as a case's
+/// search takes to visit this many nodes.
 const TABLE_NODES: u64 = 300;
 
 /// The cases of a puzzle searched by turns, each case solution checked
