@@ -601,6 +601,7 @@ fn api_count(body: &Value, shared: &Shared) -> Result<(u16, Value), Fail> {
         &CountOptions {
             limit,
             limits: Limits::timeout(Duration::from_millis(ms)),
+            ..Default::default()
         },
     )
     .map_err(lib_err)?;
@@ -637,6 +638,7 @@ fn api_hint(body: &Value, shared: &Shared) -> Result<(u16, Value), Fail> {
         &HintOptions {
             size,
             limits: Limits::timeout(Duration::from_millis(ms)),
+            ..Default::default()
         },
     )
     .map_err(lib_err)?;

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use witness::formats::Format;
-use witness::{CountOptions, HintOptions, HintSize, Limits, SolveOptions, Status};
+use witness::{CountOptions, Engine, HintOptions, HintSize, Limits, SolveOptions, Status};
 
 use crate::input;
 use crate::output;
@@ -24,6 +24,16 @@ pub struct Common {
     /// Print JSON instead of a drawing.
     #[arg(long)]
     json: bool,
+    /// The engine: `search` (depth-first), `sat` (a SAT solver with lazy
+    /// cuts; no polyominoes or elimination marks yet) or `auto` (for now
+    /// the search).
+    #[arg(long, default_value = "auto", value_parser = parse_engine)]
+    engine: Engine,
+}
+
+/// Reads an `--engine` value.
+pub fn parse_engine(s: &str) -> Result<Engine, String> {
+    s.parse().map_err(|e: witness::Error| e.to_string())
 }
 
 impl Common {
@@ -79,8 +89,10 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
     let c = &a.common;
     let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
     let t0 = Instant::now();
-    let sol = witness::solve(&puzzle, &SolveOptions::default().with_limits(c.limits()))
-        .map_err(|e| e.to_string())?;
+    let options = SolveOptions::default()
+        .with_limits(c.limits())
+        .with_engine(c.engine);
+    let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     if c.json {
         println!("{}", output::solve_json(&sol, ms));
@@ -115,6 +127,7 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
         &CountOptions {
             limit,
             limits: c.limits(),
+            engine: c.engine,
         },
     )
     .map_err(|e| e.to_string())?;
@@ -165,6 +178,7 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
         &HintOptions {
             size,
             limits: c.limits(),
+            engine: c.engine,
         },
     )
     .map_err(|e| e.to_string())?;

@@ -453,6 +453,7 @@ fn empty_panels_count_as_known() {
             &witness::CountOptions {
                 limit: None,
                 limits: Limits::none(),
+                ..Default::default()
             },
         )
         .unwrap();
