@@ -25,7 +25,7 @@ pub struct Common {
     #[arg(long)]
     json: bool,
     /// The engine: `search` (depth-first), `sat` (a SAT solver with lazy
-    /// cuts; no polyominoes or elimination marks yet) or `auto` (for now
+    /// cuts; no polyominoes yet) or `auto` (for now
     /// the search).
     #[arg(long, default_value = "auto", value_parser = parse_engine)]
     engine: Engine,

@@ -1,9 +1,9 @@
 //! The SAT engine against the brute force: on hundreds of small random
 //! panels of every mechanic it handles (dots of every colour, gaps,
-//! triangles, squares, stars, mid-edge starts and ends, fat starts,
-//! symmetry, pillars, undirected panels), it finds exactly the brute
-//! force's solutions, each passing the validator; panels with polyominoes
-//! or elimination marks are refused as unsupported.
+//! triangles, squares, stars, elimination marks, mid-edge starts and
+//! ends, fat starts, symmetry, pillars, undirected panels), it finds
+//! exactly the brute force's solutions, each passing the validator;
+//! panels with polyominoes are refused as unsupported.
 #![cfg(feature = "sat")]
 
 mod common;
@@ -25,6 +25,8 @@ enum Faces {
     Squares,
     Stars,
     Mixed,
+    /// Mixed, and elimination marks.
+    Marks,
 }
 
 fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
@@ -38,6 +40,12 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
             0 => SymbolKind::Triangle(1 + r.below(3) as u32),
             1 => SymbolKind::Square,
             _ => SymbolKind::Star,
+        },
+        Faces::Marks => match r.below(4) {
+            0 => SymbolKind::Triangle(1 + r.below(3) as u32),
+            1 => SymbolKind::Square,
+            2 => SymbolKind::Star,
+            _ => SymbolKind::Nega,
         },
     };
     Some(Symbol::new(kind, color))
@@ -120,13 +128,18 @@ fn show(p: &Puzzle) -> String {
     witness::formats::wpjson::to_string(p).unwrap()
 }
 
-/// The SAT engine's solutions (start slot and moves), checked one by one
-/// against the validator, and its count's status.
-fn sat_solutions(case: u64, p: &Puzzle) -> (Vec<Path>, Status) {
+/// Panels with more solutions than this are counted only up to it (a
+/// count by blocking clauses, one solver call or more per solution, is
+/// slow on them): the solutions found must be the brute force's.
+const MOST: u64 = 1500;
+
+/// The SAT engine's solutions (start slot and moves) up to `limit`,
+/// checked one by one against the validator, and its count's status.
+fn sat_solutions(case: u64, p: &Puzzle, limit: Option<u64>) -> (Vec<Path>, Status) {
     let mut found = Vec::new();
     let mut run = SatRun::new(p, &Limits::none()).unwrap();
     let c = run
-        .count(None, &Limits::none(), |q| {
+        .count(limit, &Limits::none(), |q| {
             found.push(q.clone());
             true
         })
@@ -145,13 +158,23 @@ fn sat_solutions(case: u64, p: &Puzzle) -> (Vec<Path>, Status) {
 
 /// The SAT engine finds exactly the brute force's solutions (the same
 /// paths; on undirected panels the same number, a path and its reverse
-/// once), its first solution exists exactly when one does, and
-/// `witness::count` with the SAT engine agrees.
+/// once; past [`MOST`], that many of them), its first solution exists
+/// exactly when one does, and `witness::count` with the SAT engine agrees.
 fn assert_agrees(case: u64, p: &Puzzle) -> u64 {
     let want = common::brute_solutions(p);
-    let (got, status) = sat_solutions(case, p);
-    assert_eq!(status, Status::Complete, "case {case}");
-    if p.undirected {
+    let n = want.len() as u64;
+    let many = n > MOST;
+    let (got, status) = sat_solutions(case, p, many.then_some(MOST));
+    if many {
+        assert_eq!((got.len() as u64, status), (MOST, Status::Stopped));
+        if !p.undirected {
+            let want_set: HashSet<&Path> = want.iter().collect();
+            let got_set: HashSet<&Path> = got.iter().collect();
+            assert_eq!(got_set.len(), got.len(), "case {case}: a solution twice");
+            assert!(got_set.is_subset(&want_set), "case {case}");
+        }
+    } else if p.undirected {
+        assert_eq!(status, Status::Complete, "case {case}");
         assert_eq!(
             got.len(),
             want.len(),
@@ -161,6 +184,7 @@ fn assert_agrees(case: u64, p: &Puzzle) -> u64 {
             show(p)
         );
     } else {
+        assert_eq!(status, Status::Complete, "case {case}");
         let got_set: HashSet<&Path> = got.iter().collect();
         let want_set: HashSet<&Path> = want.iter().collect();
         assert_eq!(got_set.len(), got.len(), "case {case}: a solution twice");
@@ -186,7 +210,6 @@ fn assert_agrees(case: u64, p: &Puzzle) -> u64 {
         assert!(witness::check(p, q).unwrap().valid, "case {case}");
     }
     // With a limit: the count up to it, complete exactly below it.
-    let n = want.len() as u64;
     for l in [1, 2] {
         let c = witness::count(
             p,
@@ -217,6 +240,7 @@ fn run_cases(seed: u64, cases: u64, undirected: bool) -> (u64, u64) {
         Faces::Squares,
         Faces::Stars,
         Faces::Mixed,
+        Faces::Marks,
     ];
     let (mut solvable, mut solutions) = (0, 0);
     for case in 0..cases {
@@ -236,31 +260,29 @@ fn run_cases(seed: u64, cases: u64, undirected: bool) -> (u64, u64) {
 
 #[test]
 fn sat_finds_the_brute_force_solutions_on_random_panels() {
-    let (solvable, solutions) = run_cases(0x5A7_C0DE_F00D, 500, false);
+    let (solvable, solutions) = run_cases(0x5A7_C0DE_F00D, 1200, false);
     // A fair share of solvable panels, or the comparison says little.
     assert!(
-        solvable > 150 && solutions > 1000,
+        solvable > 400 && solutions > 10_000,
         "only {solvable} solvable panels, {solutions} solutions"
     );
 }
 
 #[test]
 fn sat_counts_undirected_panels_as_the_brute_force() {
-    let (solvable, _) = run_cases(0x0BAC_CA5E, 200, true);
-    assert!(solvable > 60, "only {solvable} solvable panels");
+    let (solvable, _) = run_cases(0x0BAC_CA5E, 400, true);
+    assert!(solvable > 150, "only {solvable} solvable panels");
 }
 
-/// Panels with polyominoes or elimination marks are refused, never
-/// answered.
+/// Panels with polyominoes are refused, never answered.
 #[test]
-fn polyominoes_and_marks_are_unsupported() {
+fn polyominoes_are_unsupported() {
     let mut r = Rng(7);
     for case in 0..40u64 {
-        let mut p = random_panel(&mut r, 3, Faces::Mixed, 4, 2);
-        let kind = match case % 3 {
+        let mut p = random_panel(&mut r, 3, Faces::Marks, 4, 2);
+        let kind = match case % 2 {
             0 => SymbolKind::Poly(random_shape(&mut r)),
-            1 => SymbolKind::Ylop(random_shape(&mut r)),
-            _ => SymbolKind::Nega,
+            _ => SymbolKind::Ylop(random_shape(&mut r)),
         };
         // A face inside the panel: (1, 1) of a panel with no full gaps
         // round it.

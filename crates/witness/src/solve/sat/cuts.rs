@@ -429,7 +429,8 @@ impl Parts {
 
     /// The shortest chains of open slots of component `c` (listed,
     /// uncovered) from face `a` to the first `k` slots `target` accepts,
-    /// nearest first: each as the nodes and edges on it. With none of
+    /// nearest first: each as the target and the nodes and edges on the
+    /// way. With none of
     /// these covered, a line leaves them open (an uncovered slot listed
     /// here is inside the panel, and no start or end), and the flood joins
     /// `a` and the target.
@@ -440,7 +441,7 @@ impl Parts {
         a: usize,
         k: usize,
         target: impl Fn(usize) -> bool,
-    ) -> Vec<Vec<u32>> {
+    ) -> Vec<(usize, Vec<u32>)> {
         // Per slot reached: the slot it was reached from.
         let mut from: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
         from.insert(a, a);
@@ -468,21 +469,21 @@ impl Parts {
         }
         found
             .into_iter()
-            .map(|mut g| {
-                let mut slots = Vec::new();
+            .map(|target| {
+                let (mut g, mut slots) = (target, Vec::new());
                 while g != a {
                     if b.kind[g] != SlotKind::Face {
                         slots.push(g as u32);
                     }
                     g = from[&g];
                 }
-                slots
+                (target, slots)
             })
             .collect()
     }
 
-    /// The square cuts of component `c`, when it holds squares of two
-    /// colours: from each square, along the shortest chain of open slots
+    /// The square cuts of component `c` (on boards without elimination
+    /// marks), when it holds squares of two colours: from each square, along the shortest chain of open slots
     /// to a square of another colour, "one of the chain's nodes and edges
     /// is covered".
     ///
@@ -505,10 +506,10 @@ impl Parts {
         let mut out: Vec<Vec<Term>> = Vec::new();
         for &a in &squares {
             let other = |g: usize| b.sym[g] == Sym::Square && b.color[g] != b.color[a];
-            for edges in self.chains(b, c, a, 1, other) {
+            for (_, chain) in self.chains(b, c, a, 1, other) {
                 add_cut(
                     &mut out,
-                    edges.iter().map(|&e| enc.cov[e as usize]).collect(),
+                    chain.iter().map(|&e| enc.cov[e as usize]).collect(),
                 );
             }
         }
@@ -551,7 +552,7 @@ impl Parts {
                     let chains = self.chains(b, c, a, 2, colour);
                     let mut cut: Vec<Term> = chains
                         .iter()
-                        .flatten()
+                        .flat_map(|(_, chain)| chain)
                         .map(|&e| enc.cov[e as usize])
                         .collect();
                     cut.sort_unstable_by_key(term_key);
@@ -563,6 +564,126 @@ impl Parts {
             }
         }
         out
+    }
+
+    /// The cuts of failing component `c` when it holds no elimination
+    /// mark: its square and star cuts and, on boards with marks, "covered"
+    /// for each of its uncovered dots and "`tri_ok`" for each of its
+    /// triangles among `fails` (the line's failing elements); on boards
+    /// with marks, each "or some wall around the component opens".
+    ///
+    /// Sound: on boards without marks, see each cut. On boards with marks,
+    /// take a line that keeps every wall around the component: the region
+    /// of any slot of the component then lies within the component's slots
+    /// (see `open_walls`), so it holds no mark, and its elements are judged
+    /// as on a board without marks, with nothing to erase a failure. There
+    /// an uncovered dot fails, a triangle with the wrong count fails, and
+    /// the square and star cuts' arguments hold as they are.
+    pub fn plain_cuts(&self, b: &Board, enc: &Encoding, c: usize, fails: &[u32]) -> Vec<Vec<Term>> {
+        let mut out = self.square_cuts(b, enc, c);
+        for cut in self.star_cuts(b, enc, c) {
+            add_cut(&mut out, cut);
+        }
+        if !b.has_negations {
+            return out;
+        }
+        for &f in fails {
+            let f = f as usize;
+            if self.part[f] != c as u32 {
+                continue;
+            }
+            if b.kind[f] != SlotKind::Face {
+                add_cut(&mut out, vec![enc.cov[f]]);
+            } else if let Sym::Triangle(_) = b.sym[f] {
+                add_cut(&mut out, vec![enc.tri_ok[f]]);
+            }
+        }
+        let walls = self.open_walls(b, enc, c);
+        for cut in &mut out {
+            cut.extend(walls.iter().copied());
+        }
+        out
+    }
+
+    /// The mark cut of component `c`, when its failures need more
+    /// elimination marks than it holds (`covered` per slot for the line):
+    /// its failing dots and triangles, each a hard failure that takes a
+    /// mark, and pairs of squares of different colours, no square in two
+    /// pairs, each joined by the shortest chain of open slots (see
+    /// `chains`). The cut: "some wall around the component opens, or one of
+    /// these dots and triangles passes, or a slot of these chains is
+    /// covered", over as many of them as the component has marks, and one.
+    ///
+    /// Sound: in a line that keeps every wall, the regions of the
+    /// component's slots lie within it (see `open_walls`) and hold its
+    /// marks at most. If every one of these dots and triangles still
+    /// fails and no slot of the chains is covered, each pair's squares
+    /// share a region. A region needs a mark of its own for each of its
+    /// hard failures (those left over fail it), and after them one for
+    /// each of its pairs: a mark erases one element, and with `t` such
+    /// pairs no colour holds more than `t` of their `2t` squares, so at
+    /// least `t` must go for its squares to agree
+    /// (`docs/rules.md#elimination-marks`). Together they need more marks
+    /// than there are, and some region fails.
+    pub fn mark_cut(
+        &self,
+        b: &Board,
+        enc: &Encoding,
+        c: usize,
+        covered: &[bool],
+    ) -> Option<Vec<Term>> {
+        let marks = self.slots[c]
+            .iter()
+            .filter(|&&s| b.sym[s as usize] == Sym::Nega)
+            .count();
+        let mut cut: Vec<Term> = enc
+            .erasable
+            .iter()
+            .filter(|&&(s, _, _)| {
+                let s = s as usize;
+                self.part[s] == c as u32
+                    && self.mask[s] == Mask::Open
+                    && match b.sym[s] {
+                        Sym::Triangle(k) => {
+                            crate::rules::symbols::triangle_edges(b, covered, s) != k
+                        }
+                        _ => b.kind[s] != SlotKind::Face,
+                    }
+            })
+            .map(|&(_, ok, _)| ok)
+            .take(marks + 1)
+            .collect();
+        let mut demand = cut.len();
+        // Pairs of squares of different colours, each square in one pair.
+        let mut paired: Vec<usize> = Vec::new();
+        let squares: Vec<usize> = self.slots[c]
+            .iter()
+            .map(|&s| s as usize)
+            .filter(|&s| b.kind[s] == SlotKind::Face && b.sym[s] == Sym::Square)
+            .collect();
+        for &a in &squares {
+            if demand > marks {
+                break;
+            }
+            if paired.contains(&a) {
+                continue;
+            }
+            let other = |g: usize| {
+                b.sym[g] == Sym::Square && b.color[g] != b.color[a] && !paired.contains(&g)
+            };
+            let Some((g, chain)) = self.chains(b, c, a, 1, other).pop() else {
+                continue;
+            };
+            paired.push(a);
+            paired.push(g);
+            cut.extend(chain.iter().map(|&s| enc.cov[s as usize]));
+            demand += 1;
+        }
+        if demand <= marks {
+            return None;
+        }
+        cut.extend(self.open_walls(b, enc, c));
+        Some(cut)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The clauses every solution satisfies: the line as booleans per slot,
 //! its degrees, its one start and one end, and the symbols whose rule
-//! does not depend on regions (dots, triangles), with symmetry and
-//! pillars built in.
+//! does not depend on regions (dots, triangles; with elimination marks,
+//! only the dots' colours), with symmetry and pillars built in.
 //!
 //! The encoding only has to be *sound*: every solution of the puzzle
 //! satisfies it (each constraint below says why). Models that are no
@@ -21,6 +21,8 @@
 //!   ends).
 //! - `cov[s]`: either line covers `s`: `x[s]`, or with symmetry
 //!   `x[s] ∨ x[S(s)]`.
+//! - `tri_ok[f]`, with elimination marks: the triangle on face `f` has its
+//!   count of covered edges.
 //!
 //! Literals are numbers as in DIMACS (a variable from 1, negative for its
 //! negation), so that the encoding does not depend on the solver.
@@ -98,6 +100,14 @@ pub struct Encoding {
     pub en: Vec<Term>,
     /// Per edge slot: the line runs to its node on each side.
     pub link: Vec<[Term; 2]>,
+    /// Per triangle face: a term that implies its count of covered edges
+    /// is right (true, the count being a constraint, without elimination
+    /// marks).
+    pub tri_ok: Vec<Term>,
+    /// With elimination marks, per dot and triangle: the term that says it
+    /// passes (`cov` of the dot, `tri_ok` of the triangle), and its
+    /// "erased" flag, which every such element that fails has.
+    pub erasable: Vec<(u32, Term, Term)>,
     /// Groups of slots of which the main line covers at least one in every
     /// solution (a dot's slot, a triangle's edges): what the closure cuts
     /// look for inside a loop.
@@ -163,13 +173,51 @@ impl Encoding {
         }
     }
 
-    /// Exactly `k` of `terms` (a few, repeats counted as often as they
-    /// appear): every `k + 1` of them not all true, every `n - k + 1` not
-    /// all false.
-    pub fn exactly(&mut self, terms: &[Term], k: usize) {
+    /// At most `k` of `terms`: a sequential counter (`s[i][j]`: more than
+    /// `j` of the first `i + 1` terms are true).
+    pub fn at_most(&mut self, terms: &[Term], k: usize) {
+        let t: Vec<Term> = terms
+            .iter()
+            .copied()
+            .filter(|&t| t != Term::False)
+            .collect();
+        if t.len() <= k {
+            return;
+        }
+        if k == 0 {
+            for &x in &t {
+                self.clause(&[!x]);
+            }
+            return;
+        }
+        let mut prev: Vec<Term> = Vec::new();
+        for (i, &x) in t.iter().enumerate() {
+            let s: Vec<Term> = (0..k).map(|_| self.var()).collect();
+            self.clause(&[!x, s[0]]);
+            if i == 0 {
+                for &sj in &s[1..] {
+                    self.clause(&[!sj]);
+                }
+            } else {
+                for j in 0..k {
+                    self.clause(&[!prev[j], s[j]]);
+                    if j > 0 {
+                        self.clause(&[!x, !prev[j - 1], s[j]]);
+                    }
+                }
+                self.clause(&[!x, !prev[k - 1]]);
+            }
+            prev = s;
+        }
+    }
+
+    /// When `guard` holds, exactly `k` of `terms` (a few, repeats counted
+    /// as often as they appear): every `k + 1` of them not all true, every
+    /// `n - k + 1` not all false.
+    pub fn exactly(&mut self, guard: Term, terms: &[Term], k: usize) {
         let n = terms.len();
         if k > n {
-            self.clause(&[]);
+            self.clause(&[!guard]);
             return;
         }
         for mask in 0u32..1 << n {
@@ -178,6 +226,7 @@ impl Encoding {
                 (0..n)
                     .filter(|&i| mask >> i & 1 == 1)
                     .map(|i| if neg { !terms[i] } else { terms[i] })
+                    .chain([!guard])
                     .collect()
             };
             if size == k + 1 {
@@ -242,9 +291,9 @@ impl Encoding {
         self.link[e as usize][side_of_move(d)]
     }
 
-    /// The encoding of a board without polyominoes or elimination marks
-    /// (with them, dots and triangles may be erased, and these clauses
-    /// would not be sound).
+    /// The encoding of a board without polyominoes. With elimination
+    /// marks, which may erase an uncovered dot or a triangle, those are
+    /// left to the cuts.
     pub fn new(b: &Board) -> Encoding {
         let n = b.len();
         let sym = b.symmetry.is_some();
@@ -254,6 +303,7 @@ impl Encoding {
             st: vec![Term::False; n],
             en: vec![Term::False; n],
             link: vec![[Term::False; 2]; n],
+            tri_ok: vec![Term::True; n],
             ..Encoding::default()
         };
         // The slots the main line may cover (`docs/rules.md#paths`, rules
@@ -380,15 +430,34 @@ impl Encoding {
                 }
             };
         }
-        // Dots (`docs/rules.md#symbols`): an uncovered dot inside the panel
-        // fails and only elimination marks, absent here, erase it; a blue
-        // (yellow) dot under the other line fails, and with symmetry a
-        // self-mirrored start is drawn yellow.
+        // Dots (`docs/rules.md#symbols`): a blue (yellow) dot under the
+        // other line fails, an error nothing erases; with symmetry a
+        // self-mirrored start is drawn yellow, and the yellow line covers
+        // `s` where the main line covers `S(s)`. Without elimination marks
+        // an uncovered dot inside the panel fails too, and nothing erases
+        // it: the main line covers the dot or, with symmetry, its mirror.
+        let marks = b.has_negations;
         for s in 0..n {
             if b.kind[s] == SlotKind::Face || !b.dot[s].is_some() || b.outside[s] {
                 continue;
             }
             let m = b.mirror[s] as usize;
+            match b.dot[s] {
+                Dot::Blue if sym => {
+                    let xm = enc.x[m];
+                    enc.clause(&[!xm]);
+                }
+                Dot::Yellow if sym && m != s => {
+                    let x = enc.x[s];
+                    enc.clause(&[!x]);
+                }
+                _ => {}
+            }
+            if marks {
+                let erased = enc.var();
+                enc.erasable.push((s as u32, enc.cov[s], erased));
+                continue;
+            }
             let group: Vec<u32> = match b.dot[s] {
                 Dot::Blue if sym && m == s => vec![],
                 Dot::Blue if sym => vec![s as u32],
@@ -401,7 +470,9 @@ impl Encoding {
             enc.forced.push(group);
         }
         // Triangles: exactly their count of the face's four edges covered
-        // by either line (a hard failure nothing erases here).
+        // by either line, a failure that without elimination marks nothing
+        // erases. With marks, `tri_ok[f]` (a fresh variable) implies the
+        // count, for the cuts to use.
         for f in 0..n {
             let Sym::Triangle(k) = b.sym[f] else { continue };
             if b.kind[f] != SlotKind::Face || b.outside[f] {
@@ -409,14 +480,34 @@ impl Encoding {
             }
             let edges: Vec<u32> = b.nbr[f].iter().copied().filter(|&e| e != NONE).collect();
             let t: Vec<Term> = edges.iter().map(|&e| enc.cov[e as usize]).collect();
-            enc.exactly(&t, k as usize);
-            if k > 0 {
+            enc.tri_ok[f] = if marks { enc.var() } else { Term::True };
+            enc.exactly(enc.tri_ok[f], &t, k as usize);
+            if marks {
+                let erased = enc.var();
+                enc.erasable.push((f as u32, enc.tri_ok[f], erased));
+            }
+            if k > 0 && !marks {
                 let mut group: Vec<u32> = edges.clone();
                 if sym {
                     group.extend(edges.iter().map(|&e| b.mirror[e as usize]));
                 }
                 enc.forced.push(group);
             }
+        }
+        // With elimination marks: a dot or triangle that fails is erased,
+        // each by a mark of its own (`docs/rules.md#elimination-marks`:
+        // they are hard failures, and each takes one mark in its region;
+        // hard failures left over fail the region). So every failing one
+        // has its flag, and at most as many have it as there are marks.
+        if marks {
+            let erasable = std::mem::take(&mut enc.erasable);
+            for &(_, ok, erased) in &erasable {
+                enc.clause(&[ok, erased]);
+            }
+            let flags: Vec<Term> = erasable.iter().map(|e| e.2).collect();
+            let m = (0..n).filter(|&f| b.sym[f] == Sym::Nega).count();
+            enc.at_most(&flags, m);
+            enc.erasable = erasable;
         }
         enc
     }
@@ -435,13 +526,48 @@ mod tests {
                 let mut enc = Encoding::default();
                 let terms: Vec<Term> = shape.iter().map(|&v| Term::Lit(v)).collect();
                 enc.n_vars = 4;
-                enc.exactly(&terms, k);
+                enc.exactly(Term::True, &terms, k);
                 for a in 0u32..16 {
                     let val = |l: Lit| (a >> (l.unsigned_abs() - 1) & 1 == 1) == (l > 0);
                     let sat = !enc.empty && enc.clauses.iter().all(|c| c.iter().any(|&l| val(l)));
                     let count = shape.iter().filter(|&&v| val(v)).count();
                     assert_eq!(sat, count == k, "k {k} shape {shape:?} assignment {a:04b}");
                 }
+            }
+        }
+    }
+
+    /// The sequential counter of `at_most` allows every assignment with at
+    /// most `k` true terms, and no other.
+    #[test]
+    fn at_most_k_is_exact() {
+        let n = 5;
+        for k in 0..=5 {
+            let mut enc = Encoding {
+                n_vars: n,
+                ..Encoding::default()
+            };
+            let terms: Vec<Term> = (1..=n).map(Term::Lit).collect();
+            enc.at_most(&terms, k);
+            let aux = (enc.n_vars - n) as u32;
+            for a in 0u32..1 << n {
+                let sat = (0u64..1 << aux).any(|h| {
+                    let val = |l: Lit| {
+                        let v = l.unsigned_abs();
+                        let bit = if v <= n as u32 {
+                            (a >> (v - 1) & 1) as u64
+                        } else {
+                            h >> (v - 1 - n as u32) & 1
+                        };
+                        (bit == 1) == (l > 0)
+                    };
+                    enc.clauses.iter().all(|c| c.iter().any(|&l| val(l)))
+                });
+                assert_eq!(
+                    sat,
+                    a.count_ones() as usize <= k,
+                    "k {k} assignment {a:05b}"
+                );
             }
         }
     }

@@ -18,8 +18,10 @@
 //! ([`cuts::block`], and its reverse on undirected puzzles), and solves
 //! again until no model is left or the limit is reached.
 //!
-//! Polyominoes and elimination marks are not encoded: the engine answers
-//! [`Error::Unsupported`] for panels that hold them.
+//! Polyominoes are not encoded: the engine answers [`Error::Unsupported`]
+//! for panels that hold them. Elimination marks are left to the cuts:
+//! on boards with marks, uncovered dots and triangles are not clauses
+//! (a mark may erase them) but cuts.
 
 pub mod cuts;
 pub mod encode;
@@ -32,6 +34,7 @@ use super::{Count, Limits, Solution, Status};
 use crate::error::{Error, Result};
 use crate::model::{Puzzle, SlotKind};
 use crate::path::{Line as Colour, Path};
+use crate::rules::board::Sym;
 use crate::rules::{Rules, Workspace};
 use cuts::{Decoded, Line, Model, Parts};
 use encode::{Encoding, Lit, Term};
@@ -45,10 +48,12 @@ pub struct Stats {
     pub loops: u64,
     /// Failing regions cut.
     pub regions: u64,
-    /// Square chains cut.
-    pub squares: u64,
-    /// Star cuts.
-    pub stars: u64,
+    /// Cuts of failing regions without elimination marks: squares, stars
+    /// and, on boards with marks, dots and triangles.
+    pub plain: u64,
+    /// Cuts of failing regions with more failing dots and triangles than
+    /// elimination marks.
+    pub marks: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
     /// region cut applied to).
     pub blocked: u64,
@@ -88,19 +93,13 @@ fn sat_lit(l: Lit) -> SatLit {
 
 impl<'a> SatRun<'a> {
     /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
-    /// [`Error::Unsupported`] for panels with polyominoes or elimination
-    /// marks.
+    /// [`Error::Unsupported`] for panels with polyominoes.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
         if b.has_polys {
             return Err(Error::Unsupported(
                 "the SAT engine does not handle polyominoes yet (the search does)".into(),
-            ));
-        }
-        if b.has_negations {
-            return Err(Error::Unsupported(
-                "the SAT engine does not handle elimination marks yet (the search does)".into(),
             ));
         }
         let enc = Encoding::new(b);
@@ -226,7 +225,16 @@ impl<'a> SatRun<'a> {
                 .failures(&trace.lines, line.start, line.end, &mut self.ws, &mut fails);
             if fails.is_empty() {
                 self.fails = fails;
-                return Ok(Next::Found(line, path));
+                // The validator's list of failures is empty exactly when
+                // the line is valid; its verdict has the last word.
+                if self.rules.check(&trace).valid {
+                    return Ok(Next::Found(line, path));
+                }
+                debug_assert!(false, "an invalid line with no failures");
+                let c = cuts::block(&self.enc, &line);
+                self.add(&c);
+                self.stats.blocked += 1;
+                continue;
             }
             self.cut_regions(&trace.lines, &line, &fails);
             self.fails = fails;
@@ -257,13 +265,14 @@ impl<'a> SatRun<'a> {
             done.push(c);
             cut.push(parts.region_cut(b, &self.enc, c as usize, line.start, line.end));
             self.stats.regions += 1;
-            for sq in parts.square_cuts(b, &self.enc, c as usize) {
-                cut.push(sq);
-                self.stats.squares += 1;
-            }
-            for st in parts.star_cuts(b, &self.enc, c as usize) {
-                cut.push(st);
-                self.stats.stars += 1;
+            let slots = &parts.slots[c as usize];
+            if !slots.iter().any(|&s| b.sym[s as usize] == Sym::Nega) {
+                let plain = parts.plain_cuts(b, &self.enc, c as usize, fails);
+                self.stats.plain += plain.len() as u64;
+                cut.extend(plain);
+            } else if let Some(m) = parts.mark_cut(b, &self.enc, c as usize, &covered) {
+                cut.push(m);
+                self.stats.marks += 1;
             }
         }
         if other || cut.is_empty() {
