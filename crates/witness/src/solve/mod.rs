@@ -25,7 +25,7 @@
 //! more solutions on a solution's own nodes that counts with a small limit
 //! run.
 //!
-//! [`sat`] (with the `sat` feature, on by default) is a second, exact
+//! `sat` (with the `sat` feature, on by default) is a second, exact
 //! engine: the line as a boolean formula for a SAT solver, with the rules
 //! that depend on regions added as cuts when the validator refuses a
 //! model. [`Engine`] chooses between them.
@@ -66,7 +66,7 @@ use search::{Found, Search};
 pub enum Engine {
     /// The depth-first search, with its lanes and tables.
     Search,
-    /// The SAT engine ([`sat`]): CaDiCaL with lazy cuts. Panels with
+    /// The SAT engine (`solve::sat`): CaDiCaL with lazy cuts. Panels with
     /// polyominoes get [`Error::Unsupported`], as do
     /// all panels in a build without the `sat` feature.
     Sat,
@@ -96,7 +96,7 @@ impl Engine {
     }
 }
 
-/// The SAT engine's [`sat::solve`], or an error without it.
+/// The SAT engine's `sat::solve`, or an error without it.
 fn sat_solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
     #[cfg(feature = "sat")]
     return sat::solve(puzzle, limits);
@@ -109,7 +109,7 @@ fn sat_solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
     }
 }
 
-/// The SAT engine's [`sat::count`], or an error without it.
+/// The SAT engine's `sat::count`, or an error without it.
 fn sat_count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Count> {
     #[cfg(feature = "sat")]
     return sat::count(puzzle, limit, limits);
