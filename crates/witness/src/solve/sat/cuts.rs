@@ -482,15 +482,14 @@ impl Parts {
             .collect()
     }
 
-    /// The square cuts of component `c` (on boards without elimination
-    /// marks), when it holds squares of two colours: from each square, along the shortest chain of open slots
+    /// The square cuts of component `c`, when it holds squares of two
+    /// colours: from each square, along the shortest chain of open slots
     /// to a square of another colour, "one of the chain's nodes and edges
-    /// is covered".
+    /// is covered, or a mark erases one of the two squares".
     ///
-    /// Sound on boards without elimination marks: in a solution two
-    /// squares of different colours are in different regions (else both
-    /// fail, and nothing erases them); with none of the chain covered the
-    /// flood would join them (see `chains`).
+    /// Sound: with none of the chain covered, the flood joins the two
+    /// squares into one region (see `chains`); if neither is erased, the
+    /// squares left there after the marks have acted disagree, and fail.
     pub fn square_cuts(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Vec<Term>> {
         let squares: Vec<usize> = self.slots[c]
             .iter()
@@ -506,28 +505,29 @@ impl Parts {
         let mut out: Vec<Vec<Term>> = Vec::new();
         for &a in &squares {
             let other = |g: usize| b.sym[g] == Sym::Square && b.color[g] != b.color[a];
-            for (_, chain) in self.chains(b, c, a, 1, other) {
-                add_cut(
-                    &mut out,
-                    chain.iter().map(|&e| enc.cov[e as usize]).collect(),
-                );
+            for (g, chain) in self.chains(b, c, a, 1, other) {
+                let mut cut: Vec<Term> = chain.iter().map(|&e| enc.cov[e as usize]).collect();
+                cut.extend([enc.erased[a], enc.erased[g]]);
+                add_cut(&mut out, cut);
             }
         }
         out
     }
 
-    /// The star cuts of component `c`, for each star that fails there
-    /// (boards without elimination marks):
+    /// The star cuts of component `c`, for each star that fails there. Its
+    /// partners are the elements of its colour other than elimination
+    /// marks (a mark is never a star's partner in a region that passes:
+    /// it is used up, `docs/rules.md#elimination-marks`).
     ///
-    /// - a star with no partner of its colour in the whole component:
-    ///   "some wall around the component opens". Sound: a line that keeps
-    ///   every wall (see `open_walls`) leaves the star a region within the
-    ///   component, with no element of its colour but itself, where it
-    ///   fails.
-    /// - a star with two or more: along the shortest chains of open slots
-    ///   from it to the two nearest elements of its colour, "one of these
-    ///   is covered". Sound: with none covered, the three are in one region
-    ///   (see `chains`), and the star fails with more than one partner.
+    /// - A star with no partner in the whole component: "some wall around
+    ///   the component opens, or a mark erases the star". Sound: a line
+    ///   that keeps every wall (see `open_walls`) leaves the star a region
+    ///   within the component, with no partner; unless erased, it fails.
+    /// - A star with two partners or more: along the shortest chains of
+    ///   open slots from it to the two nearest, "one of these is covered,
+    ///   or a mark erases one of the three". Sound: with none covered, the
+    ///   three are in one region (see `chains`), and unless one is erased
+    ///   the star fails with more than one partner.
     pub fn star_cuts(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Vec<Term>> {
         let faces: Vec<usize> = self.slots[c]
             .iter()
@@ -539,25 +539,31 @@ impl Parts {
             if b.sym[a] != Sym::Star {
                 continue;
             }
-            let colour = |g: usize| {
+            let partner = |g: usize| {
                 g != a
                     && b.kind[g] == SlotKind::Face
-                    && b.sym[g] != Sym::Empty
+                    && !matches!(b.sym[g], Sym::Empty | Sym::Nega)
                     && b.color[g] == b.color[a]
             };
-            match faces.iter().filter(|&&g| colour(g)).count() {
-                0 => add_cut(&mut out, self.open_walls(b, enc, c)),
+            match faces.iter().filter(|&&g| partner(g)).count() {
+                0 => {
+                    let mut cut = self.open_walls(b, enc, c);
+                    cut.push(enc.erased[a]);
+                    add_cut(&mut out, cut);
+                }
                 1 => {}
                 _ => {
-                    let chains = self.chains(b, c, a, 2, colour);
-                    let mut cut: Vec<Term> = chains
-                        .iter()
-                        .flat_map(|(_, chain)| chain)
-                        .map(|&e| enc.cov[e as usize])
-                        .collect();
-                    cut.sort_unstable_by_key(term_key);
-                    cut.dedup();
+                    let chains = self.chains(b, c, a, 2, partner);
                     if chains.len() == 2 {
+                        let mut cut: Vec<Term> = chains
+                            .iter()
+                            .flat_map(|(_, chain)| chain)
+                            .map(|&e| enc.cov[e as usize])
+                            .collect();
+                        cut.push(enc.erased[a]);
+                        cut.extend(chains.iter().map(|&(g, _)| enc.erased[g]));
+                        cut.sort_unstable_by_key(term_key);
+                        cut.dedup();
                         add_cut(&mut out, cut);
                     }
                 }
@@ -567,40 +573,33 @@ impl Parts {
     }
 
     /// The cuts of failing component `c` when it holds no elimination
-    /// mark: its square and star cuts and, on boards with marks, "covered"
-    /// for each of its uncovered dots and "`tri_ok`" for each of its
-    /// triangles among `fails` (the line's failing elements); on boards
-    /// with marks, each "or some wall around the component opens".
+    /// mark, on a board with marks: for each of its uncovered dots and
+    /// triangles among `fails` (the line's failing elements), "some wall
+    /// around the component opens, or the dot is covered (the triangle's
+    /// count is right)".
     ///
-    /// Sound: on boards without marks, see each cut. On boards with marks,
-    /// take a line that keeps every wall around the component: the region
-    /// of any slot of the component then lies within the component's slots
-    /// (see `open_walls`), so it holds no mark, and its elements are judged
-    /// as on a board without marks, with nothing to erase a failure. There
-    /// an uncovered dot fails, a triangle with the wrong count fails, and
-    /// the square and star cuts' arguments hold as they are.
+    /// Sound: take a line that keeps every wall: the region of any slot of
+    /// the component then lies within the component's slots (see
+    /// `open_walls`), so it holds no mark, nothing erases a failure there,
+    /// and an uncovered dot or a triangle with the wrong count fails.
     pub fn plain_cuts(&self, b: &Board, enc: &Encoding, c: usize, fails: &[u32]) -> Vec<Vec<Term>> {
-        let mut out = self.square_cuts(b, enc, c);
-        for cut in self.star_cuts(b, enc, c) {
-            add_cut(&mut out, cut);
-        }
-        if !b.has_negations {
-            return out;
-        }
+        let mut out = Vec::new();
+        let walls = self.open_walls(b, enc, c);
         for &f in fails {
             let f = f as usize;
             if self.part[f] != c as u32 {
                 continue;
             }
-            if b.kind[f] != SlotKind::Face {
-                add_cut(&mut out, vec![enc.cov[f]]);
+            let ok = if b.kind[f] != SlotKind::Face {
+                enc.cov[f]
             } else if let Sym::Triangle(_) = b.sym[f] {
-                add_cut(&mut out, vec![enc.tri_ok[f]]);
-            }
-        }
-        let walls = self.open_walls(b, enc, c);
-        for cut in &mut out {
-            cut.extend(walls.iter().copied());
+                enc.tri_ok[f]
+            } else {
+                continue;
+            };
+            let mut cut = walls.clone();
+            cut.push(ok);
+            add_cut(&mut out, cut);
         }
         out
     }

@@ -108,6 +108,10 @@ pub struct Encoding {
     /// passes (`cov` of the dot, `tri_ok` of the triangle), and its
     /// "erased" flag, which every such element that fails has.
     pub erasable: Vec<(u32, Term, Term)>,
+    /// Per slot, with elimination marks: "a mark erases the element here"
+    /// (dots, triangles, squares, stars); false without marks. At most as
+    /// many are set as there are marks, since each mark erases one element.
+    pub erased: Vec<Term>,
     /// Groups of slots of which the main line covers at least one in every
     /// solution (a dot's slot, a triangle's edges): what the closure cuts
     /// look for inside a loop.
@@ -304,6 +308,7 @@ impl Encoding {
             en: vec![Term::False; n],
             link: vec![[Term::False; 2]; n],
             tri_ok: vec![Term::True; n],
+            erased: vec![Term::False; n],
             ..Encoding::default()
         };
         // The slots the main line may cover (`docs/rules.md#paths`, rules
@@ -454,8 +459,8 @@ impl Encoding {
                 _ => {}
             }
             if marks {
-                let erased = enc.var();
-                enc.erasable.push((s as u32, enc.cov[s], erased));
+                enc.erased[s] = enc.var();
+                enc.erasable.push((s as u32, enc.cov[s], enc.erased[s]));
                 continue;
             }
             let group: Vec<u32> = match b.dot[s] {
@@ -483,8 +488,8 @@ impl Encoding {
             enc.tri_ok[f] = if marks { enc.var() } else { Term::True };
             enc.exactly(enc.tri_ok[f], &t, k as usize);
             if marks {
-                let erased = enc.var();
-                enc.erasable.push((f as u32, enc.tri_ok[f], erased));
+                enc.erased[f] = enc.var();
+                enc.erasable.push((f as u32, enc.tri_ok[f], enc.erased[f]));
             }
             if k > 0 && !marks {
                 let mut group: Vec<u32> = edges.clone();
@@ -494,20 +499,27 @@ impl Encoding {
                 enc.forced.push(group);
             }
         }
-        // With elimination marks: a dot or triangle that fails is erased,
-        // each by a mark of its own (`docs/rules.md#elimination-marks`:
-        // they are hard failures, and each takes one mark in its region;
-        // hard failures left over fail the region). So every failing one
-        // has its flag, and at most as many have it as there are marks.
+        // With elimination marks (`docs/rules.md#elimination-marks`): in a
+        // solution, set the flag of each element a mark erases. A dot or
+        // triangle that fails is a hard failure, erased by a mark of its
+        // own (those left over fail their region), so it has its flag. A
+        // mark erases one element, so at most as many flags are set as
+        // there are marks. Squares and stars get flags for the cuts.
         if marks {
+            for s in 0..n {
+                let face = b.kind[s] == SlotKind::Face && !b.outside[s];
+                if face && matches!(b.sym[s], Sym::Square | Sym::Star) {
+                    enc.erased[s] = enc.var();
+                }
+            }
             let erasable = std::mem::take(&mut enc.erasable);
             for &(_, ok, erased) in &erasable {
                 enc.clause(&[ok, erased]);
             }
-            let flags: Vec<Term> = erasable.iter().map(|e| e.2).collect();
+            enc.erasable = erasable;
+            let flags: Vec<Term> = enc.erased.clone();
             let m = (0..n).filter(|&f| b.sym[f] == Sym::Nega).count();
             enc.at_most(&flags, m);
-            enc.erasable = erasable;
         }
         enc
     }

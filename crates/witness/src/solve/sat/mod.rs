@@ -48,8 +48,10 @@ pub struct Stats {
     pub loops: u64,
     /// Failing regions cut.
     pub regions: u64,
-    /// Cuts of failing regions without elimination marks: squares, stars
-    /// and, on boards with marks, dots and triangles.
+    /// Square and star cuts.
+    pub symbols: u64,
+    /// Dot and triangle cuts of failing regions without elimination marks
+    /// on boards with marks.
     pub plain: u64,
     /// Cuts of failing regions with more failing dots and triangles than
     /// elimination marks.
@@ -265,11 +267,21 @@ impl<'a> SatRun<'a> {
             done.push(c);
             cut.push(parts.region_cut(b, &self.enc, c as usize, line.start, line.end));
             self.stats.regions += 1;
+            let square_star = [
+                parts.square_cuts(b, &self.enc, c as usize),
+                parts.star_cuts(b, &self.enc, c as usize),
+            ];
+            for cuts in square_star {
+                self.stats.symbols += cuts.len() as u64;
+                cut.extend(cuts);
+            }
             let slots = &parts.slots[c as usize];
             if !slots.iter().any(|&s| b.sym[s as usize] == Sym::Nega) {
-                let plain = parts.plain_cuts(b, &self.enc, c as usize, fails);
-                self.stats.plain += plain.len() as u64;
-                cut.extend(plain);
+                if b.has_negations {
+                    let plain = parts.plain_cuts(b, &self.enc, c as usize, fails);
+                    self.stats.plain += plain.len() as u64;
+                    cut.extend(plain);
+                }
             } else if let Some(m) = parts.mark_cut(b, &self.enc, c as usize, &covered) {
                 cut.push(m);
                 self.stats.marks += 1;
