@@ -33,7 +33,8 @@ pub struct Common {
 
 /// Reads an `--engine` value.
 pub fn parse_engine(s: &str) -> Result<Engine, String> {
-    s.parse().map_err(|e: witness::Error| e.to_string())
+    s.parse()
+        .map_err(|_| format!("unknown engine \"{s}\": search, sat or auto"))
 }
 
 impl Common {

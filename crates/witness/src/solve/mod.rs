@@ -82,7 +82,7 @@ impl std::str::FromStr for Engine {
             "search" => Ok(Engine::Search),
             "sat" => Ok(Engine::Sat),
             "auto" => Ok(Engine::Auto),
-            _ => Err(Error::Invalid(format!(
+            _ => Err(Error::Parse(format!(
                 "unknown engine \"{s}\": search, sat or auto"
             ))),
         }
