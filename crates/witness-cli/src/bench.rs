@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use witness::formats;
 use witness::internals::plan::Plan;
 use witness::model::Puzzle;
-use witness::{Path, Rules, Status};
+use witness::{CountOptions, Engine, Limits, Path, Rules, SolveOptions, Status};
 
 use crate::input;
 
@@ -38,6 +38,10 @@ pub struct BenchArgs {
     /// unique puzzles apart; at least 1).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     count_limit: Option<u64>,
+    /// The engine: `search`, `sat` or `auto` (see `witness solve`).
+    /// Puzzles the SAT engine does not handle count as unsupported.
+    #[arg(long, default_value = "auto", value_parser = crate::solve::parse_engine)]
+    engine: Engine,
 }
 
 /// One line of the input: its id and the puzzle, or an error.
@@ -98,6 +102,9 @@ fn run_one(
     };
     let limits = crate::solve::limits_of(a.timeout_ms).with_cancel(cancel.clone());
     let t0 = Instant::now();
+    if a.engine == Engine::Sat {
+        return run_sat(o, &puzzle, a, &limits, t0);
+    }
     let plan = match Plan::new(&puzzle) {
         Ok(p) => p,
         Err(e) => {
@@ -136,6 +143,61 @@ fn run_one(
             o.path = s.path;
         }
         Err(e) => o.error = Some(e.to_string()),
+    }
+    o
+}
+
+/// [`run_one`] with the SAT engine: the same outcomes, and "unsupported"
+/// for the panels it does not handle.
+fn run_sat(
+    mut o: Outcome,
+    puzzle: &Puzzle,
+    a: &BenchArgs,
+    limits: &Limits,
+    t0: Instant,
+) -> Outcome {
+    let unsupported = |o: &mut Outcome, e: witness::Error| match e {
+        witness::Error::Unsupported(_) => o.status = "unsupported",
+        e => o.error = Some(e.to_string()),
+    };
+    if let Some(limit) = a.count_limit {
+        let options = CountOptions::default()
+            .with_limit(limit)
+            .with_limits(limits.clone())
+            .with_engine(Engine::Sat);
+        match witness::count(puzzle, &options) {
+            Ok(c) => {
+                o.ms = t0.elapsed().as_secs_f64() * 1e3;
+                o.count = Some(c.count);
+                let capped = c.count >= limit;
+                o.status = match (c.count, c.status) {
+                    (_, Status::Stopped) if !capped => "timeout",
+                    (0, _) => "none",
+                    _ => "solved",
+                };
+            }
+            Err(e) => unsupported(&mut o, e),
+        }
+        return o;
+    }
+    let options = SolveOptions::default()
+        .with_limits(limits.clone())
+        .with_engine(Engine::Sat);
+    match witness::solve(puzzle, &options) {
+        Ok(s) => {
+            o.ms = t0.elapsed().as_secs_f64() * 1e3;
+            o.status = match (&s.path, s.status) {
+                (Some(_), _) => "solved",
+                (None, Status::Complete) => "none",
+                (None, Status::Stopped) => "timeout",
+            };
+            if let Some(p) = &s.path {
+                // Every returned path must pass the validator.
+                o.bad_path = !witness::check(puzzle, p).is_ok_and(|v| v.valid);
+            }
+            o.path = s.path;
+        }
+        Err(e) => unsupported(&mut o, e),
     }
     o
 }
@@ -249,6 +311,9 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
         get("timeout"),
         get("error")
     );
+    if get("unsupported") > 0 {
+        println!("unsupported by the engine: {}", get("unsupported"));
+    }
     if let Some(l) = a.count_limit {
         let unique = results
             .iter()

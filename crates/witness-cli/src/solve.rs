@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args as ClapArgs;
 use witness::formats::Format;
-use witness::{CountOptions, HintOptions, HintSize, Limits, SolveOptions, Status};
+use witness::{CountOptions, Engine, HintOptions, HintSize, Limits, SolveOptions, Status};
 
 use crate::input;
 use crate::output;
@@ -25,6 +25,17 @@ pub struct Common {
     /// Print JSON instead of a drawing.
     #[arg(long)]
     json: bool,
+    /// The engine: `search` (depth-first), `sat` (a SAT solver with lazy
+    /// cuts; no polyominoes yet) or `auto` (for now
+    /// the search).
+    #[arg(long, default_value = "auto", value_parser = parse_engine)]
+    engine: Engine,
+}
+
+/// Reads an `--engine` value.
+pub fn parse_engine(s: &str) -> Result<Engine, String> {
+    s.parse()
+        .map_err(|_| format!("unknown engine \"{s}\": search, sat or auto"))
 }
 
 /// The limits of a `--timeout-ms` value: 0 is no limit.
@@ -85,8 +96,10 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
     let c = &a.common;
     let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
     let t0 = Instant::now();
-    let sol = witness::solve(&puzzle, &SolveOptions::default().with_limits(c.limits()))
-        .map_err(|e| e.to_string())?;
+    let options = SolveOptions::default()
+        .with_limits(c.limits())
+        .with_engine(c.engine);
+    let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     if c.json {
         println!("{}", output::solve_json(&sol, ms));
@@ -125,6 +138,7 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
         &CountOptions {
             limit,
             limits: c.limits(),
+            engine: c.engine,
         },
     )
     .map_err(|e| e.to_string())?;
@@ -185,6 +199,7 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
         &HintOptions {
             size,
             limits: c.limits(),
+            engine: c.engine,
         },
     )
     .map_err(|e| e.to_string())?;

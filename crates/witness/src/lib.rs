@@ -112,7 +112,7 @@ pub use rules::{
     validate as check, validate_within as check_within, Failure, Reason, Rules, Verdict,
 };
 pub use solve::{
-    count, hint, solve, Count, CountOptions, Hint, HintOptions, HintSize, Limits, Solution,
+    count, hint, solve, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits, Solution,
     SolveOptions, Status,
 };
 
@@ -126,6 +126,9 @@ pub mod internals {
     pub use crate::rules::{
         board, marks, memo, polyfit, regions, scratch, symbols, RegionMemo, Workspace,
     };
+    /// The SAT engine's insides: the encoding, the cuts, the run.
+    #[cfg(feature = "sat")]
+    pub use crate::solve::sat;
     pub use crate::solve::{
         answer, bits, brute, count_in_turns, count_plan, count_plan_with, distinct_lanes, faces,
         for_each_found, for_each_solution, frontier, hash, lanes, limits, local, mark_cases,

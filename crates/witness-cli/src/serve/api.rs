@@ -301,6 +301,7 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
         &CountOptions {
             limit,
             limits: limits(ms, cancel),
+            ..Default::default()
         },
     )
     .map_err(lib_err)?;
@@ -337,6 +338,7 @@ fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u1
         &HintOptions {
             size,
             limits: limits(ms, cancel),
+            ..Default::default()
         },
     )
     .map_err(lib_err)?;

@@ -39,6 +39,7 @@ fn main() {
             &witness::CountOptions {
                 limit: None,
                 limits: Limits::none(),
+                ..Default::default()
             },
         )
         .expect("count");

@@ -24,6 +24,11 @@
 //! still comes from an exhaustive search alone), [`nearby`] the search for
 //! more solutions on a solution's own nodes that counts with a small limit
 //! run.
+//!
+//! `sat` (with the `sat` feature, on by default) is a second, exact
+//! engine: the line as a boolean formula for a SAT solver, with the rules
+//! that depend on regions added as cuts when the validator refuses a
+//! model. [`Engine`] chooses between them.
 
 pub mod answer;
 pub mod bits;
@@ -39,6 +44,8 @@ pub mod nearby;
 pub mod plan;
 pub mod portfolio;
 pub mod reverse;
+#[cfg(feature = "sat")]
+pub mod sat;
 pub mod search;
 
 pub use answer::{Count, Hint, HintSize, Solution, Status};
@@ -54,17 +61,86 @@ use crate::path::Path;
 use plan::{Masks, Plan};
 use search::{Found, Search};
 
-/// How [`solve`] searches: its limits (none by default).
+/// Which engine answers [`solve`], [`count`] and [`hint`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Engine {
+    /// The depth-first search, with its lanes and tables.
+    Search,
+    /// The SAT engine (`solve::sat`): CaDiCaL with lazy cuts. Panels with
+    /// polyominoes get [`Error::Unsupported`], as do
+    /// all panels in a build without the `sat` feature.
+    Sat,
+    /// The library's choice: for now always the search.
+    #[default]
+    Auto,
+}
+
+impl std::str::FromStr for Engine {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Engine> {
+        match s {
+            "search" => Ok(Engine::Search),
+            "sat" => Ok(Engine::Sat),
+            "auto" => Ok(Engine::Auto),
+            _ => Err(Error::Parse(format!(
+                "unknown engine \"{s}\": search, sat or auto"
+            ))),
+        }
+    }
+}
+
+impl Engine {
+    /// True when this choice runs the SAT engine.
+    fn is_sat(self) -> bool {
+        self == Engine::Sat
+    }
+}
+
+/// The SAT engine's `sat::solve`, or an error without it.
+fn sat_solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
+    #[cfg(feature = "sat")]
+    return sat::solve(puzzle, limits);
+    #[cfg(not(feature = "sat"))]
+    {
+        let _ = (puzzle, limits);
+        Err(Error::Unsupported(
+            "this build has no SAT engine (the `sat` feature is off)".into(),
+        ))
+    }
+}
+
+/// The SAT engine's `sat::count`, or an error without it.
+fn sat_count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+    #[cfg(feature = "sat")]
+    return sat::count(puzzle, limit, limits);
+    #[cfg(not(feature = "sat"))]
+    {
+        let _ = (puzzle, limit, limits);
+        Err(Error::Unsupported(
+            "this build has no SAT engine (the `sat` feature is off)".into(),
+        ))
+    }
+}
+
+/// How [`solve`] searches: its limits (none by default) and engine.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     /// When to give up: a deadline, a node budget, a cancel flag.
     pub limits: Limits,
+    /// Which engine answers.
+    pub engine: Engine,
 }
 
 impl SolveOptions {
     /// These options with `limits`.
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// These options with `engine`.
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
         self
     }
 }
@@ -76,6 +152,8 @@ pub struct CountOptions {
     pub limit: Option<u64>,
     /// When to give up: a deadline, a node budget, a cancel flag.
     pub limits: Limits,
+    /// Which engine counts.
+    pub engine: Engine,
 }
 
 impl CountOptions {
@@ -84,7 +162,7 @@ impl CountOptions {
     pub fn uniqueness() -> Self {
         CountOptions {
             limit: Some(2),
-            limits: Limits::default(),
+            ..CountOptions::default()
         }
     }
 
@@ -99,6 +177,12 @@ impl CountOptions {
         self.limits = limits;
         self
     }
+
+    /// These options with `engine`.
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
 }
 
 /// What [`hint`] shows: a quarter of a solution by default, with no
@@ -109,6 +193,8 @@ pub struct HintOptions {
     pub size: HintSize,
     /// When to give up: a deadline, a node budget, a cancel flag.
     pub limits: Limits,
+    /// Which engine finds the solution.
+    pub engine: Engine,
 }
 
 impl HintOptions {
@@ -121,6 +207,12 @@ impl HintOptions {
     /// These options with `limits`.
     pub fn with_limits(mut self, limits: Limits) -> Self {
         self.limits = limits;
+        self
+    }
+
+    /// These options with `engine`.
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
         self
     }
 }
@@ -197,8 +289,14 @@ fn solution_of(plan: &Plan, answer: Option<answer::Answer>, complete: bool) -> S
 /// two cores, the engine's order goes on on one thread and the other
 /// lanes on another, and the first to finish answers
 /// ([`solve_plan_threads`]); [`solve_plan`] stays on one thread.
+///
+/// With [`Engine::Sat`], the SAT engine answers instead: its solution is
+/// whichever valid line the solver reaches first.
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution> {
     let limits = &options.limits;
+    if options.engine.is_sat() {
+        return sat_solve(puzzle, limits);
+    }
     let plan = Plan::new(puzzle)?;
     let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     if two {
@@ -375,10 +473,22 @@ pub fn for_each_found(
 
 /// Counts solutions, stopping at the options' `limit` if given, on all
 /// cores. With [`CountOptions::uniqueness`] (a limit of 2), the count
-/// tells whether the solution is unique.
+/// tells whether the solution is unique. With [`Engine::Sat`] the SAT
+/// engine counts, on one thread.
 pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
+    if options.limit == Some(0) {
+        return Err(zero_limit());
+    }
+    if options.engine.is_sat() {
+        return sat_count(puzzle, options.limit, &options.limits);
+    }
     let plan = Plan::new(puzzle)?;
     count_plan(&plan, options.limit, &options.limits)
+}
+
+/// The error for a count limit of 0, which could only answer "at least 0".
+fn zero_limit() -> Error {
+    Error::Options("a count limit must be at least 1 (leave it out for no limit)".into())
 }
 
 /// The depth (in slots) at which counting splits the search into tasks.
@@ -421,9 +531,7 @@ pub fn count_plan_with(
     schedule: &Schedule,
 ) -> Result<Count> {
     if limit == Some(0) {
-        return Err(Error::Options(
-            "a count limit must be at least 1 (leave it out for no limit)".into(),
-        ));
+        return Err(zero_limit());
     }
     if let Some(c) = frontier::frontier_count(plan, limit, limits) {
         return Ok(c);
@@ -588,6 +696,7 @@ pub fn hint(puzzle: &Puzzle, options: &HintOptions) -> Result<Hint> {
         puzzle,
         &SolveOptions {
             limits: options.limits.clone(),
+            engine: options.engine,
         },
     )?;
     let Some(full) = sol.path.clone() else {

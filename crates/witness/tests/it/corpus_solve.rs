@@ -90,6 +90,7 @@ fn small_dev_puzzles_count_as_brute_force() {
             &witness::CountOptions {
                 limit: None,
                 limits: Limits::none(),
+                ..Default::default()
             },
         )
         .unwrap();

@@ -201,6 +201,7 @@ fn every_maze_solves_with_the_expected_count() {
             &witness::CountOptions {
                 limit,
                 limits: Limits::timeout(Duration::from_secs(60)),
+                ..Default::default()
             },
         )
         .unwrap();

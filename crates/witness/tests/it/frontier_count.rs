@@ -179,6 +179,7 @@ fn random_against_brute(seed: u64, cases: usize, edge_terminals: bool, undirecte
             &witness::CountOptions {
                 limit: None,
                 limits: Limits::none(),
+                ..Default::default()
             },
         )
         .unwrap();
@@ -293,7 +294,8 @@ fn other_panels_fall_back_to_the_search() {
                 p,
                 &witness::CountOptions {
                     limit: None,
-                    limits: Limits::none()
+                    limits: Limits::none(),
+                    ..Default::default()
                 }
             )
             .unwrap()

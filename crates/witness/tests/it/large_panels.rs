@@ -71,6 +71,7 @@ fn the_largest_empty_panel_is_solved_counted_and_hinted() {
             &HintOptions {
                 size: HintSize::Fraction(0.5),
                 limits: ms(20_000),
+                ..Default::default()
             },
         )
         .unwrap();

@@ -17,5 +17,6 @@ mod render_svg;
 mod render_terminal;
 mod rules_fast_path;
 mod rules_panels;
+mod sat_exact;
 mod solver_exact;
 mod solver_regressions;

@@ -278,6 +278,7 @@ fn empty_panels_count_as_known() {
             &witness::CountOptions {
                 limit: None,
                 limits: Limits::none(),
+                ..Default::default()
             },
         )
         .unwrap();

@@ -1,0 +1,82 @@
+//! `--engine` on `solve`, `count` and `hint`: the SAT engine answers as the
+//! search does, refuses panels with polyominoes in one line, and an unknown
+//! engine is bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// A 1x1 panel: start (0,2) bottom-left, end (2,0) top-right, a black dot
+/// on the top edge (1,0): one solution, `0,2:U2R2`.
+const PUZZLE: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+    [{"type":"line","dot":1},null,{"type":"line"}],
+    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+
+/// The same panel with a polyomino on its face.
+const PIECE: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+    [{"type":"line"},{"type":"poly","color":"yellow","polyshape":1},{"type":"line"}],
+    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+
+/// Writes `contents` to a file of its own for this test.
+fn file(test: &str, contents: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "witness-cli-engine-{}-{test}.json",
+        std::process::id()
+    ));
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn witness(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(args)
+        .output()
+        .expect("run witness")
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).expect("JSON on stdout")
+}
+
+#[test]
+fn engines_agree_on_solve_count_and_hint() {
+    let f = file("agree", PUZZLE);
+    let p = f.to_str().unwrap();
+    for engine in ["search", "sat", "auto"] {
+        let o = witness(&["solve", p, "--json", "--engine", engine]);
+        assert_eq!(o.status.code(), Some(0), "{engine}");
+        assert_eq!(json(&o)["moves"], "0,2:U2R2", "{engine}");
+        let o = witness(&["count", p, "--json", "--unique", "--engine", engine]);
+        assert_eq!(o.status.code(), Some(0), "{engine}");
+        let j = json(&o);
+        assert_eq!((&j["count"], &j["unique"]), (&1.into(), &"unique".into()));
+        let o = witness(&["hint", p, "--steps", "1", "--engine", engine]);
+        assert_eq!(o.status.code(), Some(0), "{engine}");
+        assert!(String::from_utf8_lossy(&o.stdout).contains("0,2:U2"));
+    }
+    let _ = std::fs::remove_file(f);
+}
+
+#[test]
+fn sat_refuses_pieces_and_unknown_engines_are_bad_input() {
+    let f = file("refuse", PIECE);
+    let p = f.to_str().unwrap();
+    let o = witness(&["solve", p, "--engine", "sat"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("unsupported") && err.contains("polyomino"),
+        "{err}"
+    );
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // The search solves it.
+    let o = witness(&["solve", p, "--engine", "search"]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = witness(&["count", p, "--engine", "quantum"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown engine"));
+    let _ = std::fs::remove_file(f);
+}

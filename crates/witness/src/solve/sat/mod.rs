@@ -1,0 +1,390 @@
+//! The SAT engine: the line as a boolean formula for CaDiCaL, with the
+//! rules that depend on regions added lazily (`docs/ARCHITECTURE.md`,
+//! "The SAT engine").
+//!
+//! [`encode`] writes the clauses every solution satisfies: the line's
+//! slots and degrees, one start and one end, symmetry, pillars, dots and
+//! triangles. A model of them is a line from a start to an end, plus
+//! perhaps loops apart from it. The engine then loops: solve; read the
+//! model back ([`cuts::decode`]); if it has loops, cut them
+//! ([`cuts::loop_cuts`]) and solve again; else run the validator on the
+//! line: a valid line is the answer, an invalid one gets a cut per
+//! failing region ([`cuts::Parts::region_cut`], and
+//! [`cuts::Parts::square_cuts`] for squares of two colours). Every cut is
+//! sound (it never excludes a solution), so "no model" means "no
+//! solution"; every answer passed the validator.
+//!
+//! Counting adds, after each solution, the clause that excludes it
+//! ([`cuts::block`], and its reverse on undirected puzzles), and solves
+//! again until no model is left or the limit is reached.
+//!
+//! Polyominoes are not encoded: the engine answers [`Error::Unsupported`]
+//! for panels that hold them. Elimination marks are left to the cuts:
+//! on boards with marks, uncovered dots and triangles are not clauses
+//! (a mark may erase them) but cuts.
+
+pub mod cuts;
+pub mod encode;
+
+use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
+use rustsat::types::{Clause, Lit as SatLit, TernaryVal};
+use rustsat_cadical::CaDiCaL;
+
+use super::{Count, Limits, Solution, Status};
+use crate::error::{Error, Result};
+use crate::model::{Puzzle, SlotKind};
+use crate::path::{Line as Colour, Path};
+use crate::rules::board::Sym;
+use crate::rules::{Rules, Workspace};
+use cuts::{Decoded, Line, Model, Parts};
+use encode::{Encoding, Lit, Term};
+
+/// What the engine did: solver calls and cuts added, for benchmarks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Solver calls.
+    pub calls: u64,
+    /// Loops cut.
+    pub loops: u64,
+    /// Failing regions cut.
+    pub regions: u64,
+    /// Square and star cuts.
+    pub symbols: u64,
+    /// Dot and triangle cuts of failing regions without elimination marks
+    /// on boards with marks.
+    pub plain: u64,
+    /// Cuts of failing regions with more failing dots and triangles than
+    /// elimination marks.
+    pub marks: u64,
+    /// Models excluded one by one (solutions counted, or invalid lines no
+    /// region cut applied to).
+    pub blocked: u64,
+}
+
+/// What the next solver call found.
+enum Next {
+    /// A solution: its line and its path.
+    Found(Line, Path),
+    /// No more solutions.
+    None,
+    /// The limits stopped it.
+    Stopped,
+}
+
+/// The engine on one puzzle: the encoding, the solver holding its clauses
+/// and the cuts so far, and the validator.
+pub struct SatRun<'a> {
+    puzzle: &'a Puzzle,
+    rules: Rules,
+    enc: Encoding,
+    solver: CaDiCaL<'static, 'static>,
+    ws: Workspace,
+    fails: Vec<u32>,
+    /// What it did so far.
+    pub stats: Stats,
+}
+
+/// A solver error as the library's.
+fn solver_error(e: impl std::fmt::Display) -> Error {
+    Error::Size(format!("the SAT solver failed: {e}"))
+}
+
+fn sat_lit(l: Lit) -> SatLit {
+    SatLit::new(l.unsigned_abs() - 1, l < 0)
+}
+
+impl<'a> SatRun<'a> {
+    /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
+    /// [`Error::Unsupported`] for panels with polyominoes.
+    pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
+        let rules = Rules::new(puzzle)?;
+        let b = &rules.board;
+        if b.has_polys {
+            return Err(Error::Unsupported(
+                "the SAT engine does not handle polyominoes yet (the search does)".into(),
+            ));
+        }
+        let enc = Encoding::new(b);
+        let mut solver = CaDiCaL::default();
+        let lim = limits.clone();
+        solver.attach_terminator(move || {
+            if lim.expired() {
+                ControlSignal::Terminate
+            } else {
+                ControlSignal::Continue
+            }
+        });
+        Ok(SatRun {
+            puzzle,
+            rules,
+            enc,
+            solver,
+            ws: Workspace::default(),
+            fails: Vec::new(),
+            stats: Stats::default(),
+        })
+    }
+
+    /// Adds a clause (an OR of terms) to the encoding.
+    fn add(&mut self, terms: &[Term]) {
+        self.enc.clause(terms);
+    }
+
+    /// Hands the encoding's new clauses to the solver.
+    fn flush(&mut self) -> Result<()> {
+        for c in std::mem::take(&mut self.enc.clauses) {
+            let clause: Clause = c.iter().map(|&l| sat_lit(l)).collect();
+            self.solver.add_clause(clause).map_err(solver_error)?;
+        }
+        Ok(())
+    }
+
+    /// The value of a term in the solver's model.
+    fn value(&self, t: Term) -> Result<bool> {
+        Ok(match t {
+            Term::True => true,
+            Term::False => false,
+            Term::Lit(l) => {
+                self.solver.lit_val(sat_lit(l)).map_err(solver_error)? == TernaryVal::True
+            }
+        })
+    }
+
+    /// The model as the main line's slots, links, start and end.
+    fn model(&self) -> Result<Model> {
+        let n = self.rules.board.len();
+        let mut m = Model {
+            x: vec![false; n],
+            link: vec![[false; 2]; n],
+            start: 0,
+            end: 0,
+        };
+        for s in 0..n {
+            m.x[s] = self.value(self.enc.x[s])?;
+            for k in 0..2 {
+                m.link[s][k] = self.value(self.enc.link[s][k])?;
+            }
+            if self.value(self.enc.st[s])? {
+                m.start = s;
+            }
+            if self.value(self.enc.en[s])? {
+                m.end = s;
+            }
+        }
+        Ok(m)
+    }
+
+    /// Solves and cuts until a model is a solution, none is left, or the
+    /// limits stop it.
+    fn next(&mut self, limits: &Limits) -> Result<Next> {
+        loop {
+            if self.enc.empty {
+                return Ok(Next::None);
+            }
+            if limits.expired() {
+                return Ok(Next::Stopped);
+            }
+            self.flush()?;
+            self.stats.calls += 1;
+            match self.solver.solve().map_err(solver_error)? {
+                SolverResult::Unsat => return Ok(Next::None),
+                SolverResult::Interrupted => return Ok(Next::Stopped),
+                SolverResult::Sat => {}
+            }
+            let model = self.model()?;
+            let b = &self.rules.board;
+            let Decoded { line, loops } = cuts::decode(b, &model);
+            if !loops.is_empty() {
+                for (slots, links) in &loops {
+                    let b = &self.rules.board;
+                    for c in cuts::loop_cuts(b, &mut self.enc, slots, links) {
+                        self.add(&c);
+                    }
+                    self.stats.loops += 1;
+                }
+                continue;
+            }
+            let Some(line) = line else {
+                // The degree clauses make this impossible; exclude the
+                // model all the same.
+                debug_assert!(false, "a model whose line does not reach its end");
+                self.exclude_model(&model);
+                continue;
+            };
+            let path = Path::new(b.pos(line.start), line.moves.clone());
+            let trace = match path.trace(self.puzzle) {
+                Ok(t) => t,
+                Err(e) => {
+                    debug_assert!(false, "the encoding drew an illegal line: {e}");
+                    let c = cuts::block(&self.enc, &line);
+                    self.add(&c);
+                    self.stats.blocked += 1;
+                    continue;
+                }
+            };
+            let mut fails = std::mem::take(&mut self.fails);
+            self.rules
+                .failures(&trace.lines, line.start, line.end, &mut self.ws, &mut fails);
+            if fails.is_empty() {
+                self.fails = fails;
+                // The validator's list of failures is empty exactly when
+                // the line is valid; its verdict has the last word.
+                if self.rules.check(&trace).valid {
+                    return Ok(Next::Found(line, path));
+                }
+                debug_assert!(false, "an invalid line with no failures");
+                let c = cuts::block(&self.enc, &line);
+                self.add(&c);
+                self.stats.blocked += 1;
+                continue;
+            }
+            self.cut_regions(&trace.lines, &line, &fails);
+            self.fails = fails;
+        }
+    }
+
+    /// Adds the cuts of the regions where `fails` (failing elements of the
+    /// line) lie; a line failing elsewhere (none does: gaps and wrongly
+    /// coloured dots are in the encoding) is blocked.
+    fn cut_regions(&mut self, lines: &[Colour], line: &Line, fails: &[u32]) {
+        let b = &self.rules.board;
+        let covered: Vec<bool> = lines.iter().map(|&l| l != Colour::None).collect();
+        let parts = Parts::new(b, &covered, line.start, line.end);
+        let mut done: Vec<u32> = Vec::new();
+        let mut cut: Vec<Vec<Term>> = Vec::new();
+        let mut other = false;
+        for &f in fails {
+            let c = parts.part[f as usize];
+            let in_region = c != crate::rules::board::NONE
+                && (b.kind[f as usize] == SlotKind::Face || !covered[f as usize]);
+            if !in_region {
+                other = true;
+                continue;
+            }
+            if done.contains(&c) {
+                continue;
+            }
+            done.push(c);
+            cut.push(parts.region_cut(b, &self.enc, c as usize, line.start, line.end));
+            self.stats.regions += 1;
+            let square_star = [
+                parts.square_cuts(b, &self.enc, c as usize),
+                parts.star_cuts(b, &self.enc, c as usize),
+            ];
+            for cuts in square_star {
+                self.stats.symbols += cuts.len() as u64;
+                cut.extend(cuts);
+            }
+            let slots = &parts.slots[c as usize];
+            if !slots.iter().any(|&s| b.sym[s as usize] == Sym::Nega) {
+                if b.has_negations {
+                    let plain = parts.plain_cuts(b, &self.enc, c as usize, fails);
+                    self.stats.plain += plain.len() as u64;
+                    cut.extend(plain);
+                }
+            } else if let Some(m) = parts.mark_cut(b, &self.enc, c as usize, &covered) {
+                cut.push(m);
+                self.stats.marks += 1;
+            }
+        }
+        if other || cut.is_empty() {
+            cut.push(cuts::block(&self.enc, line));
+            self.stats.blocked += 1;
+        }
+        for c in cut {
+            self.add(&c);
+        }
+    }
+
+    /// Excludes a model by all of its main line's slots and links, its
+    /// start and end.
+    fn exclude_model(&mut self, m: &Model) {
+        let mut c = vec![!self.enc.st[m.start], !self.enc.en[m.end]];
+        for s in 0..m.x.len() {
+            if m.x[s] {
+                c.push(!self.enc.x[s]);
+            }
+            for k in 0..2 {
+                if m.link[s][k] {
+                    c.push(!self.enc.link[s][k]);
+                }
+            }
+        }
+        self.add(&c);
+        self.stats.blocked += 1;
+    }
+
+    /// A solution, if any: the first model the cuts leave that passes the
+    /// validator.
+    pub fn solve(&mut self, limits: &Limits) -> Result<Solution> {
+        Ok(match self.next(limits)? {
+            Next::Found(_, path) => Solution {
+                path: Some(path),
+                status: Status::Complete,
+            },
+            Next::None => Solution {
+                path: None,
+                status: Status::Complete,
+            },
+            Next::Stopped => Solution {
+                path: None,
+                status: Status::Stopped,
+            },
+        })
+    }
+
+    /// Counts solutions up to `limit` (all with `None`), calling `visit`
+    /// with each (return false to stop, as at the limit): on undirected
+    /// puzzles a line and its reverse once.
+    pub fn count(
+        &mut self,
+        limit: Option<u64>,
+        limits: &Limits,
+        mut visit: impl FnMut(&Path) -> bool,
+    ) -> Result<Count> {
+        let mut n = 0u64;
+        loop {
+            match self.next(limits)? {
+                Next::Found(line, path) => {
+                    n += 1;
+                    let c = cuts::block(&self.enc, &line);
+                    self.add(&c);
+                    if self.puzzle.undirected {
+                        if let Some(c) = cuts::block_reverse(&self.enc, &line) {
+                            self.add(&c);
+                        }
+                    }
+                    self.stats.blocked += 1;
+                    if !visit(&path) || limit.is_some_and(|l| n >= l) {
+                        return Ok(Count {
+                            count: limit.map_or(n, |l| n.min(l)),
+                            status: Status::Stopped,
+                        });
+                    }
+                }
+                Next::None => {
+                    return Ok(Count {
+                        count: n,
+                        status: Status::Complete,
+                    })
+                }
+                Next::Stopped => {
+                    return Ok(Count {
+                        count: n,
+                        status: Status::Stopped,
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// [`super::solve`] with the SAT engine.
+pub fn solve(puzzle: &Puzzle, limits: &Limits) -> Result<Solution> {
+    SatRun::new(puzzle, limits)?.solve(limits)
+}
+
+/// [`super::count`] with the SAT engine.
+pub fn count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+    SatRun::new(puzzle, limits)?.count(limit, limits, |_| true)
+}

@@ -1,0 +1,326 @@
+//! The SAT engine against the brute force: on hundreds of small random
+//! panels of every mechanic it handles (dots of every colour, gaps,
+//! triangles, squares, stars, elimination marks, mid-edge starts and
+//! ends, fat starts, symmetry, pillars, undirected panels), it finds
+//! exactly the brute force's solutions, each passing the validator;
+//! panels with polyominoes are refused as unsupported.
+#![cfg(feature = "sat")]
+
+use crate::common;
+
+use std::collections::HashSet;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use common::random::{mirror_starts_and_ends, place_start_end, random_shape, Rng, COLORS};
+use witness::internals::sat::SatRun;
+use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind, Symmetry};
+use witness::{CountOptions, Engine, Error, Limits, Path, SolveOptions, Status};
+
+/// The mechanics of a random panel's faces.
+#[derive(Copy, Clone, Debug)]
+enum Faces {
+    Empty,
+    Triangles,
+    Squares,
+    Stars,
+    Mixed,
+    /// Mixed, and elimination marks.
+    Marks,
+}
+
+fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
+    let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
+    let kind = match faces {
+        Faces::Empty => return None,
+        Faces::Triangles => SymbolKind::Triangle(1 + r.below(3) as u32),
+        Faces::Squares => SymbolKind::Square,
+        Faces::Stars => SymbolKind::Star,
+        Faces::Mixed => match r.below(3) {
+            0 => SymbolKind::Triangle(1 + r.below(3) as u32),
+            1 => SymbolKind::Square,
+            _ => SymbolKind::Star,
+        },
+        Faces::Marks => match r.below(4) {
+            0 => SymbolKind::Triangle(1 + r.below(3) as u32),
+            1 => SymbolKind::Square,
+            2 => SymbolKind::Star,
+            _ => SymbolKind::Nega,
+        },
+    };
+    Some(Symbol::new(kind, color))
+}
+
+/// A random panel of at most `max` faces a side (pillars 3 or 4 round),
+/// with the faces of `faces` on a random share of them, gaps on `gaps`
+/// percent of the edges, dots on `dots` percent of the other nodes and
+/// edges, starts and ends here and there (mirrored with symmetry).
+fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Puzzle {
+    let pillar = r.chance(20);
+    let symmetric = r.chance(30);
+    let (w, h) = if pillar {
+        (
+            if symmetric {
+                4
+            } else {
+                3 + r.below(2) as usize
+            },
+            1 + r.below(2) as usize,
+        )
+    } else {
+        (1 + r.below(max) as usize, 1 + r.below(max) as usize)
+    };
+    let mut p = Puzzle::new(w, h, pillar).unwrap();
+    if symmetric {
+        let x = r.chance(50);
+        let y = if pillar {
+            r.chance(50)
+        } else {
+            !x || r.chance(50)
+        };
+        p.symmetry = Some(Symmetry { x, y });
+    }
+    let density = 20 + r.below(50);
+    for q in p.positions().collect::<Vec<_>>() {
+        let c = p.cell_mut(q);
+        match q.kind() {
+            SlotKind::Face => {
+                if r.chance(density) {
+                    c.symbol = face_symbol(r, faces);
+                }
+            }
+            kind => {
+                if kind == SlotKind::Edge && r.chance(gaps) {
+                    c.gap = if r.chance(50) { Gap::Break } else { Gap::Full };
+                    continue;
+                }
+                if r.chance(dots) {
+                    c.dot = match r.below(4) {
+                        0 => Dot::Blue,
+                        1 => Dot::Yellow,
+                        2 => Dot::Invisible,
+                        _ => Dot::Black,
+                    };
+                }
+                if r.chance(7) {
+                    c.start = true;
+                }
+                if r.chance(7) {
+                    c.end = Some(Direction::Up);
+                }
+            }
+        }
+    }
+    let slots: Vec<Pos> = p
+        .positions()
+        .filter(|q| q.kind() != SlotKind::Face)
+        .collect();
+    place_start_end(r, &mut p, &slots);
+    if symmetric {
+        mirror_starts_and_ends(&mut p, r.chance(80));
+    }
+    p.settings.fat_startpoints = r.chance(15);
+    p
+}
+
+/// The panel's JSON, to reproduce a failure.
+fn show(p: &Puzzle) -> String {
+    witness::formats::wpjson::to_string(p).unwrap()
+}
+
+/// Panels with more solutions than this are counted only up to it (a
+/// count by blocking clauses, one solver call or more per solution, is
+/// slow on them): the solutions found must be the brute force's.
+const MOST: u64 = 1500;
+
+/// The SAT engine's solutions (start slot and moves) up to `limit`,
+/// checked one by one against the validator, and its count's status.
+fn sat_solutions(case: u64, p: &Puzzle, limit: Option<u64>) -> (Vec<Path>, Status) {
+    let mut found = Vec::new();
+    let mut run = SatRun::new(p, &Limits::none()).unwrap();
+    let c = run
+        .count(limit, &Limits::none(), |q| {
+            found.push(q.clone());
+            true
+        })
+        .unwrap();
+    assert_eq!(c.count, found.len() as u64, "case {case}");
+    for q in &found {
+        let v = witness::check(p, q).unwrap();
+        assert!(
+            v.valid,
+            "case {case}: {q} fails the validator on\n{}",
+            show(p)
+        );
+    }
+    (found, c.status)
+}
+
+/// The SAT engine finds exactly the brute force's solutions (the same
+/// paths; on undirected panels the same number, a path and its reverse
+/// once; past [`MOST`], that many of them), its first solution exists
+/// exactly when one does, and `witness::count` with the SAT engine agrees.
+fn assert_agrees(case: u64, p: &Puzzle) -> u64 {
+    let want = common::brute_solutions(p);
+    let n = want.len() as u64;
+    let many = n > MOST;
+    let (got, status) = sat_solutions(case, p, many.then_some(MOST));
+    if many {
+        assert_eq!((got.len() as u64, status), (MOST, Status::Stopped));
+        if !p.undirected {
+            let want_set: HashSet<&Path> = want.iter().collect();
+            let got_set: HashSet<&Path> = got.iter().collect();
+            assert_eq!(got_set.len(), got.len(), "case {case}: a solution twice");
+            assert!(got_set.is_subset(&want_set), "case {case}");
+        }
+    } else if p.undirected {
+        assert_eq!(status, Status::Complete, "case {case}");
+        assert_eq!(
+            got.len(),
+            want.len(),
+            "case {case}: SAT {} vs brute {} on\n{}",
+            got.len(),
+            want.len(),
+            show(p)
+        );
+    } else {
+        assert_eq!(status, Status::Complete, "case {case}");
+        let got_set: HashSet<&Path> = got.iter().collect();
+        let want_set: HashSet<&Path> = want.iter().collect();
+        assert_eq!(got_set.len(), got.len(), "case {case}: a solution twice");
+        assert_eq!(
+            got_set,
+            want_set,
+            "case {case}: SAT {} vs brute {} on\n{}",
+            got.len(),
+            want.len(),
+            show(p)
+        );
+    }
+    let sol = witness::solve(
+        p,
+        &SolveOptions::default()
+            .with_limits(Limits::none())
+            .with_engine(Engine::Sat),
+    )
+    .unwrap();
+    assert_eq!(sol.status, Status::Complete);
+    assert_eq!(sol.path.is_some(), !want.is_empty(), "case {case}");
+    if let Some(q) = &sol.path {
+        assert!(witness::check(p, q).unwrap().valid, "case {case}");
+    }
+    // With a limit: the count up to it, complete exactly below it.
+    for l in [1, 2] {
+        let c = witness::count(
+            p,
+            &CountOptions::default()
+                .with_limit(l)
+                .with_engine(Engine::Sat),
+        )
+        .unwrap();
+        let expected = if n < l {
+            (n, Status::Complete)
+        } else {
+            (l, Status::Stopped)
+        };
+        assert_eq!((c.count, c.status), expected, "case {case}: limit {l}");
+    }
+    n
+}
+
+/// Runs `cases` random panels of each kind of faces through
+/// [`assert_agrees`]; returns how many had solutions.
+fn run_cases(seed: u64, cases: u64, undirected: bool) -> (u64, u64) {
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(seed));
+    let cases = var("SAT_EXACT_CASES").unwrap_or(cases);
+    let kinds = [
+        Faces::Empty,
+        Faces::Triangles,
+        Faces::Squares,
+        Faces::Stars,
+        Faces::Mixed,
+        Faces::Marks,
+    ];
+    let (mut solvable, mut solutions) = (0, 0);
+    for case in 0..cases {
+        let faces = kinds[(case % kinds.len() as u64) as usize];
+        let mut p = match case % 3 {
+            0 => random_panel(&mut r, 3, faces, 8, 6),
+            1 => random_panel(&mut r, 3, faces, 4, 2),
+            _ => random_panel(&mut r, 4, faces, 10, 1),
+        };
+        p.undirected = undirected;
+        let n = assert_agrees(case, &p);
+        solvable += (n > 0) as u64;
+        solutions += n;
+    }
+    (solvable, solutions)
+}
+
+#[test]
+fn sat_finds_the_brute_force_solutions_on_random_panels() {
+    let (solvable, solutions) = run_cases(0x5A7_C0DE_F00D, 1200, false);
+    // A fair share of solvable panels, or the comparison says little.
+    assert!(
+        solvable > 400 && solutions > 10_000,
+        "only {solvable} solvable panels, {solutions} solutions"
+    );
+}
+
+#[test]
+fn sat_counts_undirected_panels_as_the_brute_force() {
+    let (solvable, _) = run_cases(0x0BAC_CA5E, 400, true);
+    assert!(solvable > 150, "only {solvable} solvable panels");
+}
+
+/// Panels with polyominoes are refused, never answered.
+#[test]
+fn polyominoes_are_unsupported() {
+    let mut r = Rng(7);
+    for case in 0..40u64 {
+        let mut p = random_panel(&mut r, 3, Faces::Marks, 4, 2);
+        let kind = match case % 2 {
+            0 => SymbolKind::Poly(random_shape(&mut r)),
+            _ => SymbolKind::Ylop(random_shape(&mut r)),
+        };
+        // A face inside the panel: (1, 1) of a panel with no full gaps
+        // round it.
+        for q in p.positions().collect::<Vec<_>>() {
+            p.cell_mut(q).gap = Gap::None;
+        }
+        p.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
+        let options = SolveOptions::default().with_engine(Engine::Sat);
+        let err = witness::solve(&p, &options).unwrap_err();
+        assert!(matches!(err, Error::Unsupported(_)), "case {case}: {err}");
+        let options = CountOptions::default().with_engine(Engine::Sat);
+        let err = witness::count(&p, &options).unwrap_err();
+        assert!(matches!(err, Error::Unsupported(_)), "case {case}: {err}");
+    }
+}
+
+/// A cancelled run stops at once with nothing found, and says so.
+#[test]
+fn cancel_stops_the_sat_engine() {
+    let mut p = Puzzle::new(6, 6, false).unwrap();
+    p.cell_mut(Pos::new(0, 12)).start = true;
+    p.cell_mut(Pos::new(12, 0)).end = Some(Direction::Up);
+    let flag = Arc::new(AtomicBool::new(true));
+    let limits = Limits::none().with_cancel(flag);
+    let sol = witness::solve(
+        &p,
+        &SolveOptions::default()
+            .with_limits(limits.clone())
+            .with_engine(Engine::Sat),
+    )
+    .unwrap();
+    assert_eq!((sol.path.is_none(), sol.status), (true, Status::Stopped));
+    let c = witness::count(
+        &p,
+        &CountOptions::default()
+            .with_limits(limits)
+            .with_engine(Engine::Sat),
+    )
+    .unwrap();
+    assert_eq!(c.status, Status::Stopped);
+}
