@@ -530,9 +530,6 @@ pub fn count_plan_with(
     lanes_after: u64,
     schedule: &Schedule,
 ) -> Result<Count> {
-    if limit == Some(0) {
-        return Err(zero_limit());
-    }
     if let Some(c) = frontier::frontier_count(plan, limit, limits) {
         return Ok(c);
     }
