@@ -5,9 +5,9 @@
 
 use crate::common;
 
-use common::random::{mirror_starts_and_ends, random_shape, Rng, COLORS};
+use common::random::{mirror_starts_and_ends, random_frame, random_shape, Rng, COLORS};
 use witness::internals::Workspace;
-use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind, Symmetry};
+use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
 use witness::{Path, Rules};
 
 fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
@@ -27,30 +27,8 @@ fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
 
 /// A random panel of at most 4x4 faces.
 fn random_puzzle(r: &mut Rng) -> Puzzle {
-    let pillar = r.chance(20);
-    let symmetric = r.chance(30);
-    let (w, h) = if pillar {
-        (
-            if symmetric {
-                4
-            } else {
-                3 + r.below(2) as usize
-            },
-            1 + r.below(3) as usize,
-        )
-    } else {
-        (1 + r.below(4) as usize, 1 + r.below(4) as usize)
-    };
-    let mut p = Puzzle::new(w, h, pillar).unwrap();
-    if symmetric {
-        let x = r.chance(50);
-        let y = if pillar {
-            r.chance(50)
-        } else {
-            !x || r.chance(50)
-        };
-        p.symmetry = Some(Symmetry { x, y });
-    }
+    let mut p = random_frame(r, 4, 3);
+    let symmetric = p.symmetry.is_some();
     p.settings.negations_cancel_negations = r.chance(70);
     p.settings.shapeless_zero_poly = r.chance(20);
     p.settings.precise_polyominos = r.chance(80);

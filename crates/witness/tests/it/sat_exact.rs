@@ -12,9 +12,11 @@ use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use common::random::{mirror_starts_and_ends, place_start_end, random_shape, Rng, COLORS};
+use common::random::{
+    mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
+};
 use witness::internals::sat::SatRun;
-use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind, Symmetry};
+use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
 use witness::{CountOptions, Engine, Error, Limits, Path, SolveOptions, Status};
 
 /// The mechanics of a random panel's faces.
@@ -56,30 +58,8 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
 /// percent of the edges, dots on `dots` percent of the other nodes and
 /// edges, starts and ends here and there (mirrored with symmetry).
 fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Puzzle {
-    let pillar = r.chance(20);
-    let symmetric = r.chance(30);
-    let (w, h) = if pillar {
-        (
-            if symmetric {
-                4
-            } else {
-                3 + r.below(2) as usize
-            },
-            1 + r.below(2) as usize,
-        )
-    } else {
-        (1 + r.below(max) as usize, 1 + r.below(max) as usize)
-    };
-    let mut p = Puzzle::new(w, h, pillar).unwrap();
-    if symmetric {
-        let x = r.chance(50);
-        let y = if pillar {
-            r.chance(50)
-        } else {
-            !x || r.chance(50)
-        };
-        p.symmetry = Some(Symmetry { x, y });
-    }
+    let mut p = random_frame(r, max, 2);
+    let symmetric = p.symmetry.is_some();
     let density = 20 + r.below(50);
     for q in p.positions().collect::<Vec<_>>() {
         let c = p.cell_mut(q);

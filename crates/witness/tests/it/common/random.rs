@@ -1,7 +1,7 @@
 //! Deterministic random panels' building blocks, shared by the tests that
 //! compare fast paths with slow references.
 
-use witness::model::{Color, Direction, Gap, Polyomino, Pos, Puzzle};
+use witness::model::{Color, Direction, Gap, Polyomino, Pos, Puzzle, Symmetry};
 
 /// A small deterministic generator (xorshift64*).
 pub struct Rng(pub u64);
@@ -71,4 +71,35 @@ pub fn mirror_starts_and_ends(p: &mut Puzzle, ends: bool) {
             p.cell_mut(m).end = Some(Direction::Down);
         }
     }
+}
+
+/// An empty panel of at most `max` faces a side, or in a fifth of cases a
+/// pillar 3 or 4 faces round and at most `pillar_rows` high; in three
+/// tenths of cases with a symmetry (mirror, rotation, or along a pillar).
+pub fn random_frame(r: &mut Rng, max: u64, pillar_rows: u64) -> Puzzle {
+    let pillar = r.chance(20);
+    let symmetric = r.chance(30);
+    let (w, h) = if pillar {
+        (
+            if symmetric {
+                4
+            } else {
+                3 + r.below(2) as usize
+            },
+            1 + r.below(pillar_rows) as usize,
+        )
+    } else {
+        (1 + r.below(max) as usize, 1 + r.below(max) as usize)
+    };
+    let mut p = Puzzle::new(w, h, pillar).unwrap();
+    if symmetric {
+        let x = r.chance(50);
+        let y = if pillar {
+            r.chance(50)
+        } else {
+            !x || r.chance(50)
+        };
+        p.symmetry = Some(Symmetry { x, y });
+    }
+    p
 }

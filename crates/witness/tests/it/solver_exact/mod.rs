@@ -9,7 +9,9 @@ mod symmetry;
 
 use crate::common;
 
-use common::random::{mirror_starts_and_ends, place_start_end, random_shape, Rng, COLORS};
+use common::random::{
+    mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
+};
 use witness::internals::{brute, plan::Plan, Schedule};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
 use witness::{Limits, Path, Rules, Status};
@@ -38,30 +40,8 @@ fn random_puzzle(r: &mut Rng) -> Puzzle {
 /// percent of the edges (half of them full gaps) and a dot on `dots`
 /// percent of the other nodes and edges.
 fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
-    let pillar = r.chance(20);
-    let symmetric = r.chance(30);
-    let (w, h) = if pillar {
-        (
-            if symmetric {
-                4
-            } else {
-                3 + r.below(2) as usize
-            },
-            1 + r.below(2) as usize,
-        )
-    } else {
-        (1 + r.below(max) as usize, 1 + r.below(max) as usize)
-    };
-    let mut p = Puzzle::new(w, h, pillar).unwrap();
-    if symmetric {
-        let x = r.chance(50);
-        let y = if pillar {
-            r.chance(50)
-        } else {
-            !x || r.chance(50)
-        };
-        p.symmetry = Some(Symmetry { x, y });
-    }
+    let mut p = random_frame(r, max, 2);
+    let symmetric = p.symmetry.is_some();
     let negations = r.chance(35);
     let density = 15 + r.below(45);
     let positions: Vec<Pos> = p.positions().collect();
