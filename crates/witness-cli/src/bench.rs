@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use witness::formats;
 use witness::internals::plan::Plan;
 use witness::model::Puzzle;
-use witness::{CountOptions, Engine, Limits, Path, Rules, SolveOptions, Status};
+use witness::{Count, CountOptions, Engine, Limits, Path, Rules, Solution, SolveOptions, Status};
 
 use crate::input;
 
@@ -78,6 +78,35 @@ struct Outcome {
     error: Option<String>,
 }
 
+impl Outcome {
+    /// Records a count with limit `limit` that began at `t0`.
+    fn counted(&mut self, c: &Count, limit: u64, t0: Instant) {
+        self.ms = t0.elapsed().as_secs_f64() * 1e3;
+        self.count = Some(c.count);
+        let capped = c.count >= limit;
+        self.status = match (c.count, c.status) {
+            (_, Status::Stopped) if !capped => "timeout",
+            (0, _) => "none",
+            _ => "solved",
+        };
+    }
+
+    /// Records a solve that began at `t0`; every returned path must pass
+    /// the validator.
+    fn solved(&mut self, s: Solution, puzzle: &Puzzle, t0: Instant) {
+        self.ms = t0.elapsed().as_secs_f64() * 1e3;
+        self.status = match (&s.path, s.status) {
+            (Some(_), _) => "solved",
+            (None, Status::Complete) => "none",
+            (None, Status::Stopped) => "timeout",
+        };
+        if let Some(p) = &s.path {
+            self.bad_path = !witness::check(puzzle, p).is_ok_and(|v| v.valid);
+        }
+        self.path = s.path;
+    }
+}
+
 fn run_one(
     id: String,
     puzzle: Result<Puzzle, String>,
@@ -114,34 +143,13 @@ fn run_one(
     };
     if let Some(limit) = a.count_limit {
         match witness::internals::count_plan(&plan, Some(limit), &limits) {
-            Ok(c) => {
-                o.ms = t0.elapsed().as_secs_f64() * 1e3;
-                o.count = Some(c.count);
-                let capped = c.count >= limit;
-                o.status = match (c.count, c.status) {
-                    (_, Status::Stopped) if !capped => "timeout",
-                    (0, _) => "none",
-                    _ => "solved",
-                };
-            }
+            Ok(c) => o.counted(&c, limit, t0),
             Err(e) => o.error = Some(e.to_string()),
         }
         return o;
     }
     match witness::internals::solve_plan(&plan, &limits) {
-        Ok(s) => {
-            o.ms = t0.elapsed().as_secs_f64() * 1e3;
-            o.status = match (&s.path, s.status) {
-                (Some(_), _) => "solved",
-                (None, Status::Complete) => "none",
-                (None, Status::Stopped) => "timeout",
-            };
-            if let Some(p) = &s.path {
-                // Every returned path must pass the validator.
-                o.bad_path = !plan.rules.check_path(&puzzle, p).is_ok_and(|v| v.valid);
-            }
-            o.path = s.path;
-        }
+        Ok(s) => o.solved(s, &puzzle, t0),
         Err(e) => o.error = Some(e.to_string()),
     }
     o
@@ -166,16 +174,7 @@ fn run_sat(
             .with_limits(limits.clone())
             .with_engine(Engine::Sat);
         match witness::count(puzzle, &options) {
-            Ok(c) => {
-                o.ms = t0.elapsed().as_secs_f64() * 1e3;
-                o.count = Some(c.count);
-                let capped = c.count >= limit;
-                o.status = match (c.count, c.status) {
-                    (_, Status::Stopped) if !capped => "timeout",
-                    (0, _) => "none",
-                    _ => "solved",
-                };
-            }
+            Ok(c) => o.counted(&c, limit, t0),
             Err(e) => unsupported(&mut o, e),
         }
         return o;
@@ -184,19 +183,7 @@ fn run_sat(
         .with_limits(limits.clone())
         .with_engine(Engine::Sat);
     match witness::solve(puzzle, &options) {
-        Ok(s) => {
-            o.ms = t0.elapsed().as_secs_f64() * 1e3;
-            o.status = match (&s.path, s.status) {
-                (Some(_), _) => "solved",
-                (None, Status::Complete) => "none",
-                (None, Status::Stopped) => "timeout",
-            };
-            if let Some(p) = &s.path {
-                // Every returned path must pass the validator.
-                o.bad_path = !witness::check(puzzle, p).is_ok_and(|v| v.valid);
-            }
-            o.path = s.path;
-        }
+        Ok(s) => o.solved(s, puzzle, t0),
         Err(e) => unsupported(&mut o, e),
     }
     o

@@ -13,10 +13,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use common::random::{
-    mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
+    line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
 };
 use witness::internals::sat::SatRun;
-use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
+use witness::model::{Direction, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
 use witness::{CountOptions, Engine, Error, Limits, Path, SolveOptions, Status};
 
 /// The mechanics of a random panel's faces.
@@ -69,26 +69,7 @@ fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Pu
                     c.symbol = face_symbol(r, faces);
                 }
             }
-            kind => {
-                if kind == SlotKind::Edge && r.chance(gaps) {
-                    c.gap = if r.chance(50) { Gap::Break } else { Gap::Full };
-                    continue;
-                }
-                if r.chance(dots) {
-                    c.dot = match r.below(4) {
-                        0 => Dot::Blue,
-                        1 => Dot::Yellow,
-                        2 => Dot::Invisible,
-                        _ => Dot::Black,
-                    };
-                }
-                if r.chance(7) {
-                    c.start = true;
-                }
-                if r.chance(7) {
-                    c.end = Some(Direction::Up);
-                }
-            }
+            kind => line_slot(r, c, kind, gaps, dots),
         }
     }
     let slots: Vec<Pos> = p

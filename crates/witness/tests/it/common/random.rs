@@ -1,7 +1,9 @@
 //! Deterministic random panels' building blocks, shared by the tests that
 //! compare fast paths with slow references.
 
-use witness::model::{Color, Direction, Gap, Polyomino, Pos, Puzzle, Symmetry};
+use witness::model::{
+    Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, SlotKind, Symmetry,
+};
 
 /// A small deterministic generator (xorshift64*).
 pub struct Rng(pub u64);
@@ -102,4 +104,28 @@ pub fn random_frame(r: &mut Rng, max: u64, pillar_rows: u64) -> Puzzle {
         p.symmetry = Some(Symmetry { x, y });
     }
     p
+}
+
+/// Fills a node or edge slot at random: on an edge a gap (broken or full)
+/// `gaps` percent of the time, else a dot of any colour `dots` percent of
+/// the time, and a start or an end now and then.
+pub fn line_slot(r: &mut Rng, c: &mut Cell, kind: SlotKind, gaps: u64, dots: u64) {
+    if kind == SlotKind::Edge && r.chance(gaps) {
+        c.gap = if r.chance(50) { Gap::Break } else { Gap::Full };
+        return;
+    }
+    if r.chance(dots) {
+        c.dot = match r.below(4) {
+            0 => Dot::Blue,
+            1 => Dot::Yellow,
+            2 => Dot::Invisible,
+            _ => Dot::Black,
+        };
+    }
+    if r.chance(7) {
+        c.start = true;
+    }
+    if r.chance(7) {
+        c.end = Some(Direction::Up);
+    }
 }

@@ -10,7 +10,7 @@ mod symmetry;
 use crate::common;
 
 use common::random::{
-    mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
+    line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
 };
 use witness::internals::{brute, plan::Plan, Schedule};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
@@ -53,26 +53,7 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
                     c.symbol = random_symbol(r, negations);
                 }
             }
-            kind => {
-                if kind == witness::model::SlotKind::Edge && r.chance(gaps) {
-                    c.gap = if r.chance(50) { Gap::Break } else { Gap::Full };
-                    continue;
-                }
-                if r.chance(dots) {
-                    c.dot = match r.below(4) {
-                        0 => Dot::Blue,
-                        1 => Dot::Yellow,
-                        2 => Dot::Invisible,
-                        _ => Dot::Black,
-                    };
-                }
-                if r.chance(7) {
-                    c.start = true;
-                }
-                if r.chance(7) {
-                    c.end = Some(Direction::Up);
-                }
-            }
+            kind => line_slot(r, c, kind, gaps, dots),
         }
     }
     // At least one start and one end, mirrored in symmetric puzzles.
