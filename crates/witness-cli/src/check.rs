@@ -46,7 +46,7 @@ pub fn run(a: Args) -> Result<u8, String> {
     let source = a.puzzle.expect("clap requires it");
     let puzzle = input::read_puzzle(&source, a.format)?;
     let path_text = a.path.expect("clap requires it");
-    let path = Path::parse(&path_text).map_err(|e| e.to_string())?;
+    let path = Path::parse_on(&path_text, &puzzle).map_err(|e| e.to_string())?;
     let verdict = match check_within(&puzzle, &path, &limits_of(a.timeout_ms)) {
         Ok(v) => v,
         Err(Error::Stopped) => {
@@ -92,7 +92,7 @@ fn batch_line(line: &str, timeout_ms: u64) -> Value {
         }
         .map_err(|e| e.to_string())?;
         let path = match v.get("path") {
-            Some(Value::String(s)) => Path::parse(s),
+            Some(Value::String(s)) => Path::parse_on(s, &puzzle),
             Some(p @ Value::Array(_)) => Path::from_site(p),
             _ => {
                 return Err(

@@ -200,7 +200,7 @@ pub fn run(a: Args) -> Result<u8, String> {
     let line = if a.solve {
         Line::Solve
     } else if let Some(p) = &a.path {
-        Line::Path(Path::parse(p).map_err(|e| e.to_string())?)
+        Line::Path(Path::parse_on(p, &puzzle).map_err(|e| e.to_string())?)
     } else {
         Line::None
     };

@@ -91,7 +91,22 @@ impl Path {
     }
 
     /// Reads any of the three notations, guessing which from the text.
+    ///
+    /// Without the puzzle, a coordinate step between column 0 and an odd
+    /// column further than one apart is read as a step across a pillar's
+    /// seam; [`Path::parse_on`] reads such steps against the puzzle instead.
     pub fn parse(text: &str) -> Result<Path> {
+        Path::parse_with(text, Seam::Guess)
+    }
+
+    /// Reads any of the three notations for `puzzle`: a coordinate step
+    /// across the seam is accepted only on a pillar, between its first and
+    /// last columns.
+    pub fn parse_on(text: &str, puzzle: &Puzzle) -> Result<Path> {
+        Path::parse_with(text, Seam::of(puzzle))
+    }
+
+    fn parse_with(text: &str, seam: Seam) -> Result<Path> {
         let t = text.trim();
         if t.starts_with('[') {
             let v: Value = serde_json::from_str(t).map_err(|e| {
@@ -101,7 +116,7 @@ impl Path {
                 .as_array()
                 .ok_or_else(|| Error::Path("expected an array".into()))?;
             match arr.first() {
-                Some(Value::Array(_)) => Path::from_coordinates(&v),
+                Some(Value::Array(_)) => Path::coordinates(&v, seam),
                 _ => Path::from_site(&v),
             }
         } else {
@@ -263,9 +278,20 @@ impl Path {
     }
 
     /// Reads a list of coordinates `[[x,y], …]` or `[{"x":..,"y":..}, …]`;
-    /// consecutive slots must be neighbours (across the seam on pillars is
-    /// checked later, against the puzzle).
+    /// consecutive slots must be neighbours. A step between column 0 and an
+    /// odd column is read as across a pillar's seam (checked later, against
+    /// the puzzle); [`Path::from_coordinates_on`] knows the puzzle.
     pub fn from_coordinates(v: &Value) -> Result<Path> {
+        Path::coordinates(v, Seam::Guess)
+    }
+
+    /// Reads a list of coordinates for `puzzle`: a step across the seam is
+    /// one between the first and last columns of a pillar.
+    pub fn from_coordinates_on(v: &Value, puzzle: &Puzzle) -> Result<Path> {
+        Path::coordinates(v, Seam::of(puzzle))
+    }
+
+    fn coordinates(v: &Value, seam: Seam) -> Result<Path> {
         let arr = v
             .as_array()
             .ok_or_else(|| Error::Path("expected an array of [x, y]".into()))?;
@@ -304,11 +330,9 @@ impl Path {
                 (1, 0) => Direction::Right,
                 (-1, 0) => Direction::Left,
                 // A step across a pillar's seam: right from the last
-                // column onto column 0, left from column 0 onto the last
-                // (a pillar has an even number of columns, so its last is
-                // odd).
-                (dx, 0) if dx < -1 && w[1].0 == 0 && w[0].0 % 2 == 1 => Direction::Right,
-                (dx, 0) if dx > 1 && w[0].0 == 0 && w[1].0 % 2 == 1 => Direction::Left,
+                // column onto column 0, left from column 0 onto the last.
+                (dx, 0) if dx < -1 && w[1].0 == 0 && seam.is_last(w[0].0) => Direction::Right,
+                (dx, 0) if dx > 1 && w[0].0 == 0 && seam.is_last(w[1].0) => Direction::Left,
                 _ => {
                     return Err(Error::Path(format!(
                         "elements {i} and {}: ({}, {}) and ({}, {}) are not neighbours",
@@ -482,6 +506,37 @@ mod tests {
     }
 
     #[test]
+    fn coordinate_steps_across_the_seam_are_read_against_the_puzzle() {
+        // A pillar 3 faces round has slot columns 0..=5 (its last column,
+        // 5, wraps onto column 0); one 4 faces round has columns 0..=7.
+        let narrow = Puzzle::new(3, 1, true).unwrap();
+        let wide = Puzzle::new(4, 1, true).unwrap();
+        let flat = Puzzle::new(3, 1, false).unwrap();
+        let text = "[[0,0],[5,0]]";
+        // On the narrow pillar, 0 to 5 is a step left across the seam.
+        let across = Path::parse_on(text, &narrow).unwrap();
+        assert_eq!(across.moves, vec![Direction::Left]);
+        assert_eq!(across.slots(&narrow).unwrap()[1], Pos::new(5, 0));
+        // On the wide pillar column 5 is not its last: not neighbours
+        // (without the puzzle, the guess would go to column 7 instead).
+        let e = Path::parse_on(text, &wide).unwrap_err().to_string();
+        assert!(e.contains("not neighbours"), "{e}");
+        assert_eq!(
+            Path::parse(text).unwrap().slots(&wide).unwrap()[1],
+            Pos::new(7, 0)
+        );
+        // A flat panel has no seam; 7 to 0 on the wide pillar is a step right.
+        assert!(Path::parse_on(text, &flat).is_err());
+        let right = Path::parse_on("[[7,0],[0,0]]", &wide).unwrap();
+        assert_eq!(right.moves, vec![Direction::Right]);
+        // Other notations do not depend on the puzzle.
+        assert_eq!(
+            Path::parse_on("0,0:L", &wide).unwrap(),
+            Path::parse("0,0:L").unwrap()
+        );
+    }
+
+    #[test]
     fn paths_longer_than_any_panel_are_refused_before_they_are_built() {
         // 10,000 runs of 100,000 moves each would be a billion moves; the
         // reader stops at the first run past the cap.
@@ -500,5 +555,35 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("more than"));
+    }
+}
+
+/// What a coordinate path knows of a pillar's seam.
+#[derive(Copy, Clone)]
+enum Seam {
+    /// No puzzle: any odd column may be a pillar's last (a pillar has an
+    /// even number of columns).
+    Guess,
+    /// A pillar whose last column is this one.
+    Last(i128),
+    /// Not a pillar: no step crosses a seam.
+    Flat,
+}
+
+impl Seam {
+    fn of(puzzle: &Puzzle) -> Seam {
+        if puzzle.pillar() {
+            Seam::Last(puzzle.width() as i128 - 1)
+        } else {
+            Seam::Flat
+        }
+    }
+
+    fn is_last(self, x: i128) -> bool {
+        match self {
+            Seam::Guess => x % 2 == 1,
+            Seam::Last(last) => x == last,
+            Seam::Flat => false,
+        }
     }
 }

@@ -199,10 +199,10 @@ fn path_of(body: &Value, puzzle: &Puzzle) -> Result<Option<Path>, Fail> {
                     puzzle.height()
                 )));
             }
-            Path::parse(s).map(Some)
+            Path::parse_on(s, puzzle).map(Some)
         }
         Some(a @ Value::Array(_)) => match a.get(0) {
-            Some(Value::Array(_)) => Path::from_coordinates(a).map(Some),
+            Some(Value::Array(_)) => Path::from_coordinates_on(a, puzzle).map(Some),
             _ => Path::from_site(a).map(Some),
         },
         Some(v) => {
