@@ -200,7 +200,7 @@ fn read_slot(p: Pos, v: &Value) -> Result<Cell> {
             }
         }
         "square" | "star" | "nega" | "triangle" | "poly" | "ylop" if face => {
-            cell.symbol = Some(read_symbol(p, ty, o)?);
+            cell.symbol = read_symbol(p, ty, o)?;
         }
         "bridge" | "arrow" | "sizer" => {
             return Err(Error::Unsupported(format!(
@@ -221,9 +221,18 @@ fn read_slot(p: Pos, v: &Value) -> Result<Cell> {
     Ok(cell)
 }
 
-fn read_symbol(p: Pos, ty: &str, o: &Map<String, Value>) -> Result<Symbol> {
+/// The symbol of a face, or `None` for an invisible piece: a `poly` or
+/// `ylop` of `polyshape` 0 with no colour, which the engine skips entirely
+/// (no area, no colour to count, never invalid: `docs/rules.md#polyominoes`).
+fn read_symbol(p: Pos, ty: &str, o: &Map<String, Value>) -> Result<Option<Symbol>> {
     let color = match o.get("color") {
         Some(Value::String(c)) => Color::from_name(c),
+        None | Some(Value::Null)
+            if matches!(ty, "poly" | "ylop")
+                && o.get("polyshape").and_then(Value::as_i64) == Some(0) =>
+        {
+            return Ok(None)
+        }
         None | Some(Value::Null) => {
             return Err(Error::Parse(format!("slot {p}: the {ty} has no \"color\"")))
         }
@@ -269,7 +278,7 @@ fn read_symbol(p: Pos, ty: &str, o: &Map<String, Value>) -> Result<Symbol> {
             }
         }
     };
-    Ok(Symbol { kind, color })
+    Ok(Some(Symbol { kind, color }))
 }
 
 fn point_of(v: &Value, what: &str) -> Result<Pos> {
