@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use witness::formats::{self, text, wpjson, Format};
-use witness::model::Puzzle;
+use witness::model::{Puzzle, RuleSet};
 use witness::{CountOptions, HintOptions, HintSize, Limits, Path, SolveOptions, Status};
 
 use super::Config;
@@ -127,7 +127,12 @@ fn puzzle_of(body: &Value) -> Result<Puzzle, Fail> {
         }
         Some(v) => return Err(bad(format!("\"format\" must be a string, not {v}"))),
     };
-    match body.get("puzzle") {
+    let rules = match body.get("rules") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.parse::<RuleSet>().map_err(|e| bad(e.to_string()))?),
+        Some(v) => return Err(bad(format!("\"rules\" must be a string, not {v}"))),
+    };
+    let mut puzzle = match body.get("puzzle") {
         Some(Value::String(s)) => formats::read_puzzle(s, format),
         Some(o @ Value::Object(_)) => wpjson::from_value(o),
         None | Some(Value::Null) => return Err(bad("the body has no \"puzzle\"")),
@@ -138,7 +143,17 @@ fn puzzle_of(body: &Value) -> Result<Puzzle, Fail> {
             )))
         }
     }
-    .map_err(|e| bad(e.to_string()))
+    .map_err(|e| bad(e.to_string()))?;
+    if let Some(r) = rules {
+        puzzle.rules = r;
+    }
+    Ok(puzzle)
+}
+
+/// An answer with the rules that judged it (`"rules"`).
+fn judged(mut v: Value, puzzle: &Puzzle) -> Value {
+    v["rules"] = json!(puzzle.rules.name());
+    v
 }
 
 fn kind_of(v: &Value) -> &'static str {
@@ -258,7 +273,7 @@ fn api_check(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let path = path_of(body, &puzzle)?.ok_or_else(|| bad("check needs a \"path\""))?;
     let ms = time_limit(body, &ctx.config)?;
     match witness::check_within(&puzzle, &path, &limits(ms, cancel)) {
-        Ok(verdict) => Ok((200, output::verdict_json(&verdict))),
+        Ok(verdict) => Ok((200, judged(output::verdict_json(&verdict), &puzzle))),
         Err(witness::Error::Stopped) => {
             Err((504, format!("no verdict within the time limit of {ms} ms")))
         }
@@ -280,7 +295,7 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     if sol.path.is_none() && sol.status == Status::Stopped {
         return Err(stopped(ms));
     }
-    Ok((200, output::solve_json(&sol, elapsed)))
+    Ok((200, judged(output::solve_json(&sol, elapsed), &puzzle)))
 }
 
 fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
@@ -309,7 +324,7 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let mut v = output::count_json(&n, elapsed);
     let capped = limit.is_some_and(|l| n.count >= l);
     v["timeout"] = json!(n.status == Status::Stopped && !capped);
-    Ok((200, v))
+    Ok((200, judged(v, &puzzle)))
 }
 
 fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
@@ -346,7 +361,7 @@ fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u1
     if h.path.is_none() && h.status == Status::Stopped {
         return Err(stopped(ms));
     }
-    Ok((200, output::hint_json(&h, elapsed)))
+    Ok((200, judged(output::hint_json(&h, elapsed), &puzzle)))
 }
 
 fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
@@ -382,7 +397,7 @@ fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(
         r
     }
     .map_err(|e| (422, e))?;
-    Ok((200, render::render_json(&r)))
+    Ok((200, judged(render::render_json(&r), &puzzle)))
 }
 
 fn api_convert(body: &Value) -> Result<(u16, Value), Fail> {

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
 use crate::model::{
-    Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, Settings, SlotKind, Symbol,
+    Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, RuleSet, Settings, SlotKind, Symbol,
     SymbolKind, Symmetry, MAX_SLOTS, ROTATION_BIT,
 };
 
@@ -90,6 +90,21 @@ pub fn from_value(value: &Value) -> Result<Puzzle> {
     }
     apply_legacy_arrays(&mut puzzle, obj)?;
     puzzle.settings = read_settings(obj.get("settings"))?;
+    // The project's own key (the site ignores it): the rules profile of a
+    // puzzle converted from a Windmill code.
+    puzzle.rules = match obj.get("rules") {
+        None | Some(Value::Null) => RuleSet::default(),
+        Some(Value::String(r)) => r.parse().map_err(|_| {
+            Error::Parse(format!(
+                "unknown \"rules\" \"{r}\": witnesspuzzles or windmill"
+            ))
+        })?,
+        Some(other) => {
+            return Err(Error::Parse(format!(
+                "\"rules\" must be a string, not {other}"
+            )))
+        }
+    };
     puzzle.symmetry = match obj.get("symmetry") {
         None | Some(Value::Null) => None,
         Some(Value::Object(s)) => Some(Symmetry {
@@ -377,6 +392,9 @@ pub fn to_value(puzzle: &Puzzle) -> Result<Value> {
             "CUSTOM_MECHANICS": s.custom_mechanics,
         }),
     );
+    if puzzle.rules != RuleSet::default() {
+        out.insert("rules".into(), json!(puzzle.rules.name()));
+    }
     out.insert("grid".into(), Value::Array(grid));
     Ok(Value::Object(out))
 }

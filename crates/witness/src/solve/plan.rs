@@ -120,10 +120,12 @@ pub struct Plan {
     /// Nothing but lines, starts, ends and gaps: every legal path solves.
     pub bare: bool,
     /// The rules differ from the site's where the search prunes (the
-    /// Windmill's, with elimination marks or pieces on the board,
+    /// Windmill's, with elimination marks on the board,
     /// `docs/rules.md#rule-profiles`): the reference search
     /// ([`super::brute`]) answers instead, every legal path judged by the
-    /// validator.
+    /// validator. (The Windmill's pieces are the site's settings
+    /// `SHAPELESS_ZERO_POLY` on and `PRECISE_POLYOMINOS` off, which the
+    /// search follows.)
     pub reference: bool,
     /// Slots holding blue or yellow dots (checked for the line's colour).
     pub colored_dots: Vec<u32>,
@@ -299,7 +301,7 @@ impl Plan {
             })
             .collect();
         let local_prune = !b.has_negations;
-        let reference = b.windmill && (b.has_negations || b.has_polys);
+        let reference = b.windmill && b.has_negations;
         let offsets = block_offsets();
         // Off a pillar, a block is its node's index plus fixed deltas, and
         // the search reads it from those; on a pillar the blocks, which
