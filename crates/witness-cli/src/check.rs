@@ -49,9 +49,6 @@ pub fn run(a: Args) -> Result<u8, String> {
     }
     let source = a.puzzle.expect("clap requires it");
     let puzzle = input::with_rules(input::read_puzzle(&source, a.format)?, a.rules);
-    if !a.json {
-        input::note_rules(&puzzle);
-    }
     let path_text = a.path.expect("clap requires it");
     let path = Path::parse(&path_text).map_err(|e| e.to_string())?;
     let verdict = match check_within(&puzzle, &path, &limits_of(a.timeout_ms)) {
@@ -82,6 +79,9 @@ pub fn run(a: Args) -> Result<u8, String> {
         for (m, e) in &verdict.negations {
             println!("  elimination mark at {m} erases {e}");
         }
+    }
+    if !a.json {
+        input::note_rules(&puzzle);
     }
     Ok(if verdict.valid { EXIT_DONE } else { EXIT_NO })
 }

@@ -58,11 +58,7 @@ impl Common {
     /// The puzzle, under the rules asked for.
     fn puzzle(&self) -> Result<witness::model::Puzzle, String> {
         let p = input::read_puzzle(&self.puzzle, self.format)?;
-        let p = input::with_rules(p, self.rules);
-        if !self.json {
-            input::note_rules(&p);
-        }
-        Ok(p)
+        Ok(input::with_rules(p, self.rules))
     }
 }
 
@@ -114,6 +110,9 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         .with_engine(c.engine);
     let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
+    if !c.json {
+        input::note_rules(&puzzle);
+    }
     if c.json {
         let mut j = output::solve_json(&sol, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
@@ -158,6 +157,9 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     )
     .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
+    if !c.json {
+        input::note_rules(&puzzle);
+    }
     let capped = limit.is_some_and(|l| n.count >= l);
     let timed_out = n.status == Status::Stopped && !capped;
     if c.json {
@@ -220,6 +222,9 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
     )
     .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
+    if !c.json {
+        input::note_rules(&puzzle);
+    }
     if c.json {
         let mut j = output::hint_json(&h, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
