@@ -1,14 +1,10 @@
 //! The reference search: every legal path, each validated at its end. Slow
-//! but obviously exact; the fast solver is tested against it, and it
-//! answers for the rules the fast solver's pruning does not follow
-//! ([`super::plan::Plan::reference`]).
+//! but obviously exact; the fast solver is tested against it.
 
-use super::search::Found;
 use super::{Limits, Status};
 use crate::error::Result;
 use crate::model::{Direction, Gap, Puzzle, SlotKind};
 use crate::path::{Line, Path};
-use crate::rules::board::NONE;
 use crate::rules::{Rules, Workspace};
 
 /// Calls `visit` with every solution, in the engine's order (starts column
@@ -20,21 +16,10 @@ pub fn enumerate(
     mut visit: impl FnMut(&Path) -> bool,
 ) -> Result<Status> {
     let rules = Rules::new(puzzle)?;
-    Ok(enumerate_rules(&rules, limits, |f| {
-        visit(&Path::new(rules.board.pos(f.start), f.moves.to_vec()))
-    }))
-}
-
-/// [`enumerate`] on compiled rules, each solution as the search reports
-/// it (start and end slots, moves).
-pub fn enumerate_rules(
-    rules: &Rules,
-    limits: &Limits,
-    mut visit: impl FnMut(&Found) -> bool,
-) -> Status {
-    let n = rules.board.len();
+    let n = puzzle.width() * puzzle.height();
     let mut st = State {
-        rules,
+        puzzle,
+        rules: &rules,
         lines: vec![Line::None; n],
         ws: Workspace::default(),
         moves: Vec::new(),
@@ -44,20 +29,21 @@ pub fn enumerate_rules(
     };
     // One level of recursion per slot of the path.
     crate::stack::with_room(crate::stack::need_for_slots(n), || {
-        for start in (0..n).filter(|&i| rules.board.start[i]) {
+        for start in puzzle.starts().collect::<Vec<_>>() {
             if !st.walk(start, start, &mut visit) {
                 break;
             }
         }
     });
-    if st.stopped {
+    Ok(if st.stopped {
         Status::Stopped
     } else {
         Status::Complete
-    }
+    })
 }
 
 struct State<'a> {
+    puzzle: &'a Puzzle,
     rules: &'a Rules,
     lines: Vec<Line>,
     ws: Workspace,
@@ -68,24 +54,32 @@ struct State<'a> {
 }
 
 impl State<'_> {
-    /// Enters slot `i`; returns false when the search must stop.
-    fn walk(&mut self, start: usize, i: usize, visit: &mut impl FnMut(&Found) -> bool) -> bool {
+    /// Enters `p`; returns false when the search must stop.
+    fn walk(
+        &mut self,
+        start: crate::model::Pos,
+        p: crate::model::Pos,
+        visit: &mut impl FnMut(&Path) -> bool,
+    ) -> bool {
         self.ticks += 1;
         if self.ticks.is_multiple_of(4096) && self.limits.expired() {
             self.stopped = true;
             return false;
         }
-        let b = &self.rules.board;
-        if b.kind[i] == SlotKind::Face || b.gap[i] != Gap::None || self.lines[i] != Line::None {
+        let pz = self.puzzle;
+        let i = pz.index(p);
+        let c = pz.cell(p);
+        if p.kind() == SlotKind::Face || c.gap != Gap::None || self.lines[i] != Line::None {
             return true;
         }
-        let sym = b.symmetry.is_some();
-        let mi = b.mirror[i] as usize;
+        let sym = pz.symmetry.is_some();
+        let m = pz.mirror(p);
+        let mi = pz.index(m);
         if sym {
-            if mi == i && i != start {
+            if m == p && p != start {
                 return true;
             }
-            if b.gap[mi] != Gap::None {
+            if pz.cell(m).gap != Gap::None {
                 return true;
             }
             self.lines[i] = Line::Blue;
@@ -94,28 +88,26 @@ impl State<'_> {
             self.lines[i] = Line::Black;
         }
         let mut go_on = true;
-        if b.end[i] && self.rules.is_valid(&self.lines, start, i, &mut self.ws) {
-            go_on = visit(&Found {
-                start,
-                end: i,
-                moves: &self.moves,
-            });
+        if c.end.is_some() {
+            let si = pz.index(start);
+            if self.rules.is_valid(&self.lines, si, i, &mut self.ws) {
+                go_on = visit(&Path::new(start, self.moves.clone()));
+            }
         }
         if go_on {
-            let (x, y) = (i / b.h, i % b.h);
             for d in Direction::ALL {
                 // Horizontal moves need an even y, vertical ones an even x.
                 let ok = if d.is_horizontal() {
-                    y.is_multiple_of(2)
+                    p.y.is_multiple_of(2)
                 } else {
-                    x.is_multiple_of(2)
+                    p.x.is_multiple_of(2)
                 };
-                let q = b.nbr[i][d as usize];
-                if !ok || q == NONE {
+                if !ok {
                     continue;
                 }
+                let Some(q) = pz.neighbor(p, d) else { continue };
                 self.moves.push(d);
-                let cont = self.walk(start, q as usize, visit);
+                let cont = self.walk(start, q, visit);
                 self.moves.pop();
                 if !cont {
                     go_on = false;

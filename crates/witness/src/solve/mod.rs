@@ -254,40 +254,6 @@ macro_rules! with_width {
     };
 }
 
-/// The reference search's first solution, for plans whose rules the
-/// search's pruning does not follow ([`Plan::reference`]).
-fn reference_solve(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
-    let mut path = None;
-    let status = brute::enumerate_rules(&plan.rules, limits, |f| {
-        path = Some(path_of(plan, f));
-        false
-    });
-    let status = if path.is_some() {
-        Status::Complete
-    } else {
-        status
-    };
-    Ok((Solution { path, status }, 0))
-}
-
-/// The reference search's count (see [`reference_solve`]), up to `limit`.
-fn reference_count(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
-    if plan.undirected {
-        return Err(Error::Unsupported(
-            "mazes are not counted under the Windmill's rules with marks or pieces".into(),
-        ));
-    }
-    let mut count = 0u64;
-    let mut full = false;
-    let status = brute::enumerate_rules(&plan.rules, limits, |_| {
-        count += 1;
-        full = limit.is_some_and(|l| count >= l);
-        !full
-    });
-    let status = if full { Status::Stopped } else { status };
-    Ok(Count { count, status })
-}
-
 fn path_of(plan: &Plan, f: &Found) -> Path {
     Path::new(plan.rules.board.pos(f.start), f.moves.to_vec())
 }
@@ -360,9 +326,6 @@ pub fn solve_plan_threads_with(
     limits: &Limits,
     schedule: &Schedule,
 ) -> Result<(Solution, u64)> {
-    if plan.reference {
-        return reference_solve(plan, limits);
-    }
     with_width!(plan, |masks: N| {
         // A stop flag of our own, to stop the thread that lost the race.
         let stop = Arc::new(AtomicBool::new(false));
@@ -462,9 +425,6 @@ pub fn solve_plan_with(
     limits: &Limits,
     schedule: &Schedule,
 ) -> Result<(Solution, u64)> {
-    if plan.reference {
-        return reference_solve(plan, limits);
-    }
     with_width!(plan, |masks: N| {
         let (answer, complete, visited) = portfolio::first_solution(plan, &masks, limits, schedule);
         Ok((solution_of(plan, answer, complete), visited))
@@ -476,10 +436,6 @@ pub fn solve_plan_with(
 /// check that resuming loses and repeats nothing. `None` when the limits
 /// stopped it.
 pub fn count_in_turns(plan: &Plan, limits: &Limits, budget: u64) -> Result<Option<u64>> {
-    if plan.reference {
-        let c = reference_count(plan, None, limits)?;
-        return Ok((c.status == Status::Complete).then_some(c.count));
-    }
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
         Ok(lanes::count_in_turns(&mut s, budget))
@@ -504,9 +460,6 @@ pub fn for_each_found(
     limits: &Limits,
     mut visit: impl FnMut(&Found) -> bool,
 ) -> Result<Status> {
-    if plan.reference {
-        return Ok(brute::enumerate_rules(&plan.rules, limits, visit));
-    }
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
         s.run_all(&mut |f: &Found| visit(f));
@@ -577,9 +530,6 @@ pub fn count_plan_with(
     lanes_after: u64,
     schedule: &Schedule,
 ) -> Result<Count> {
-    if plan.reference {
-        return reference_count(plan, limit, limits);
-    }
     if let Some(c) = frontier::frontier_count(plan, limit, limits) {
         return Ok(c);
     }

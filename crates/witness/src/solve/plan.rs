@@ -119,14 +119,6 @@ pub struct Plan {
     pub local_only: bool,
     /// Nothing but lines, starts, ends and gaps: every legal path solves.
     pub bare: bool,
-    /// The rules differ from the site's where the search prunes (the
-    /// Windmill's, with elimination marks on the board,
-    /// `docs/rules.md#rule-profiles`): the reference search
-    /// ([`super::brute`]) answers instead, every legal path judged by the
-    /// validator. (The Windmill's pieces are the site's settings
-    /// `SHAPELESS_ZERO_POLY` on and `PRECISE_POLYOMINOS` off, which the
-    /// search follows.)
-    pub reference: bool,
     /// Slots holding blue or yellow dots (checked for the line's colour).
     pub colored_dots: Vec<u32>,
     /// Without symmetry: node slots the line must pass through (dots on
@@ -301,7 +293,6 @@ impl Plan {
             })
             .collect();
         let local_prune = !b.has_negations;
-        let reference = b.windmill && b.has_negations;
         let offsets = block_offsets();
         // Off a pillar, a block is its node's index plus fixed deltas, and
         // the search reads it from those; on a pillar the blocks, which
@@ -436,7 +427,6 @@ impl Plan {
             mirror_shape: MirrorShape::of(&mirror_node, ncols, nrows),
             mirror_node,
             local_prune,
-            reference,
             narrow_min_nodes: NARROW_MIN_NODES,
             memo_after: MEMO_AFTER,
             packing: true,
