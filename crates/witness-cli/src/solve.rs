@@ -110,9 +110,6 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         .with_engine(c.engine);
     let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    if !c.json {
-        input::note_rules(&puzzle);
-    }
     if c.json {
         let mut j = output::solve_json(&sol, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
@@ -133,6 +130,9 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
                 println!("no solution (exhaustive search, {ms:.2} ms)");
             }
         }
+    }
+    if !c.json {
+        input::note_rules(&puzzle);
     }
     Ok(match (&sol.path, sol.status) {
         (Some(_), _) => EXIT_DONE,
@@ -157,9 +157,6 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     )
     .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    if !c.json {
-        input::note_rules(&puzzle);
-    }
     let capped = limit.is_some_and(|l| n.count >= l);
     let timed_out = n.status == Status::Stopped && !capped;
     if c.json {
@@ -187,6 +184,9 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
         println!("at least {} (limit reached)", n.count);
     } else {
         println!("{}", n.count);
+    }
+    if !c.json {
+        input::note_rules(&puzzle);
     }
     Ok(if a.unique {
         match (n.count, timed_out) {
@@ -222,9 +222,6 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
     )
     .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    if !c.json {
-        input::note_rules(&puzzle);
-    }
     if c.json {
         let mut j = output::hint_json(&h, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
@@ -238,6 +235,9 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
             None if h.status == Status::Stopped => println!("timeout: no solution found"),
             None => println!("no solution"),
         }
+    }
+    if !c.json {
+        input::note_rules(&puzzle);
     }
     Ok(match (&h.path, h.status) {
         (Some(_), _) => EXIT_DONE,

@@ -475,6 +475,47 @@ mod tests {
         assert_eq!(r.body["exhaustive"], false, "{r:?}");
     }
 
+    /// `"rules"` picks the rules and every answer names them: a 2x1 panel
+    /// walked along its bottom with a mark on each face has two solutions
+    /// under the site's rules (the marks cancel in the two paths that keep
+    /// them in one region) and none under the Windmill's (marks never
+    /// cancel).
+    #[test]
+    fn rules_pick_the_verdict_and_are_named() {
+        let c = ctx(1);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let puzzle = r#"{"grid":[
+            [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+            [{"type":"line"},{"type":"nega","color":"white"},{"type":"line"}],
+            [{"type":"line"},{"type":"line"},{"type":"line"}],
+            [{"type":"line"},{"type":"nega","color":"white"},{"type":"line"}],
+            [{"type":"line"},{"type":"line"},{"type":"line","end":"right"}]]}"#;
+        for (rules, count) in [
+            ("null", 2),
+            (r#""witnesspuzzles""#, 2),
+            (r#""windmill""#, 0),
+        ] {
+            let body = format!(r#"{{"puzzle": {puzzle}, "rules": {rules}}}"#);
+            let r = respond("count", body.as_bytes(), &c, &cancel);
+            assert_eq!(r.status, 200, "{r:?}");
+            assert_eq!(r.body["count"], count, "{rules}: {r:?}");
+            let named = if count == 0 {
+                "windmill"
+            } else {
+                "witnesspuzzles"
+            };
+            assert_eq!(r.body["rules"], named, "{r:?}");
+        }
+        let body = format!(r#"{{"puzzle": {puzzle}, "path": "0,2:R4", "rules": "windmill"}}"#);
+        let r = respond("check", body.as_bytes(), &c, &cancel);
+        assert_eq!(
+            (r.body["valid"].clone(), r.body["rules"].clone()),
+            (json!(false), json!("windmill"))
+        );
+        let body = format!(r#"{{"puzzle": {puzzle}, "rules": "the site"}}"#);
+        assert_eq!(respond("count", body.as_bytes(), &c, &cancel).status, 400);
+    }
+
     #[test]
     fn unknown_endpoints() {
         let c = ctx(1);
