@@ -11,7 +11,9 @@ use witness::model::RuleSet;
 fn windmill_counts_and_solutions_match_the_brute_force() {
     let mut r = Rng(0x571d_3111);
     let (mut marked, mut solvable) = (0, 0);
-    for case in 0..2000 {
+    // Fewer in a debug build, whose assertions make each case slower.
+    let cases = if cfg!(debug_assertions) { 400 } else { 2000 };
+    for case in 0..cases {
         // Odd cases: a mixed panel with at least one mark (one in two up to
         // 4x4).
         let mut p = random_puzzle(&mut r);
@@ -42,8 +44,8 @@ fn windmill_counts_and_solutions_match_the_brute_force() {
         }
     }
     // Marks, and both outcomes, were exercised.
-    assert!(marked >= 1000, "{marked} panels with marks");
-    assert!(solvable > 200, "{solvable}");
+    assert!(marked >= cases / 2, "{marked} panels with marks");
+    assert!(solvable > cases / 10, "{solvable}");
 }
 
 /// Panels full of pieces and subtractive pieces (with squares and stars),
