@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 use witness::formats;
 use witness::internals::plan::Plan;
-use witness::model::Puzzle;
+use witness::model::{Puzzle, RuleSet};
 use witness::{Count, CountOptions, Engine, Limits, Path, Rules, Solution, SolveOptions, Status};
 
 use crate::input;
@@ -42,6 +42,10 @@ pub struct BenchArgs {
     /// Puzzles the SAT engine does not handle count as unsupported.
     #[arg(long, default_value = "auto", value_parser = crate::solve::parse_engine)]
     engine: Engine,
+    /// The rules that judge every puzzle: `witnesspuzzles` or `windmill`
+    /// (default: each puzzle's own, the Windmill's for Windmill codes).
+    #[arg(long, value_parser = crate::input::parse_rules)]
+    rules: Option<RuleSet>,
 }
 
 /// One line of the input: its id and the puzzle, or an error.
@@ -76,6 +80,8 @@ struct Outcome {
     count: Option<u64>,
     bad_path: bool,
     error: Option<String>,
+    /// The rules that judged it (`None` when it could not be read).
+    rules: Option<RuleSet>,
 }
 
 impl Outcome {
@@ -121,14 +127,16 @@ fn run_one(
         count: None,
         bad_path: false,
         error: None,
+        rules: None,
     };
     let puzzle = match puzzle {
-        Ok(p) => p,
+        Ok(p) => crate::input::with_rules(p, a.rules),
         Err(e) => {
             o.error = Some(e);
             return o;
         }
     };
+    o.rules = Some(puzzle.rules);
     let limits = crate::solve::limits_of(a.timeout_ms).with_cancel(cancel.clone());
     let t0 = Instant::now();
     if a.engine == Engine::Sat {
@@ -290,6 +298,10 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     times.sort_by(f64::total_cmp);
     slowest.sort_by(|x, y| y.0.total_cmp(&x.0));
     let get = |k: &str| by_status.get(k).copied().unwrap_or(0);
+    match a.rules {
+        Some(r) => println!("rules: {r}"),
+        None => println!("rules: each puzzle's own (windmill for Windmill codes)"),
+    }
     println!(
         "puzzles: {}  solved: {}  no solution: {}  timeout: {}  error: {}",
         results.len(),
@@ -350,6 +362,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
                 "status": o.status,
                 "ms": crate::output::round_ms(o.ms),
                 "path": o.path.as_ref().map(|p| p.to_site()),
+                "rules": o.rules.map(RuleSet::name),
             });
             if let Some(c) = o.count {
                 j["count"] = json!(c);

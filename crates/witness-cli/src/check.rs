@@ -35,6 +35,10 @@ pub struct Args {
     /// per line.
     #[arg(long, default_value_t = 60_000)]
     timeout_ms: u64,
+    /// The rules that judge: `witnesspuzzles` or `windmill` (default: the
+    /// Windmill's for Windmill codes, the site's for the rest).
+    #[arg(long, value_parser = input::parse_rules)]
+    rules: Option<witness::model::RuleSet>,
 }
 
 /// Runs the command; the exit code is 0 valid, 1 invalid, 2 bad input,
@@ -44,7 +48,7 @@ pub fn run(a: Args) -> Result<u8, String> {
         return run_batch(&batch, a.timeout_ms);
     }
     let source = a.puzzle.expect("clap requires it");
-    let puzzle = input::read_puzzle(&source, a.format)?;
+    let puzzle = input::with_rules(input::read_puzzle(&source, a.format)?, a.rules);
     let path_text = a.path.expect("clap requires it");
     let path = Path::parse_on(&path_text, &puzzle).map_err(|e| e.to_string())?;
     let verdict = match check_within(&puzzle, &path, &limits_of(a.timeout_ms)) {
@@ -60,7 +64,9 @@ pub fn run(a: Args) -> Result<u8, String> {
         Err(e) => return Err(e.to_string()),
     };
     if a.json {
-        println!("{}", verdict_json(&verdict));
+        let mut j = verdict_json(&verdict);
+        j["rules"] = json!(puzzle.rules.name());
+        println!("{j}");
     } else if verdict.valid {
         println!("valid");
     } else {
@@ -73,6 +79,9 @@ pub fn run(a: Args) -> Result<u8, String> {
         for (m, e) in &verdict.negations {
             println!("  elimination mark at {m} erases {e}");
         }
+    }
+    if !a.json {
+        input::note_rules(&puzzle);
     }
     Ok(if verdict.valid { EXIT_DONE } else { EXIT_NO })
 }

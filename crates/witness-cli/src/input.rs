@@ -4,7 +4,7 @@
 use std::io::{BufRead, Read};
 
 use witness::formats::{self, Format, MAX_PUZZLE_BYTES};
-use witness::model::Puzzle;
+use witness::model::{Puzzle, RuleSet};
 
 /// The largest batch file read whole (`bench`, `bench-check`): far more
 /// than any corpus of puzzles, far less than the machine's memory.
@@ -23,6 +23,26 @@ pub fn parse_format(s: &str) -> Result<Format, String> {
             names.join(", ")
         )
     })
+}
+
+/// The `--rules` choices.
+pub fn parse_rules(s: &str) -> Result<RuleSet, String> {
+    s.parse::<RuleSet>().map_err(|e| e.to_string())
+}
+
+/// The puzzle judged by `rules` when given (else by its own: the
+/// Windmill's for Windmill codes, the site's for the rest).
+pub fn with_rules(mut puzzle: Puzzle, rules: Option<RuleSet>) -> Puzzle {
+    if let Some(r) = rules {
+        puzzle.rules = r;
+    }
+    puzzle
+}
+
+/// Tells on standard error which rules judged the puzzle (text output;
+/// `--json` carries a `"rules"` key instead).
+pub fn note_rules(puzzle: &Puzzle) {
+    eprintln!("rules: {}", puzzle.rules);
 }
 
 /// Reads the text of a file, or of standard input for `-`, refusing more

@@ -46,6 +46,11 @@ pub struct Args {
     /// instead of writing a file.
     #[arg(long, conflicts_with = "output")]
     json: bool,
+    /// The rules that judge the path or the solution: `witnesspuzzles` or
+    /// `windmill` (default: the Windmill's for Windmill codes, the site's
+    /// for the rest).
+    #[arg(long, value_parser = input::parse_rules)]
+    rules: Option<witness::model::RuleSet>,
 }
 
 /// What to draw on the panel.
@@ -196,7 +201,7 @@ pub fn run(a: Args) -> Result<u8, String> {
             }
         }
     };
-    let puzzle = input::read_puzzle(&a.puzzle, a.format)?;
+    let puzzle = input::with_rules(input::read_puzzle(&a.puzzle, a.format)?, a.rules);
     let line = if a.solve {
         Line::Solve
     } else if let Some(p) = &a.path {
@@ -224,7 +229,9 @@ pub fn run(a: Args) -> Result<u8, String> {
         }
     };
     if a.json {
-        emit(&format!("{}\n", render_json(&r)))?;
+        let mut j = render_json(&r);
+        j["rules"] = serde_json::json!(puzzle.rules.name());
+        emit(&format!("{j}\n"))?;
         return Ok(code);
     }
     match (a.output.as_deref(), as_png) {

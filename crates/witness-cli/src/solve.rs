@@ -30,6 +30,10 @@ pub struct Common {
     /// the search).
     #[arg(long, default_value = "auto", value_parser = parse_engine)]
     engine: Engine,
+    /// The rules that judge: `witnesspuzzles` or `windmill` (default: the
+    /// Windmill's for Windmill codes, the site's for the rest).
+    #[arg(long, value_parser = input::parse_rules)]
+    rules: Option<witness::model::RuleSet>,
 }
 
 /// Reads an `--engine` value.
@@ -50,6 +54,11 @@ pub fn limits_of(timeout_ms: u64) -> Limits {
 impl Common {
     fn limits(&self) -> Limits {
         limits_of(self.timeout_ms)
+    }
+    /// The puzzle, under the rules asked for.
+    fn puzzle(&self) -> Result<witness::model::Puzzle, String> {
+        let p = input::read_puzzle(&self.puzzle, self.format)?;
+        Ok(input::with_rules(p, self.rules))
     }
 }
 
@@ -94,7 +103,7 @@ fn draw(puzzle: &witness::model::Puzzle, path: Option<&witness::Path>) -> String
 /// Runs `witness solve`: exit 0 solved, 1 no solution, 3 timeout.
 pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
     let c = &a.common;
-    let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
+    let puzzle = c.puzzle()?;
     let t0 = Instant::now();
     let options = SolveOptions::default()
         .with_limits(c.limits())
@@ -102,7 +111,9 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
     let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     if c.json {
-        println!("{}", output::solve_json(&sol, ms));
+        let mut j = output::solve_json(&sol, ms);
+        j["rules"] = serde_json::json!(puzzle.rules.name());
+        println!("{j}");
     } else {
         match &sol.path {
             Some(p) => {
@@ -120,6 +131,9 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
             }
         }
     }
+    if !c.json {
+        input::note_rules(&puzzle);
+    }
     Ok(match (&sol.path, sol.status) {
         (Some(_), _) => EXIT_DONE,
         (None, Status::Complete) => EXIT_NO,
@@ -130,7 +144,7 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
 /// Runs `witness count`.
 pub fn run_count(a: CountArgs) -> Result<u8, String> {
     let c = &a.common;
-    let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
+    let puzzle = c.puzzle()?;
     let limit = if a.unique { Some(2) } else { a.limit };
     let t0 = Instant::now();
     let n = witness::count(
@@ -147,6 +161,7 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     let timed_out = n.status == Status::Stopped && !capped;
     if c.json {
         let mut j = output::count_json(&n, ms);
+        j["rules"] = serde_json::json!(puzzle.rules.name());
         if a.unique {
             j["unique"] = serde_json::json!(match (n.count, timed_out) {
                 (1, false) => "unique",
@@ -170,6 +185,9 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     } else {
         println!("{}", n.count);
     }
+    if !c.json {
+        input::note_rules(&puzzle);
+    }
     Ok(if a.unique {
         match (n.count, timed_out) {
             (_, true) if n.count < 2 => EXIT_STOPPED,
@@ -186,7 +204,7 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
 /// Runs `witness hint`.
 pub fn run_hint(a: HintArgs) -> Result<u8, String> {
     let c = &a.common;
-    let puzzle = input::read_puzzle(&c.puzzle, c.format)?;
+    let puzzle = c.puzzle()?;
     let size = match (a.steps, a.fraction) {
         (Some(k), _) => HintSize::Steps(k),
         (None, Some(f)) if (0.0..=1.0).contains(&f) => HintSize::Fraction(f),
@@ -205,7 +223,9 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
     .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     if c.json {
-        println!("{}", output::hint_json(&h, ms));
+        let mut j = output::hint_json(&h, ms);
+        j["rules"] = serde_json::json!(puzzle.rules.name());
+        println!("{j}");
     } else {
         match &h.path {
             Some(p) => {
@@ -215,6 +235,9 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
             None if h.status == Status::Stopped => println!("timeout: no solution found"),
             None => println!("no solution"),
         }
+    }
+    if !c.json {
+        input::note_rules(&puzzle);
     }
     Ok(match (&h.path, h.status) {
         (Some(_), _) => EXIT_DONE,

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use witness::formats::{self, text, wpjson, Format};
-use witness::model::Puzzle;
+use witness::model::{Puzzle, RuleSet};
 use witness::{CountOptions, HintOptions, HintSize, Limits, Path, SolveOptions, Status};
 
 use super::Config;
@@ -127,7 +127,12 @@ fn puzzle_of(body: &Value) -> Result<Puzzle, Fail> {
         }
         Some(v) => return Err(bad(format!("\"format\" must be a string, not {v}"))),
     };
-    match body.get("puzzle") {
+    let rules = match body.get("rules") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.parse::<RuleSet>().map_err(|e| bad(e.to_string()))?),
+        Some(v) => return Err(bad(format!("\"rules\" must be a string, not {v}"))),
+    };
+    let mut puzzle = match body.get("puzzle") {
         Some(Value::String(s)) => formats::read_puzzle(s, format),
         Some(o @ Value::Object(_)) => wpjson::from_value(o),
         None | Some(Value::Null) => return Err(bad("the body has no \"puzzle\"")),
@@ -138,7 +143,17 @@ fn puzzle_of(body: &Value) -> Result<Puzzle, Fail> {
             )))
         }
     }
-    .map_err(|e| bad(e.to_string()))
+    .map_err(|e| bad(e.to_string()))?;
+    if let Some(r) = rules {
+        puzzle.rules = r;
+    }
+    Ok(puzzle)
+}
+
+/// An answer with the rules that judged it (`"rules"`).
+fn judged(mut v: Value, puzzle: &Puzzle) -> Value {
+    v["rules"] = json!(puzzle.rules.name());
+    v
 }
 
 fn kind_of(v: &Value) -> &'static str {
@@ -258,7 +273,7 @@ fn api_check(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let path = path_of(body, &puzzle)?.ok_or_else(|| bad("check needs a \"path\""))?;
     let ms = time_limit(body, &ctx.config)?;
     match witness::check_within(&puzzle, &path, &limits(ms, cancel)) {
-        Ok(verdict) => Ok((200, output::verdict_json(&verdict))),
+        Ok(verdict) => Ok((200, judged(output::verdict_json(&verdict), &puzzle))),
         Err(witness::Error::Stopped) => {
             Err((504, format!("no verdict within the time limit of {ms} ms")))
         }
@@ -280,7 +295,7 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     if sol.path.is_none() && sol.status == Status::Stopped {
         return Err(stopped(ms));
     }
-    Ok((200, output::solve_json(&sol, elapsed)))
+    Ok((200, judged(output::solve_json(&sol, elapsed), &puzzle)))
 }
 
 fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
@@ -309,7 +324,7 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let mut v = output::count_json(&n, elapsed);
     let capped = limit.is_some_and(|l| n.count >= l);
     v["timeout"] = json!(n.status == Status::Stopped && !capped);
-    Ok((200, v))
+    Ok((200, judged(v, &puzzle)))
 }
 
 fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
@@ -346,7 +361,7 @@ fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u1
     if h.path.is_none() && h.status == Status::Stopped {
         return Err(stopped(ms));
     }
-    Ok((200, output::hint_json(&h, elapsed)))
+    Ok((200, judged(output::hint_json(&h, elapsed), &puzzle)))
 }
 
 fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
@@ -382,7 +397,7 @@ fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(
         r
     }
     .map_err(|e| (422, e))?;
-    Ok((200, render::render_json(&r)))
+    Ok((200, judged(render::render_json(&r), &puzzle)))
 }
 
 fn api_convert(body: &Value) -> Result<(u16, Value), Fail> {
@@ -458,6 +473,47 @@ mod tests {
         assert!(t0.elapsed() < Duration::from_millis(500), "{r:?}");
         assert_eq!(r.status, 200, "{r:?}");
         assert_eq!(r.body["exhaustive"], false, "{r:?}");
+    }
+
+    /// `"rules"` picks the rules and every answer names them: a 2x1 panel
+    /// walked along its bottom with a mark on each face has two solutions
+    /// under the site's rules (the marks cancel in the two paths that keep
+    /// them in one region) and none under the Windmill's (marks never
+    /// cancel).
+    #[test]
+    fn rules_pick_the_verdict_and_are_named() {
+        let c = ctx(1);
+        let cancel = Arc::new(AtomicBool::new(false));
+        let puzzle = r#"{"grid":[
+            [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+            [{"type":"line"},{"type":"nega","color":"white"},{"type":"line"}],
+            [{"type":"line"},{"type":"line"},{"type":"line"}],
+            [{"type":"line"},{"type":"nega","color":"white"},{"type":"line"}],
+            [{"type":"line"},{"type":"line"},{"type":"line","end":"right"}]]}"#;
+        for (rules, count) in [
+            ("null", 2),
+            (r#""witnesspuzzles""#, 2),
+            (r#""windmill""#, 0),
+        ] {
+            let body = format!(r#"{{"puzzle": {puzzle}, "rules": {rules}}}"#);
+            let r = respond("count", body.as_bytes(), &c, &cancel);
+            assert_eq!(r.status, 200, "{r:?}");
+            assert_eq!(r.body["count"], count, "{rules}: {r:?}");
+            let named = if count == 0 {
+                "windmill"
+            } else {
+                "witnesspuzzles"
+            };
+            assert_eq!(r.body["rules"], named, "{r:?}");
+        }
+        let body = format!(r#"{{"puzzle": {puzzle}, "path": "0,2:R4", "rules": "windmill"}}"#);
+        let r = respond("check", body.as_bytes(), &c, &cancel);
+        assert_eq!(
+            (r.body["valid"].clone(), r.body["rules"].clone()),
+            (json!(false), json!("windmill"))
+        );
+        let body = format!(r#"{{"puzzle": {puzzle}, "rules": "the site"}}"#);
+        assert_eq!(respond("count", body.as_bytes(), &c, &cancel).status, 400);
     }
 
     #[test]

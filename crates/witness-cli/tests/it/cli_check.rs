@@ -168,7 +168,8 @@ fn json_output_shape() {
     assert_eq!(o.status.code(), Some(1));
     let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    assert_eq!(keys.len(), 3, "{v}");
+    assert_eq!(keys.len(), 4, "{v}");
+    assert_eq!(v["rules"], "witnesspuzzles", "the rules that judged it");
     for k in ["valid", "invalid", "negations"] {
         assert!(keys.contains(&k), "{v} lacks {k}");
     }
@@ -296,4 +297,43 @@ fn bench_stops_on_ctrl_c() {
         "{stdout}"
     );
     assert!(stdout.contains("puzzles: 0 "), "{stdout}");
+}
+
+/// `--rules` picks the rules that judge, and the answer names them. A 2x1
+/// panel walked along its bottom (start (0,2), end (4,2)) with an
+/// elimination mark on each face: one region holding two marks. The
+/// site's marks cancel in pairs (valid); the Windmill's must each erase
+/// something (invalid: both marks fail), `docs/rules.md#rule-profiles`.
+#[test]
+fn rules_choose_the_verdict_and_are_named() {
+    let tmp = TempDir::new("rules_choose_the_verdict");
+    let f = tmp.file(
+        "marks.json",
+        r#"{"grid":[
+        [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+        [{"type":"line"},{"type":"nega","color":"white"},{"type":"line"}],
+        [{"type":"line"},{"type":"line"},{"type":"line"}],
+        [{"type":"line"},{"type":"nega","color":"white"},{"type":"line"}],
+        [{"type":"line"},{"type":"line"},{"type":"line","end":"right"}]]}"#,
+    );
+    let p = f.to_str().unwrap();
+    let o = witness(&["check", p, "--path", "0,2:R4"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("rules: witnesspuzzles"));
+    let o = witness(&[
+        "check", p, "--path", "0,2:R4", "--rules", "windmill", "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["rules"], "windmill");
+    assert_eq!(v["invalid"], serde_json::json!([[1, 1], [3, 1]]));
+    let o = witness(&["count", p, "--rules", "windmill", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        (v["count"].to_string(), &v["rules"]),
+        ("0".into(), &Value::from("windmill"))
+    );
+    let o = witness(&["check", p, "--path", "0,2:R4", "--rules", "site"]);
+    assert_eq!(o.status.code(), Some(2), "unknown rules are bad input");
 }

@@ -264,6 +264,9 @@ pub fn to_string(puzzle: &Puzzle) -> String {
     if puzzle.undirected {
         out.push_str(" undirected");
     }
+    if puzzle.rules != crate::model::RuleSet::default() {
+        out.push_str(&format!(" rules={}", puzzle.rules));
+    }
     let defaults = Settings::default();
     let mut settings = puzzle.settings;
     let mut reference = defaults;
@@ -420,6 +423,7 @@ pub fn parse(text: &str) -> Result<Puzzle> {
     let mut pillar = false;
     let mut symmetry = None;
     let mut undirected = false;
+    let mut rules = crate::model::RuleSet::default();
     let mut settings = Settings::default();
     for opt in options {
         let bad = || {
@@ -431,6 +435,12 @@ pub fn parse(text: &str) -> Result<Puzzle> {
             pillar = true;
         } else if opt == "undirected" {
             undirected = true;
+        } else if let Some(v) = opt.strip_prefix("rules=") {
+            rules = v.parse().map_err(|_| {
+                Error::Parse(format!(
+                    "line {header_line}: rules must be witnesspuzzles or windmill, not \"{v}\""
+                ))
+            })?;
         } else if let Some(v) = opt.strip_prefix("symmetry=") {
             symmetry = Some(match v {
                 "x" => Symmetry { x: true, y: false },
@@ -493,6 +503,7 @@ pub fn parse(text: &str) -> Result<Puzzle> {
     }
     puzzle.symmetry = symmetry;
     puzzle.undirected = undirected;
+    puzzle.rules = rules;
     puzzle.settings = settings;
     puzzle.name = name;
 

@@ -329,6 +329,8 @@ pub fn from_storage(storage: &proto::Storage) -> Result<Puzzle> {
     }
     let (w, h) = (store_w / 2, store_h / 2);
     let mut puzzle = Puzzle::new(w, h, false)?;
+    // Its codes were authored against the Windmill's own rules.
+    puzzle.rules = crate::model::RuleSet::Windmill;
     let (sw, sh) = (puzzle.width(), puzzle.height());
     let entity = |p: Pos| store[p.x + store_w * p.y];
     let ty = |p: Pos| entity(p).r#type;

@@ -6,7 +6,7 @@ use serde_json::{json, Map, Value};
 
 use crate::error::{Error, Result};
 use crate::model::{
-    Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, Settings, SlotKind, Symbol,
+    Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, RuleSet, Settings, SlotKind, Symbol,
     SymbolKind, Symmetry, MAX_SLOTS, ROTATION_BIT,
 };
 
@@ -90,6 +90,21 @@ pub fn from_value(value: &Value) -> Result<Puzzle> {
     }
     apply_legacy_arrays(&mut puzzle, obj)?;
     puzzle.settings = read_settings(obj.get("settings"))?;
+    // The project's own key (the site ignores it): the rules profile of a
+    // puzzle converted from a Windmill code.
+    puzzle.rules = match obj.get("rules") {
+        None | Some(Value::Null) => RuleSet::default(),
+        Some(Value::String(r)) => r.parse().map_err(|_| {
+            Error::Parse(format!(
+                "unknown \"rules\" \"{r}\": witnesspuzzles or windmill"
+            ))
+        })?,
+        Some(other) => {
+            return Err(Error::Parse(format!(
+                "\"rules\" must be a string, not {other}"
+            )))
+        }
+    };
     puzzle.symmetry = match obj.get("symmetry") {
         None | Some(Value::Null) => None,
         Some(Value::Object(s)) => Some(Symmetry {
@@ -200,7 +215,7 @@ fn read_slot(p: Pos, v: &Value) -> Result<Cell> {
             }
         }
         "square" | "star" | "nega" | "triangle" | "poly" | "ylop" if face => {
-            cell.symbol = Some(read_symbol(p, ty, o)?);
+            cell.symbol = read_symbol(p, ty, o)?;
         }
         "bridge" | "arrow" | "sizer" => {
             return Err(Error::Unsupported(format!(
@@ -221,9 +236,18 @@ fn read_slot(p: Pos, v: &Value) -> Result<Cell> {
     Ok(cell)
 }
 
-fn read_symbol(p: Pos, ty: &str, o: &Map<String, Value>) -> Result<Symbol> {
+/// The symbol of a face, or `None` for an invisible piece: a `poly` or
+/// `ylop` of `polyshape` 0 with no colour, which the engine skips entirely
+/// (no area, no colour to count, never invalid: `docs/rules.md#polyominoes`).
+fn read_symbol(p: Pos, ty: &str, o: &Map<String, Value>) -> Result<Option<Symbol>> {
     let color = match o.get("color") {
         Some(Value::String(c)) => Color::from_name(c),
+        None | Some(Value::Null)
+            if matches!(ty, "poly" | "ylop")
+                && o.get("polyshape").and_then(Value::as_i64) == Some(0) =>
+        {
+            return Ok(None)
+        }
         None | Some(Value::Null) => {
             return Err(Error::Parse(format!("slot {p}: the {ty} has no \"color\"")))
         }
@@ -269,7 +293,7 @@ fn read_symbol(p: Pos, ty: &str, o: &Map<String, Value>) -> Result<Symbol> {
             }
         }
     };
-    Ok(Symbol { kind, color })
+    Ok(Some(Symbol { kind, color }))
 }
 
 fn point_of(v: &Value, what: &str) -> Result<Pos> {
@@ -368,6 +392,9 @@ pub fn to_value(puzzle: &Puzzle) -> Result<Value> {
             "CUSTOM_MECHANICS": s.custom_mechanics,
         }),
     );
+    if puzzle.rules != RuleSet::default() {
+        out.insert("rules".into(), json!(puzzle.rules.name()));
+    }
     out.insert("grid".into(), Value::Array(grid));
     Ok(Value::Object(out))
 }

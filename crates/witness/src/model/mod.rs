@@ -181,6 +181,48 @@ impl Default for Settings {
     }
 }
 
+/// Which game's rules judge a puzzle (`docs/rules.md#rule-profiles`). The
+/// two agree except on elimination marks and on polyominoes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum RuleSet {
+    /// witnesspuzzles.com's engine in play mode (the default).
+    #[default]
+    WitnessPuzzles,
+    /// The Windmill's client: pieces of equal area cancel whatever their
+    /// shapes, footprints are faces only, and marks follow its own
+    /// bookkeeping (every mark used exactly, marks never cancel).
+    Windmill,
+}
+
+impl RuleSet {
+    /// The name `--rules` and the API take: `witnesspuzzles` or `windmill`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleSet::WitnessPuzzles => "witnesspuzzles",
+            RuleSet::Windmill => "windmill",
+        }
+    }
+}
+
+impl std::fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for RuleSet {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<RuleSet, Error> {
+        match s {
+            "witnesspuzzles" => Ok(RuleSet::WitnessPuzzles),
+            "windmill" => Ok(RuleSet::Windmill),
+            _ => Err(Error::Options(format!(
+                "unknown rules \"{s}\": witnesspuzzles or windmill"
+            ))),
+        }
+    }
+}
+
 /// Everything one slot can hold. Nodes and edges use the line-side fields,
 /// faces the symbol; [`Puzzle`] keeps each on its own kind of slot.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -212,6 +254,9 @@ pub struct Puzzle {
     /// A path and its reverse are one solution (Alcazar mazes, whose doors
     /// are both starts and ends): counting counts each such pair once.
     pub undirected: bool,
+    /// The rules that judge it: the Windmill's for Windmill codes, the
+    /// site's for everything else unless changed.
+    pub rules: RuleSet,
     cells: Vec<Cell>,
 }
 
@@ -253,6 +298,7 @@ impl Puzzle {
             settings: Settings::default(),
             name: None,
             undirected: false,
+            rules: RuleSet::default(),
             cells: vec![Cell::default(); width * height],
         })
     }

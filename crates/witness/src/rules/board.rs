@@ -53,6 +53,10 @@ pub struct Board {
     pub precise: bool,
     /// A start on an edge blocks that edge.
     pub fat_startpoints: bool,
+    /// The Windmill's rules (`docs/rules.md#rule-profiles`): regions with
+    /// elimination marks follow its bookkeeping; `shapeless_zero_poly` is
+    /// on and `precise` off whatever the settings say.
+    pub windmill: bool,
     /// Slot kind per slot.
     pub kind: Vec<SlotKind>,
     /// Neighbours per slot in the engine's flood order: down, up, right, left.
@@ -146,15 +150,17 @@ impl Board {
         } else {
             (0..n as u32).collect()
         };
+        let windmill = p.rules == crate::model::RuleSet::Windmill;
         let mut b = Board {
             w,
             h,
             pillar,
             symmetry: p.symmetry,
             ncn: p.settings.negations_cancel_negations,
-            shapeless_zero_poly: p.settings.shapeless_zero_poly,
-            precise: p.settings.precise_polyominos,
+            shapeless_zero_poly: p.settings.shapeless_zero_poly || windmill,
+            precise: p.settings.precise_polyominos && !windmill,
             fat_startpoints: p.settings.fat_startpoints,
+            windmill,
             kind,
             flood_nbr,
             nbr,

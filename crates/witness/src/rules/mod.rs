@@ -13,6 +13,7 @@ pub mod polyfit;
 pub mod regions;
 pub mod scratch;
 pub mod symbols;
+pub mod windmill;
 
 use board::{Board, Sym};
 pub use memo::RegionMemo;
@@ -303,7 +304,8 @@ impl Rules {
     }
 
     /// One region's verdict (`docs/rules.md#regions`): a plain `regionCheck`,
-    /// or the elimination procedure when the region holds marks. `ws.removed`
+    /// or the elimination procedure when the region holds marks (the
+    /// Windmill's under its rules, `docs/rules.md#rule-profiles`). `ws.removed`
     /// must be all false; it is restored. With `decide_only` the failures and
     /// pairs are left empty.
     fn judge_region(
@@ -355,6 +357,17 @@ impl Rules {
                     .extend(ws.result.very.iter().chain(&ws.result.soft));
             }
             return out;
+        }
+        if b.windmill {
+            return windmill::resolve(
+                b,
+                &self.polys,
+                region,
+                covered,
+                &mut ws.removed,
+                &mut ws.scratch,
+                decide_only,
+            );
         }
         let negs = std::mem::take(&mut ws.negs);
         let out = marks::resolve(

@@ -184,10 +184,11 @@ impl Ways<'_> {
 }
 
 /// The marks of a board (slots with [`Sym::Nega`]) and every way of using
-/// them up; `None` without marks, with more than `max` ways, or without
-/// room for a colour number per mark.
+/// them up; `None` without marks, with more than `max` ways, without
+/// room for a colour number per mark, or under the Windmill's rules (whose
+/// marks these ways do not describe, `docs/rules.md#rule-profiles`).
 fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> {
-    if !b.has_negations {
+    if !b.has_negations || b.windmill {
         return None;
     }
     let marks: Vec<usize> = (0..b.len()).filter(|&i| b.sym[i] == Sym::Nega).collect();

@@ -117,3 +117,42 @@ fn detection_names_every_format() {
         }
     }
 }
+
+/// The engine's own panels with invisible pieces (`polyshape` 0, no
+/// colour): a 2x1 panel, start on node (0,2) bottom left, end on node
+/// (4,0) top right, with an invisible poly on face (1,1), an invisible ylop
+/// on face (3,1), or both. An invisible piece is no piece
+/// (`docs/rules.md#the-puzzle-json`), so each panel has the bare panel's
+/// solutions: the simple paths across a 3x2 node grid between opposite
+/// corners, which are four (in node steps: right right up; up right right;
+/// right up right; up right down right up).
+#[test]
+fn invisible_pieces_are_no_pieces() {
+    let line = r#"{"type":"line","line":0}"#;
+    let poly = r#"{"type":"poly","polyshape":0}"#;
+    let ylop = r#"{"type":"ylop","polyshape":0}"#;
+    let panel = |left: &str, right: &str| {
+        format!(
+            r#"{{"grid":[[{line},{line},{{"type":"line","line":0,"start":true}}],[{line},{left},{line}],[{line},{line},{line}],[{line},{right},{line}],[{{"type":"line","line":0,"end":"right"}},{line},{line}]],"pillar":false}}"#
+        )
+    };
+    let panels = [
+        ("poly", panel(poly, "null")),
+        ("ylop", panel("null", ylop)),
+        ("both", panel(poly, ylop)),
+    ];
+    let bare = wpjson::parse(&panel("null", "null")).unwrap();
+    for (name, json) in panels {
+        let p = wpjson::parse(&json).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(p, bare, "{name}: an invisible piece reads as an empty face");
+        let c = witness::count(&p, &witness::CountOptions::default()).unwrap();
+        assert_eq!(c.status, witness::Status::Complete, "{name}");
+        assert_eq!(c.count.to_string(), "4", "{name}");
+    }
+    // A coloured piece of polyshape 0 stays a symbol (its colour counts for
+    // stars); an uncoloured piece of any other shape is still an error.
+    let coloured = panel(r#"{"type":"poly","polyshape":0,"color":"red"}"#, "null");
+    assert_ne!(wpjson::parse(&coloured).unwrap(), bare);
+    let shaped = panel(r#"{"type":"poly","polyshape":3}"#, "null");
+    assert!(matches!(wpjson::parse(&shaped), Err(Error::Parse(_))));
+}

@@ -220,7 +220,7 @@ fn the_spec_example() {
     let t = text::to_string(&p);
     assert_eq!(
         t,
-        "witness 2x2\nS - + - +\n| A | * |\n+ - + - +\n| 1 | * |\n+ - + - E>\nA = poly #\n"
+        "witness 2x2 rules=windmill\nS - + - +\n| A | * |\n+ - + - +\n| 1 | * |\n+ - + - E>\nA = poly #\n"
     );
     assert_eq!(
         p.cell(Pos::new(4, 4)).end,

@@ -17,6 +17,7 @@ mod render_svg;
 mod render_terminal;
 mod rules_fast_path;
 mod rules_panels;
+mod rules_windmill;
 mod sat_exact;
 mod solver_exact;
 mod solver_regressions;

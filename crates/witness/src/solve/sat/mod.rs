@@ -99,6 +99,11 @@ impl<'a> SatRun<'a> {
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
+        if b.windmill && (b.has_negations || b.has_polys) {
+            return Err(Error::Unsupported(
+                "the SAT engine does not encode the Windmill's rules for marks and pieces".into(),
+            ));
+        }
         if b.has_polys {
             return Err(Error::Unsupported(
                 "the SAT engine does not handle polyominoes yet (the search does)".into(),

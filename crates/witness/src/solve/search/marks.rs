@@ -189,13 +189,17 @@ impl<'p, const N: usize> Search<'p, N> {
     /// in any part of it each need a mark of their own: dots the line can
     /// no longer cover, triangles already wrong for good, stars with no
     /// partner of their colour left in it (marks do not count: a used mark
-    /// is gone at the final check), the pieces that cannot all tile a part
+    /// is gone at the final check; under the Windmill's rules they do, as
+    /// its marks are counted before anything goes), the pieces that cannot all tile a part
     /// of it ([`FaceMasks::pieces_in_excess`], without subtractive pieces
     /// in it), in a `sealed` region, which is final, the pieces that must
     /// go before the rest have the net area the fit needs
     /// ([`FaceMasks::final_pieces_in_excess`]), and in each part the line can no longer cut all squares but
     /// those of one colour and all stars of a colour but two. These are
-    /// distinct elements, so their counts add up.
+    /// distinct elements, so their counts add up. Under the Windmill's
+    /// rules (`docs/rules.md#rule-profiles`), which spend a mark on each
+    /// such element too, the pieces are left out: equal areas cancel there,
+    /// so no count of pieces must go.
     pub(super) fn marked_region_ok(
         &self,
         region: &Bits<N>,
@@ -204,6 +208,7 @@ impl<'p, const N: usize> Search<'p, N> {
         stuck: &mut Option<Links<N>>,
     ) -> bool {
         let fm = &self.fm;
+        let windmill = self.plan.rules.board.windmill;
         let marks = region.and(&fm.negas).count();
         let mut need = self
             .lost_dots
@@ -211,7 +216,12 @@ impl<'p, const N: usize> Search<'p, N> {
             .filter(|&&f| region.get(f as usize))
             .count() as u32;
         for sc in &fm.stars {
-            if region.intersects(&sc.stars) && region.and(&sc.all).and_not(&fm.negas).count() < 2 {
+            let partners = if windmill {
+                region.and(&sc.all)
+            } else {
+                region.and(&sc.all).and_not(&fm.negas)
+            };
+            if region.intersects(&sc.stars) && partners.count() < 2 {
                 need += 1;
             }
         }
@@ -219,7 +229,8 @@ impl<'p, const N: usize> Search<'p, N> {
         if need > marks {
             return false;
         }
-        if sealed && region.intersects(&fm.ylops) {
+        if windmill {
+        } else if sealed && region.intersects(&fm.ylops) {
             need += fm.final_pieces_in_excess(region);
         } else if region.intersects(&fm.sized_polys) && !region.intersects(&fm.ylops) {
             let mut excess = fm.pieces_in_excess(region);
