@@ -198,7 +198,7 @@ test('hint, solution and count come from the API', async () => {
     await verdict(page, /Solved!/);
     await page.click('#count');
     await waitText(page, 'status', /solution/);
-    assert.match(await page.textContent('#status'), /^\d+ solutions? \(/);
+    assert.match(await page.textContent('#status'), /^\d{1,3}(,\d{3})* solutions? \(/);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -15,7 +15,9 @@ use serde_json::{json, Value};
 use witness::formats;
 use witness::internals::plan::Plan;
 use witness::model::{Puzzle, RuleSet};
-use witness::{Count, CountOptions, Engine, Limits, Path, Rules, Solution, SolveOptions, Status};
+use witness::{
+    Count, CountOptions, Engine, Limits, Natural, Path, Rules, Solution, SolveOptions, Status,
+};
 
 use crate::input;
 
@@ -77,7 +79,7 @@ struct Outcome {
     status: &'static str,
     ms: f64,
     path: Option<Path>,
-    count: Option<u64>,
+    count: Option<Natural>,
     bad_path: bool,
     error: Option<String>,
     /// The rules that judged it (`None` when it could not be read).
@@ -88,13 +90,13 @@ impl Outcome {
     /// Records a count with limit `limit` that began at `t0`.
     fn counted(&mut self, c: &Count, limit: u64, t0: Instant) {
         self.ms = t0.elapsed().as_secs_f64() * 1e3;
-        self.count = Some(c.count);
         let capped = c.count >= limit;
-        self.status = match (c.count, c.status) {
+        self.status = match (c.count.is_zero(), c.status) {
             (_, Status::Stopped) if !capped => "timeout",
-            (0, _) => "none",
+            (true, _) => "none",
             _ => "solved",
         };
+        self.count = Some(c.count.clone());
     }
 
     /// Records a solve that began at `t0`; every returned path must pass
@@ -316,11 +318,11 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     if let Some(l) = a.count_limit {
         let unique = results
             .iter()
-            .filter(|o| o.count == Some(1) && o.status == "solved")
+            .filter(|o| o.count.as_ref().is_some_and(|c| *c == 1) && o.status == "solved")
             .count();
         let multi = results
             .iter()
-            .filter(|o| o.count.is_some_and(|c| c >= l.min(2)))
+            .filter(|o| o.count.as_ref().is_some_and(|c| *c >= l.min(2)))
             .count();
         println!("count limit {l}: exactly one solution: {unique}  two or more: {multi}");
     }
@@ -364,8 +366,8 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
                 "path": o.path.as_ref().map(|p| p.to_site()),
                 "rules": o.rules.map(RuleSet::name),
             });
-            if let Some(c) = o.count {
-                j["count"] = json!(c);
+            if let Some(c) = &o.count {
+                j["count"] = crate::output::natural_json(c);
             }
             if let Some(e) = &o.error {
                 j["error"] = json!(e);

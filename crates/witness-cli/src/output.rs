@@ -32,10 +32,23 @@ pub fn solve_json(s: &witness::Solution, ms: f64) -> Value {
     })
 }
 
-/// `{"count", "exhaustive", "ms"}`.
+/// The largest integer a JSON number carries exactly in every reader
+/// (2^53 - 1, JavaScript's `Number.MAX_SAFE_INTEGER`).
+pub const JSON_SAFE_MAX: u64 = (1 << 53) - 1;
+
+/// A count in JSON: a number up to [`JSON_SAFE_MAX`], beyond it a string
+/// of decimal digits (a larger number would lose digits in JavaScript).
+pub fn natural_json(n: &witness::Natural) -> Value {
+    match n.to_u64() {
+        Some(v) if v <= JSON_SAFE_MAX => json!(v),
+        _ => json!(n.to_string()),
+    }
+}
+
+/// `{"count", "exhaustive", "ms"}`, the count as [`natural_json`] writes it.
 pub fn count_json(c: &witness::Count, ms: f64) -> Value {
     json!({
-        "count": c.count,
+        "count": natural_json(&c.count),
         "exhaustive": c.status == witness::Status::Complete,
         "ms": round_ms(ms),
     })
@@ -60,4 +73,25 @@ pub fn hint_json(h: &witness::Hint, ms: f64) -> Value {
 /// Milliseconds with three decimals.
 pub fn round_ms(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_json_numbers_up_to_2_53_less_1_then_strings() {
+        let n = |v: u64| natural_json(&witness::Natural::from(v));
+        assert_eq!(n(0), json!(0));
+        assert_eq!(n(JSON_SAFE_MAX), json!(9_007_199_254_740_991u64));
+        assert_eq!(n(JSON_SAFE_MAX + 1), json!("9007199254740992"));
+        assert_eq!(n(u64::MAX), json!("18446744073709551615"));
+        let big: witness::Natural = "123456789012345678901234567890123456789012"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            natural_json(&big),
+            json!("123456789012345678901234567890123456789012")
+        );
+    }
 }

@@ -163,19 +163,19 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
         let mut j = output::count_json(&n, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
         if a.unique {
-            j["unique"] = serde_json::json!(match (n.count, timed_out) {
-                (1, false) => "unique",
-                (0, false) => "none",
+            j["unique"] = serde_json::json!(match (n.count.to_u64(), timed_out) {
+                (Some(1), false) => "unique",
+                (Some(0), false) => "none",
                 (_, true) => "timeout",
                 _ => "not unique",
             });
         }
         println!("{j}");
     } else if a.unique {
-        match (n.count, timed_out) {
+        match (n.count.to_u64(), timed_out) {
             (_, true) if n.count < 2 => println!("timeout after {ms:.0} ms ({} found)", n.count),
-            (0, _) => println!("none"),
-            (1, _) => println!("unique"),
+            (Some(0), _) => println!("none"),
+            (Some(1), _) => println!("unique"),
             _ => println!("not unique"),
         }
     } else if timed_out {
@@ -189,9 +189,9 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
         input::note_rules(&puzzle);
     }
     Ok(if a.unique {
-        match (n.count, timed_out) {
+        match (n.count.to_u64(), timed_out) {
             (_, true) if n.count < 2 => EXIT_STOPPED,
-            (1, _) => EXIT_DONE,
+            (Some(1), _) => EXIT_DONE,
             _ => EXIT_NO,
         }
     } else if timed_out || capped {

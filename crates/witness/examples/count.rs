@@ -20,10 +20,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &puzzle,
         &CountOptions::uniqueness().with_limits(limits.clone()),
     )?;
-    let verdict = match (two.count, two.status) {
-        (0, Status::Complete) => "no solution",
-        (1, Status::Complete) => "exactly one solution",
-        (n, _) if n >= 2 => "more than one solution",
+    let verdict = match (two.count.to_u64(), two.status) {
+        (Some(0), Status::Complete) => "no solution",
+        (Some(1), Status::Complete) => "exactly one solution",
+        _ if two.count >= 2 => "more than one solution",
         _ => "undecided within the time limit",
     };
     println!("{verdict}");

@@ -15,7 +15,7 @@
 //!   element ([`Failure`], [`Reason`]).
 //! - [`Solution`], [`Count`], [`Hint`]: the solver's answers, each with the
 //!   [`Status`] that says whether the search was exhaustive or stopped by
-//!   its [`Limits`].
+//!   its [`Limits`]. A count is a [`Natural`], exact at any size.
 //! - [`Format`] and [`Error`]: the input formats and what can go wrong.
 //!
 //! ## How data flows
@@ -66,7 +66,8 @@
 //! assert_eq!(solution.status, Status::Complete);
 //!
 //! let all = count(&puzzle, &CountOptions::default()).unwrap();
-//! assert_eq!((all.count, all.status), (1, Status::Complete));
+//! assert_eq!(all.count, 1);
+//! assert_eq!(all.status, Status::Complete);
 //! let unique = count(&puzzle, &CountOptions::uniqueness().with_limits(limits)).unwrap();
 //! assert_eq!(unique.count, 1); // below the limit of 2: unique
 //!
@@ -112,8 +113,8 @@ pub use rules::{
     validate as check, validate_within as check_within, Failure, Reason, Rules, Verdict,
 };
 pub use solve::{
-    count, hint, solve, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits, Solution,
-    SolveOptions, Status,
+    count, hint, solve, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits, Natural,
+    Solution, SolveOptions, Status,
 };
 
 /// The library's insides, for the command line tool's benchmarks, the

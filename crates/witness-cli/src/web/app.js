@@ -521,9 +521,12 @@
       setStatus('Counting…');
       const r = await api('count', { puzzle: state.puzzle, limit: 100000 });
       if (!r.ok) return setStatus(r.data.error, true);
-      const n = r.data.count;
+      // A number, or past 2^53 a string of digits: shown grouped by
+      // thousands either way, never rounded.
+      const n = String(r.data.count);
       const exact = r.data.exhaustive;
-      setStatus((exact ? '' : 'at least ') + n + ' solution' + (n === 1 && exact ? '' : 's') +
+      const shown = n.replace(/\B(?=(\d{3})+$)/g, ',');
+      setStatus((exact ? '' : 'at least ') + shown + ' solution' + (n === '1' && exact ? '' : 's') +
         (r.data.timeout ? ' (time limit reached)' : '') + ' (' + r.data.ms + ' ms)');
     }));
     $('clear').addEventListener('click', () => {

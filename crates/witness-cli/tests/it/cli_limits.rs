@@ -273,3 +273,32 @@ fn render_checks_its_path_and_solves_within_the_time_limit() {
     let (o, _) = witness(&["render", &p, "--solve", "--timeout-ms", "200", "-o", &out]);
     code(&o, 3);
 }
+
+#[test]
+fn counts_past_64_bits_are_exact_and_json_strings_past_53() {
+    let dir = TempDir::new("big-count");
+    let count = |n: usize, json: bool| {
+        let p = dir.file(&format!("e{n}.txt"), &common::text_panel(n, |_, _| ".", ""));
+        let mut args = vec!["count", p.as_str()];
+        if json {
+            args.push("--json");
+        }
+        let (o, _) = witness(&args);
+        code(&o, 0);
+        text(&o.stdout)
+    };
+    // Empty panels corner to corner (OEIS A007764): 5x5 fits in a JSON
+    // number; 9x9 is past 2^64, 11x11 past 2^96.
+    let v: serde_json::Value = serde_json::from_str(&count(5, true)).unwrap();
+    assert_eq!(v["count"], 1_262_816, "{v}");
+    assert_eq!(v["exhaustive"], true, "{v}");
+    for (n, want) in [
+        (9, "41044208702632496804"),
+        (11, "182413291514248049241470885236"),
+    ] {
+        let v: serde_json::Value = serde_json::from_str(&count(n, true)).unwrap();
+        assert_eq!(v["count"], want, "{v}");
+        assert_eq!(v["exhaustive"], true, "{v}");
+        assert_eq!(count(n, false).trim(), want);
+    }
+}

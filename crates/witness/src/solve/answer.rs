@@ -4,6 +4,7 @@
 //! [`Answer`]. A leaf module: every search may name these without
 //! depending on the others.
 
+use super::natural::Natural;
 use crate::model::Direction;
 use crate::path::Path;
 
@@ -33,9 +34,10 @@ pub struct Solution {
 /// The answer of [`count`](super::count).
 #[derive(Clone, Debug)]
 pub struct Count {
-    /// Solutions found.
-    pub count: u64,
-    /// `Complete` when every path was searched and the limit not reached.
+    /// Solutions found, exact at any size.
+    pub count: Natural,
+    /// `Complete` when every path was searched and the limit not reached:
+    /// then `count` is the exact number of solutions.
     pub status: Status,
 }
 

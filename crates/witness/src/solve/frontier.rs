@@ -33,18 +33,17 @@
 //! such pair of slots, at most [`MAX_PAIRS`] of them. Everything else is
 //! left to the search.
 
-use super::hash::WordHash;
+use super::natural::Natural;
 use super::plan::Plan;
 use super::{Count, Limits, Status};
 use crate::model::SlotKind;
 use crate::rules::board::NONE;
-use std::collections::HashMap;
 
-/// The most states one step of the programme may hold; beyond it the count
-/// gives up and the search counts instead. Two tables of this many states
-/// take up to about 140 MB; an empty 12x12 panel needs 230,000 states, and
-/// each face more on the shorter side about 2.7 times as many.
-pub const MAX_STATES: usize = 1 << 20;
+/// The memory the two state tables of a count may take together, by
+/// default: 2 GiB. Beyond it (or when the allocator refuses) the count
+/// gives up and the search counts instead. An empty 12x12 panel takes
+/// about 20 MB.
+pub const MAX_BYTES: usize = 2 << 30;
 
 /// The most (start, end) pairs an undirected count runs a pass for each;
 /// with more, the search counts instead.
@@ -54,8 +53,19 @@ pub const MAX_PAIRS: usize = 64;
 const BITS: usize = 3;
 /// One plug's bits.
 const MASK: u64 = 7;
-/// The most plugs a `u64` state holds (the line length plus one).
+/// The most plugs a `u64` state holds (the line length plus one); the top
+/// bit of a state is then always 0, so `u64::MAX` is no state.
 const MAX_PLUGS: usize = 64 / BITS;
+/// The lowest bit of every plug.
+const LOW: u64 = {
+    let mut m = 0;
+    let mut i = 0;
+    while i < MAX_PLUGS {
+        m |= 1 << (BITS * i);
+        i += 1;
+    }
+    m
+};
 /// First end of a piece with both ends on the frontier.
 const OPEN: u64 = 1;
 /// Second end of such a piece.
@@ -68,6 +78,13 @@ const START: u8 = 1;
 const END: u8 = 2;
 /// States between two looks at the limits.
 const CHECK_EVERY: u64 = 4096;
+/// Headroom of the counts: once a count's top limb reaches this, the
+/// counts get one more limb before the next step. One step adds fewer
+/// than 2^19 counts into any state (it differs from each source state in
+/// plugs `j`, `j + 1` and at most one partner: 49 x (21 x 7 + 1) sources,
+/// each joined at most 37 ways), so counts below 2^(64k - 20) cannot
+/// overflow `k` limbs in one step.
+const HEADROOM: u64 = 1 << 44;
 
 /// The plug of a piece ending at a terminal with roles `tag` (1..=3).
 #[inline]
@@ -96,8 +113,8 @@ fn tag_of(v: u64) -> u8 {
 /// The number of start-to-end readings of a path between terminals with
 /// roles `a` and `b`.
 #[inline]
-fn weight(a: u8, b: u8) -> u128 {
-    (a & START != 0 && b & END != 0) as u128 + (b & START != 0 && a & END != 0) as u128
+fn weight(a: u8, b: u8) -> u8 {
+    (a & START != 0 && b & END != 0) as u8 + (b & START != 0 && a & END != 0) as u8
 }
 
 #[inline]
@@ -140,32 +157,44 @@ fn partner(s: u64, p: usize, v: u64, plugs: usize) -> usize {
     unreachable!("unbalanced frontier state {s:#x}")
 }
 
-/// True when some plug carries a line.
+/// The three bits of every plug, each at the plug's lowest bit.
 #[inline]
-fn any_active(s: u64, plugs: usize) -> bool {
-    (0..plugs).any(|p| is_active(get(s, p)))
+fn plug_bits(s: u64) -> (u64, u64, u64) {
+    (s & LOW, (s >> 1) & LOW, (s >> 2) & LOW)
+}
+
+/// True when some plug carries a line (a plug neither 0 nor [`USED`]).
+#[inline]
+fn any_active(s: u64) -> bool {
+    let (b0, b1, b2) = plug_bits(s);
+    let used = b2 & b1 & !b0;
+    (b0 | b1 | b2) & !used != 0
+}
+
+/// The plugs of pieces ending at a terminal, one bit each (at the plug's
+/// lowest bit).
+#[inline]
+fn singles(s: u64) -> u64 {
+    let (b0, b1, b2) = plug_bits(s);
+    // 3 = 011, 4 = 100, 5 = 101.
+    (b2 & !b1) | (!b2 & b1 & b0)
 }
 
 /// False when the state holds more than two terminal pieces, or two that
 /// cannot be read from a start to an end.
 #[inline]
-fn singles_ok(s: u64, plugs: usize) -> bool {
-    let mut tags = [0u8; 3];
-    let mut n = 0;
-    for p in 0..plugs {
-        let v = get(s, p);
-        if is_single(v) {
-            if n == 2 {
-                return false;
-            }
-            tags[n] = tag_of(v);
-            n += 1;
+fn singles_ok(s: u64) -> bool {
+    let singles = singles(s);
+    match singles.count_ones() {
+        0 | 1 => true,
+        2 => {
+            let p = singles.trailing_zeros() as usize / BITS;
+            let q = (63 - singles.leading_zeros()) as usize / BITS;
+            weight(tag_of(get(s, p)), tag_of(get(s, q))) > 0
         }
+        _ => false,
     }
-    n < 2 || weight(tags[0], tags[1]) > 0
 }
-
-type Table = HashMap<u64, u128, WordHash>;
 
 /// The node grid in processing order: `outer` lines of `inner` nodes.
 struct Grid {
@@ -235,6 +264,9 @@ struct Cell {
     /// its edges: previous in the line, from the previous line, to the next
     /// line, next in the line (0: none).
     pend: [u8; 4],
+    /// Terminals later cells may still use, at most 2: a state with fewer
+    /// terminal pieces than `2 - future` can never become a whole path.
+    future: u8,
 }
 
 /// The cells for the given roles of slots.
@@ -249,7 +281,7 @@ fn cells(plan: &Plan, g: &Grid, role: &impl Fn(usize) -> u8) -> Vec<Cell> {
         }
     };
     let inner = g.inner;
-    (0..g.outer * inner)
+    let mut cs: Vec<Cell> = (0..g.outer * inner)
         .map(|k| {
             let ok = en(g.node[k]);
             let (ei, eo) = (g.next_inner[k], g.next_outer[k]);
@@ -274,19 +306,55 @@ fn cells(plan: &Plan, g: &Grid, role: &impl Fn(usize) -> u8) -> Vec<Cell> {
                     pend(ok, eo),
                     pend(ok, ei),
                 ],
+                future: 0,
             }
         })
-        .collect()
+        .collect();
+    // The last cell that may use each terminal (a node, or an edge that
+    // either of its nodes may reach by half of it).
+    let mut last = vec![usize::MAX; b.len()];
+    for (k, c) in cs.iter().enumerate() {
+        let prev_inner = if k % inner > 0 {
+            g.next_inner[k - 1]
+        } else {
+            NONE
+        };
+        let prev_outer = if k >= inner {
+            g.next_outer[k - inner]
+        } else {
+            NONE
+        };
+        let slots = [
+            g.node[k],
+            prev_inner,
+            prev_outer,
+            g.next_outer[k],
+            g.next_inner[k],
+        ];
+        let roles = [c.own, c.pend[0], c.pend[1], c.pend[2], c.pend[3]];
+        for (slot, r) in slots.into_iter().zip(roles) {
+            if r != 0 {
+                last[slot as usize] = k;
+            }
+        }
+    }
+    let mut ends: Vec<usize> = last.into_iter().filter(|&k| k != usize::MAX).collect();
+    ends.sort_unstable();
+    for (k, c) in cs.iter_mut().enumerate() {
+        let later = ends.len() - ends.partition_point(|&e| e <= k);
+        c.future = later.min(2) as u8;
+    }
+    cs
 }
 
 /// How one pass ended.
 enum Pass {
-    /// The exact number of solutions (saturated at `u128::MAX`).
-    Done(u128),
+    /// The exact number of solutions.
+    Done(Natural),
     /// The limits stopped it (or the count reached `stop_at`) with this
     /// many solutions found so far.
-    Stopped(u128),
-    /// The state table outgrew [`MAX_STATES`].
+    Stopped(Natural),
+    /// The state tables outgrew their memory.
     TooBig,
 }
 
@@ -303,11 +371,218 @@ enum Item {
     Out(usize),
 }
 
-/// Adds `c` ways to state `s`.
-#[inline]
-fn add(t: &mut Table, s: u64, c: u128) {
-    let e = t.entry(s).or_insert(0);
-    *e = e.saturating_add(c);
+/// The multiplier of the table's hash (the golden ratio's, as in
+/// Fibonacci hashing).
+const FOLD: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The states of one step and their counts. Each state and its count
+/// (`k` little-endian 64-bit limbs) sit side by side in a dense array, in
+/// the order they came; an index of `u32` positions, open addressing with
+/// linear probing at most half full, finds them. The index is small enough
+/// to stay in cache, so adding to a state waits on memory once, and
+/// reading a table is a walk through the dense array. Nothing is allocated
+/// per state.
+struct Table {
+    /// `1 + k` words per state: the state, then its count.
+    data: Vec<u64>,
+    /// Per slot, the position of its state in `data` plus one (0: none).
+    index: Vec<u32>,
+    /// Limbs per count.
+    k: usize,
+    /// States held.
+    len: usize,
+    /// `64 - log2(index slots)`: the hash's top bits pick the slot.
+    shift: u32,
+    /// The top limbs of the counts written, ORed: tells when the counts
+    /// need another limb ([`HEADROOM`]).
+    hi: u64,
+    /// The most bytes the table may take.
+    max_bytes: usize,
+    /// Set when the table could not grow within `max_bytes` (or the
+    /// allocator refused), or a count overflowed its limbs (which
+    /// [`HEADROOM`] rules out).
+    failed: bool,
+}
+
+impl Table {
+    /// An empty table with counts of `k` limbs.
+    fn new(k: usize, max_bytes: usize) -> Table {
+        const SLOTS: usize = 64;
+        Table {
+            data: Vec::new(),
+            index: vec![0; SLOTS],
+            k,
+            len: 0,
+            shift: 64 - SLOTS.trailing_zeros(),
+            hi: 0,
+            max_bytes,
+            failed: false,
+        }
+    }
+
+    /// The bytes the table takes.
+    fn bytes(&self) -> usize {
+        4 * self.index.len() + 8 * self.data.capacity()
+    }
+
+    /// The slot a state's probe starts at.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        let h = key.wrapping_mul(FOLD);
+        ((h ^ (h >> 29)).wrapping_mul(FOLD) >> self.shift) as usize
+    }
+
+    /// The counts of the states, in `1 + k` words each (state, count).
+    fn entries(&self) -> std::slice::ChunksExact<'_, u64> {
+        self.data.chunks_exact(1 + self.k)
+    }
+
+    /// Empties the table, keeping its memory.
+    fn clear(&mut self) {
+        self.data.clear();
+        self.index.fill(0);
+        self.len = 0;
+        self.hi = 0;
+    }
+
+    /// Adds the count `c` (`K` limbs; `self.k` of them when `K` is 0) to
+    /// state `key`.
+    #[inline]
+    fn add<const K: usize>(&mut self, key: u64, c: &[u64]) {
+        let k = if K == 0 { self.k } else { K };
+        debug_assert_eq!(k, self.k);
+        let w = 1 + k;
+        let mask = self.index.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let x = self.index[i] as usize;
+            if x == 0 {
+                if self.data.len() + w > self.data.capacity() && !self.reserve(w) {
+                    return;
+                }
+                self.data.push(key);
+                self.data.extend_from_slice(&c[..k]);
+                self.hi |= c[k - 1];
+                self.len += 1;
+                self.index[i] = self.len as u32;
+                if 2 * self.len > self.index.len() {
+                    self.grow_index();
+                }
+                return;
+            }
+            let e = &mut self.data[(x - 1) * w..x * w];
+            if e[0] == key {
+                let mut carry = false;
+                for t in 0..k {
+                    let (y, o1) = e[1 + t].overflowing_add(c[t]);
+                    let (y, o2) = y.overflowing_add(carry as u64);
+                    e[1 + t] = y;
+                    carry = o1 | o2;
+                }
+                self.failed |= carry;
+                self.hi |= e[k];
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Room for `more` words in `data` (doubling it), or false (and
+    /// `failed`) beyond the memory limit or when the allocator refuses.
+    fn reserve(&mut self, more: usize) -> bool {
+        let want = self.data.len().max(more).max(1024);
+        let bytes = self.bytes().saturating_add(8 * want);
+        if bytes > self.max_bytes || self.data.try_reserve_exact(want).is_err() {
+            self.failed = true;
+            return false;
+        }
+        true
+    }
+
+    /// Twice the index slots, or `failed` when that would break the memory
+    /// limit.
+    fn grow_index(&mut self) {
+        let slots = 2 * self.index.len();
+        let mut index = Vec::new();
+        if self.bytes().saturating_add(4 * slots) > self.max_bytes
+            || index.try_reserve_exact(slots).is_err()
+        {
+            self.failed = true;
+            return;
+        }
+        index.resize(slots, 0u32);
+        self.index = index;
+        self.shift -= 1;
+        let mask = slots - 1;
+        let w = 1 + self.k;
+        for p in 0..self.len {
+            let mut i = self.home(self.data[p * w]);
+            while self.index[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.index[i] = p as u32 + 1;
+        }
+    }
+
+    /// One more limb per count, or `failed` when that would break the
+    /// memory limit.
+    fn widen(&mut self) {
+        let k = self.k;
+        let words = (self.data.capacity() / (1 + k)).max(1) * (k + 2);
+        let mut data = Vec::new();
+        if (4 * self.index.len()).saturating_add(8 * words) > self.max_bytes
+            || data.try_reserve_exact(words).is_err()
+        {
+            self.failed = true;
+            return;
+        }
+        for e in self.data.chunks_exact(k + 1) {
+            data.extend_from_slice(e);
+            data.push(0);
+        }
+        self.data = data;
+        self.k = k + 1;
+    }
+}
+
+/// The solutions completed so far, in little-endian 64-bit limbs.
+#[derive(Default)]
+struct Total(Vec<u64>);
+
+impl Total {
+    /// Adds `c` (limbs) `times` times.
+    #[inline]
+    fn add(&mut self, c: &[u64], times: u8) {
+        for _ in 0..times {
+            if self.0.len() < c.len() {
+                self.0.resize(c.len(), 0);
+            }
+            let mut carry = false;
+            for (t, d) in self.0.iter_mut().enumerate() {
+                let (x, o1) = d.overflowing_add(c.get(t).copied().unwrap_or(0));
+                let (x, o2) = x.overflowing_add(carry as u64);
+                *d = x;
+                carry = o1 | o2;
+            }
+            if carry {
+                self.0.push(1);
+            }
+        }
+    }
+
+    /// True when the total is at least `v`.
+    fn at_least(&self, v: u128) -> bool {
+        if self.0.iter().skip(2).any(|&l| l != 0) {
+            return true;
+        }
+        let lo = self.0.first().copied().unwrap_or(0) as u128;
+        let hi = self.0.get(1).copied().unwrap_or(0) as u128;
+        (lo | hi << 64) >= v
+    }
+
+    fn natural(&self) -> Natural {
+        Natural::from_limbs(&self.0)
+    }
 }
 
 /// The work done and the limits watched by the passes of one count.
@@ -328,55 +603,126 @@ impl Budget<'_> {
     }
 }
 
+/// What a count took: for the measurements.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Stats {
+    /// The most states one step held.
+    pub peak_states: usize,
+    /// The most bytes the two state tables took together.
+    pub peak_bytes: usize,
+    /// Limbs (64 bits each) per count at the end.
+    pub limbs: usize,
+    /// States expanded, over all passes.
+    pub work: u64,
+}
+
 /// One pass of the programme over the cells; stops early once the total
-/// reaches `stop_at`.
-fn pass(cells: &[Cell], g: &Grid, stop_at: u128, budget: &mut Budget) -> Pass {
+/// reaches `stop_at`. The two state tables take at most `max_bytes`.
+fn pass(
+    cells: &[Cell],
+    g: &Grid,
+    stop_at: Option<u128>,
+    budget: &mut Budget,
+    max_bytes: usize,
+    stats: &mut Stats,
+) -> Pass {
     let plugs = g.inner + 1;
     let width_mask = if BITS * plugs >= 64 {
         u64::MAX
     } else {
         (1u64 << (BITS * plugs)) - 1
     };
-    let mut cur = Table::default();
-    let mut next = Table::default();
-    cur.insert(0, 1);
-    let mut total: u128 = 0;
+    let mut cur = Table::new(1, max_bytes / 2);
+    let mut next = Table::new(1, max_bytes / 2);
+    cur.add::<1>(0, &[1]);
+    let mut total = Total::default();
     for i in 0..g.outer {
         if i > 0 {
             // The next line: plugs move one place on (the last one, the
             // edge below the line's last node, is always empty).
-            next.clear();
-            for (&s, &c) in &cur {
-                debug_assert_eq!(get(s, g.inner), 0);
-                add(&mut next, (s << BITS) & width_mask, c);
+            for e in cur.entries() {
+                debug_assert_eq!(get(e[0], g.inner), 0);
+                next.add::<0>((e[0] << BITS) & width_mask, &e[1..]);
+                if next.failed {
+                    return Pass::TooBig;
+                }
             }
+            cur.clear();
             std::mem::swap(&mut cur, &mut next);
         }
         for j in 0..g.inner {
             let cell = &cells[i * g.inner + j];
-            next.clear();
-            for (&s, &c) in &cur {
-                if budget.tick() {
-                    return Pass::Stopped(total);
-                }
-                step(s, c, j, cell, plugs, &mut next, &mut total);
-                if next.len() > MAX_STATES {
+            let args = (j, cell, plugs);
+            let stopped = match cur.k {
+                1 => sweep::<1>(&mut cur, &mut next, args, &mut total, budget),
+                2 => sweep::<2>(&mut cur, &mut next, args, &mut total, budget),
+                3 => sweep::<3>(&mut cur, &mut next, args, &mut total, budget),
+                4 => sweep::<4>(&mut cur, &mut next, args, &mut total, budget),
+                _ => sweep::<0>(&mut cur, &mut next, args, &mut total, budget),
+            };
+            if stopped {
+                return Pass::Stopped(total.natural());
+            }
+            if next.failed {
+                return Pass::TooBig;
+            }
+            std::mem::swap(&mut cur, &mut next);
+            stats.peak_states = stats.peak_states.max(cur.len);
+            stats.peak_bytes = stats.peak_bytes.max(cur.bytes() + next.bytes());
+            if cur.hi >= HEADROOM {
+                // One more limb before the counts could overflow.
+                cur.widen();
+                next.widen();
+                if cur.failed || next.failed {
                     return Pass::TooBig;
                 }
             }
-            std::mem::swap(&mut cur, &mut next);
-            if total >= stop_at {
-                return Pass::Stopped(total);
+            cur.hi = 0;
+            stats.limbs = stats.limbs.max(cur.k);
+            if stop_at.is_some_and(|s| total.at_least(s)) || budget.over() {
+                return Pass::Stopped(total.natural());
             }
-            if budget.over() {
-                return Pass::Stopped(total);
-            }
-            if cur.is_empty() {
-                return Pass::Done(total);
+            if cur.len == 0 {
+                return Pass::Done(total.natural());
             }
         }
     }
-    Pass::Done(total)
+    Pass::Done(total.natural())
+}
+
+/// Expands every state of `cur` over the node at line position `j`
+/// into `next`, emptying `cur`; counts of `K` limbs (`cur.k` when `K` is
+/// 0). True when the limits stopped it.
+#[inline(never)]
+fn sweep<const K: usize>(
+    cur: &mut Table,
+    next: &mut Table,
+    (j, cell, plugs): (usize, &Cell, usize),
+    total: &mut Total,
+    budget: &mut Budget,
+) -> bool {
+    let w = 1 + if K == 0 { cur.k } else { K };
+    let mut out = Pending {
+        items: [(0, 0); BATCH],
+        n: 0,
+        src: 0,
+    };
+    for (p, e) in cur.data.chunks_exact(w).enumerate() {
+        if budget.tick() {
+            return true;
+        }
+        out.src = p as u32;
+        step(e[0], &e[1..], j, cell, plugs, &mut out, total);
+        if out.full() {
+            out.flush::<K>(cur, next);
+            if next.failed {
+                return false;
+            }
+        }
+    }
+    out.flush::<K>(cur, next);
+    cur.clear();
+    false
 }
 
 /// Expands state `s` (with `c` ways) over the node of `cell`, at line
@@ -384,13 +730,22 @@ fn pass(cells: &[Cell], g: &Grid, stop_at: u128, budget: &mut Budget) -> Pass {
 /// `j + 1` the edge from the previous line; afterwards `j` is the edge to
 /// the next line and `j + 1` the edge to the next cell of the line.
 #[inline]
-fn step(s: u64, c: u128, j: usize, cell: &Cell, plugs: usize, next: &mut Table, total: &mut u128) {
+fn step(
+    s: u64,
+    c: &[u64],
+    j: usize,
+    cell: &Cell,
+    plugs: usize,
+    out: &mut Pending,
+    total: &mut Total,
+) {
     let (u, l) = (get(s, j), get(s, j + 1));
     let base = set(set(s, j, 0), j + 1, 0);
+    let need = 2 - cell.future as u32;
     if !cell.ok {
         // No line reaches a node it may not occupy.
         debug_assert!(!is_active(u) && !is_active(l));
-        add(next, base, c);
+        out.emit(need, base);
         return;
     }
     let mut items = [Item::Out(0); 9];
@@ -433,10 +788,18 @@ fn step(s: u64, c: u128, j: usize, cell: &Cell, plugs: usize, next: &mut Table, 
     }
     if forced == 0 {
         // The node stays empty.
-        add(next, base, c);
+        out.emit(need, base);
     }
     // Otherwise the node joins exactly two items, the arriving lines among
     // them (they come first in `items`).
+    let at = Join {
+        s,
+        base,
+        c,
+        j,
+        plugs,
+        need,
+    };
     for a in 0..n {
         if forced >= 1 && a != 0 {
             break;
@@ -445,128 +808,227 @@ fn step(s: u64, c: u128, j: usize, cell: &Cell, plugs: usize, next: &mut Table, 
             if forced == 2 && b != 1 {
                 break;
             }
-            join(s, base, c, j, items[a], items[b], plugs, next, total);
+            at.join(items[a], items[b], out, total);
         }
     }
 }
 
-/// Joins items `a` and `b` (in `items` order: arrivals, pendants, leavings)
-/// at the node at position `j`.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn join(
+/// The states one step emits, waiting to be added to the next table a
+/// batch at a time: the slots of a batch are loaded before any is
+/// probed, so that the memory waits overlap instead of coming one after
+/// another.
+struct Pending {
+    /// The states emitted, and the slot in the current table of the state
+    /// each came from (whose count it gets).
+    items: [(u64, u32); BATCH],
+    /// How many there are.
+    n: usize,
+    /// The slot of the state being expanded.
+    src: u32,
+}
+
+/// The states a batch holds; one state expands to at most 37.
+const BATCH: usize = 128;
+
+impl Pending {
+    /// Emits state `st` unless it has fewer than `need` terminal pieces:
+    /// then too few terminals are left for its pieces to become one path.
+    #[inline]
+    fn emit(&mut self, need: u32, st: u64) {
+        if need == 0 || singles(st).count_ones() >= need {
+            self.items[self.n] = (st, self.src);
+            self.n += 1;
+        }
+    }
+
+    /// True when the batch may not have room for one more state's
+    /// expansion.
+    #[inline]
+    fn full(&self) -> bool {
+        self.n + 40 > BATCH
+    }
+
+    /// Adds the batch to `next`, the counts taken from `cur`.
+    #[inline]
+    fn flush<const K: usize>(&mut self, cur: &Table, next: &mut Table) {
+        let w = 1 + if K == 0 { cur.k } else { K };
+        // The index slots first, then the states they point to: each
+        // round's loads are independent of one another.
+        let mut at = [0u32; BATCH];
+        for (a, &(st, _)) in at.iter_mut().zip(&self.items[..self.n]) {
+            *a = next.index[next.home(st)];
+        }
+        let mut touch = 0;
+        for &a in &at[..self.n] {
+            if a != 0 {
+                touch ^= next.data[(a as usize - 1) * w];
+            }
+        }
+        std::hint::black_box(touch);
+        for &(st, src) in &self.items[..self.n] {
+            let at = src as usize * w;
+            next.add::<K>(st, &cur.data[at + 1..at + w]);
+        }
+        self.n = 0;
+    }
+}
+
+/// A state being expanded at a node: the state, the state with the
+/// node's two incoming plugs cleared, its count, the node's position in
+/// the line and the number of plugs.
+struct Join<'a> {
     s: u64,
     base: u64,
-    c: u128,
+    c: &'a [u64],
     j: usize,
-    a: Item,
-    b: Item,
     plugs: usize,
-    next: &mut Table,
-    total: &mut u128,
-) {
-    // The path is complete: nothing else may be under way.
-    let mut finish = |ta: u8, tb: u8| {
-        if !any_active(base, plugs) {
-            *total = total.saturating_add(c.saturating_mul(weight(ta, tb)));
-        }
-    };
-    // Marks a mid-edge terminal on an edge to a later node as used.
-    let used = |st: u64, e: u8| match e {
-        2 => set(st, j, USED),
-        3 => set(st, j + 1, USED),
-        _ => st,
-    };
-    match (a, b) {
-        (Item::In(x, px), Item::In(y, py)) => match (is_single(x), is_single(y)) {
-            (true, true) => finish(tag_of(x), tag_of(y)),
-            (true, false) => {
-                let m = partner(s, py, y, plugs);
-                add(next, set(base, m, x), c);
+    /// The terminal pieces a state needs to be kept ([`emit`]).
+    need: u32,
+}
+
+impl Join<'_> {
+    /// Joins items `a` and `b` (in `items` order: arrivals, pendants,
+    /// leavings) at the node.
+    #[inline]
+    fn join(&self, a: Item, b: Item, out: &mut Pending, total: &mut Total) {
+        let Join {
+            s,
+            base,
+            c,
+            j,
+            plugs,
+            need,
+        } = *self;
+        // The path is complete: nothing else may be under way.
+        let mut finish = |ta: u8, tb: u8| {
+            if !any_active(base) {
+                total.add(c, weight(ta, tb));
             }
-            (false, true) => {
-                let m = partner(s, px, x, plugs);
-                add(next, set(base, m, y), c);
-            }
-            (false, false) => match (x, y) {
-                // The two ends of one piece: a cycle.
-                (OPEN, CLOSE) => {}
-                (CLOSE, OPEN) => add(next, base, c),
-                (OPEN, OPEN) => {
+        };
+        // Marks a mid-edge terminal on an edge to a later node as used.
+        let used = |st: u64, e: u8| match e {
+            2 => set(st, j, USED),
+            3 => set(st, j + 1, USED),
+            _ => st,
+        };
+        match (a, b) {
+            (Item::In(x, px), Item::In(y, py)) => match (is_single(x), is_single(y)) {
+                (true, true) => finish(tag_of(x), tag_of(y)),
+                (true, false) => {
                     let m = partner(s, py, y, plugs);
-                    add(next, set(base, m, OPEN), c);
+                    out.emit(need, set(base, m, x));
                 }
-                _ => {
+                (false, true) => {
                     let m = partner(s, px, x, plugs);
-                    add(next, set(base, m, CLOSE), c);
+                    out.emit(need, set(base, m, y));
                 }
+                (false, false) => match (x, y) {
+                    // The two ends of one piece: a cycle.
+                    (OPEN, CLOSE) => {}
+                    (CLOSE, OPEN) => out.emit(need, base),
+                    (OPEN, OPEN) => {
+                        let m = partner(s, py, y, plugs);
+                        out.emit(need, set(base, m, OPEN));
+                    }
+                    _ => {
+                        let m = partner(s, px, x, plugs);
+                        out.emit(need, set(base, m, CLOSE));
+                    }
+                },
             },
-        },
-        (Item::In(x, px), Item::Pend(t, e)) => {
-            if is_single(x) {
-                finish(tag_of(x), t);
-            } else {
-                let m = partner(s, px, x, plugs);
-                let st = used(set(base, m, single(t)), e);
-                if singles_ok(st, plugs) {
-                    add(next, st, c);
+            (Item::In(x, px), Item::Pend(t, e)) => {
+                if is_single(x) {
+                    finish(tag_of(x), t);
+                } else {
+                    let m = partner(s, px, x, plugs);
+                    let st = used(set(base, m, single(t)), e);
+                    if singles_ok(st) {
+                        out.emit(need, st);
+                    }
                 }
             }
-        }
-        (Item::In(x, _), Item::Out(po)) => add(next, set(base, po, x), c),
-        (Item::Pend(ta, _), Item::Pend(tb, _)) => finish(ta, tb),
-        (Item::Pend(t, e), Item::Out(po)) => {
-            // Half an edge and the whole of it exclude each other.
-            if (e == 2 && po == j) || (e == 3 && po == j + 1) {
-                return;
+            (Item::In(x, _), Item::Out(po)) => out.emit(need, set(base, po, x)),
+            (Item::Pend(ta, _), Item::Pend(tb, _)) => finish(ta, tb),
+            (Item::Pend(t, e), Item::Out(po)) => {
+                // Half an edge and the whole of it exclude each other.
+                if (e == 2 && po == j) || (e == 3 && po == j + 1) {
+                    return;
+                }
+                let st = set(used(base, e), po, single(t));
+                if singles_ok(st) {
+                    out.emit(need, st);
+                }
             }
-            let st = set(used(base, e), po, single(t));
-            if singles_ok(st, plugs) {
-                add(next, st, c);
-            }
+            (Item::Out(_), Item::Out(_)) => out.emit(need, set(set(base, j, OPEN), j + 1, CLOSE)),
+            // `items` order never puts a later kind first.
+            _ => unreachable!("items out of order"),
         }
-        (Item::Out(_), Item::Out(_)) => add(next, set(set(base, j, OPEN), j + 1, CLOSE), c),
-        // `items` order never puts a later kind first.
-        _ => unreachable!("items out of order"),
     }
 }
 
 /// Counts the solutions of a bare plan exactly, or says `None` when the
 /// plan is not supported (symmetry, pillar, anything but lines, starts,
 /// ends and gaps, a line longer than 20 nodes on both sides, more than
-/// [`MAX_PAIRS`] pairs in an undirected puzzle) or the state table outgrew
-/// [`MAX_STATES`]: then the caller should run the search.
+/// [`MAX_PAIRS`] pairs in an undirected puzzle) or the state tables
+/// outgrew [`MAX_BYTES`]: then the caller should run the search.
 ///
 /// `limit` and the answer follow [`count_plan`](super::count_plan): when
 /// the total reaches `limit`, the answer is `limit` and
-/// [`Status::Stopped`]; a total above `u64::MAX` is answered as `u64::MAX`
-/// (or `limit`) and `Stopped`. When the deadline passes, a cancel flag is
-/// raised or the work (states expanded, counted like the search's
-/// [`max_nodes`](Limits::max_nodes)) exceeds its budget, the answer is the
-/// solutions completed so far (a lower bound) and `Stopped`: no fallback,
-/// since the limits have run out for the search too.
+/// [`Status::Stopped`]. Without a limit the count is exact at any size.
+/// When the deadline passes, a cancel flag is raised or the work (states
+/// expanded, counted like the search's [`max_nodes`](Limits::max_nodes))
+/// exceeds its budget, the answer is the solutions completed so far (a
+/// lower bound) and `Stopped`: no fallback, since the limits have run out
+/// for the search too.
 pub fn frontier_count(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Option<Count> {
+    frontier_count_with(plan, limit, limits, MAX_BYTES).0
+}
+
+/// [`frontier_count`] with the state tables kept within `max_bytes`
+/// (instead of [`MAX_BYTES`]), and what the count took.
+pub fn frontier_count_with(
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+    max_bytes: usize,
+) -> (Option<Count>, Stats) {
+    let mut stats = Stats::default();
     let b = &plan.rules.board;
     if !plan.bare || plan.symmetric || b.pillar {
-        return None;
+        return (None, stats);
     }
     let g = Grid::new(plan);
     if g.inner + 1 > MAX_PLUGS {
-        return None;
+        return (None, stats);
     }
     let n = b.len();
     let terminal = |s: usize| plan.enterable[s] && (b.start[s] || b.end[s]);
     // Zero-length solutions: a start that is also an end.
     let zero = (0..n)
         .filter(|&s| plan.enterable[s] && b.start[s] && b.end[s])
-        .count() as u128;
+        .count();
     // The search stops at the solution that reaches the limit (so a limit
-    // of 0 still lets it prove there is none); without a limit, a total
-    // beyond `u64::MAX` is answered as saturated as soon as it is reached.
-    let stop_at = limit.map_or(u64::MAX as u128 + 1, |l| l.max(1) as u128);
+    // of 0 still lets it prove there is none).
+    let stop_at = limit.map(|l| l.max(1) as u128);
+    let reached = |t: &Natural| stop_at.is_some_and(|s| t.to_u128().is_none_or(|v| v >= s));
+    let left = |t: &Natural| stop_at.map(|s| s - t.to_u128().unwrap_or(s).min(s));
     let mut budget = Budget { limits, work: 0 };
-    let mut total = zero;
-    let mut stopped = total >= stop_at;
+    let mut total = Natural::from(zero);
+    let mut stopped = reached(&total);
+    let mut run = |cs: &[Cell], total: &mut Natural| -> Option<bool> {
+        let r = pass(cs, &g, left(total), &mut budget, max_bytes, &mut stats);
+        match r {
+            Pass::Done(k) => {
+                *total += &k;
+                Some(false)
+            }
+            Pass::Stopped(k) => {
+                *total += &k;
+                Some(true)
+            }
+            Pass::TooBig => None,
+        }
+    };
     if !stopped && plan.undirected {
         // One pass per pair: s only a start, t only an end. A path and its
         // reverse count once, from the earlier slot; a path whose reverse is
@@ -583,7 +1045,7 @@ pub fn frontier_count(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Optio
             })
             .collect();
         if pairs.len() > MAX_PAIRS {
-            return None;
+            return (None, stats);
         }
         for (s, t) in pairs {
             let role = |x: usize| {
@@ -596,14 +1058,13 @@ pub fn frontier_count(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Optio
                 }
             };
             let cs = cells(plan, &g, &role);
-            match pass(&cs, &g, stop_at.saturating_sub(total), &mut budget) {
-                Pass::Done(k) => total = total.saturating_add(k),
-                Pass::Stopped(k) => {
-                    total = total.saturating_add(k);
+            match run(&cs, &mut total) {
+                Some(false) => {}
+                Some(true) => {
                     stopped = true;
                     break;
                 }
-                Pass::TooBig => return None,
+                None => return (None, stats),
             }
         }
     } else if !stopped {
@@ -615,27 +1076,22 @@ pub fn frontier_count(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Optio
             }
         };
         let cs = cells(plan, &g, &role);
-        match pass(&cs, &g, stop_at - total, &mut budget) {
-            Pass::Done(k) => total = total.saturating_add(k),
-            Pass::Stopped(k) => {
-                total = total.saturating_add(k);
-                stopped = true;
-            }
-            Pass::TooBig => return None,
+        match run(&cs, &mut total) {
+            Some(s) => stopped = s,
+            None => return (None, stats),
         }
     }
-    // Reaching the limit, or beyond u64::MAX: not exhaustive.
-    let capped = total >= stop_at;
-    let mut count = total.min(u64::MAX as u128) as u64;
-    if let Some(l) = limit {
-        count = count.min(l);
-    }
-    Some(Count {
-        count,
-        status: if stopped || capped {
-            Status::Stopped
-        } else {
-            Status::Complete
-        },
-    })
+    stats.work = budget.work;
+    // Reaching the limit: not exhaustive.
+    let capped = reached(&total);
+    let count = match limit {
+        Some(l) if total > l => Natural::from(l),
+        _ => total,
+    };
+    let status = if stopped || capped {
+        Status::Stopped
+    } else {
+        Status::Complete
+    };
+    (Some(Count { count, status }), stats)
 }

@@ -40,6 +40,7 @@ pub mod lanes;
 pub mod limits;
 pub mod local;
 pub mod mark_cases;
+pub mod natural;
 pub mod nearby;
 pub mod plan;
 pub mod portfolio;
@@ -51,6 +52,7 @@ pub mod search;
 pub use answer::{Count, Hint, HintSize, Solution, Status};
 pub use lanes::Schedule;
 pub use limits::Limits;
+pub use natural::Natural;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -561,7 +563,7 @@ pub fn count_plan_with(
             portfolio::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
         };
         Ok(Count {
-            count: d.count,
+            count: d.count.into(),
             status: if d.complete {
                 Status::Complete
             } else {
@@ -667,7 +669,7 @@ fn count_tasks<const N: usize>(
     // Stopped by our own limit flag counts as capped, not as a timeout.
     let timed_out = stopped && !capped;
     let count = Count {
-        count,
+        count: count.into(),
         status: if capped || timed_out {
             Status::Stopped
         } else {
@@ -755,7 +757,7 @@ mod tests {
         let kept = Mutex::new(HashSet::new());
         let masks = Masks::<1>::new(&plan);
         let (c, _, _) = count_tasks(&plan, &masks, None, &Limits::none(), Some(&kept), None);
-        assert_eq!((c.count, c.status), (184, Status::Complete));
+        assert_eq!((c.count, c.status), (184u64.into(), Status::Complete));
         assert_eq!(kept.into_inner().unwrap(), want);
         // Cut short, a count leaves branches that with what it searched
         // cover every path: their solutions and the ones it kept are all.

@@ -10,9 +10,12 @@ use common::random::{place_start_end, Rng};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use witness::internals::{frontier::frontier_count, plan::Plan};
+use witness::internals::{
+    frontier::{frontier_count, frontier_count_with, MAX_BYTES},
+    plan::Plan,
+};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symmetry};
-use witness::{Count, Limits, Status};
+use witness::{Count, Limits, Natural, Status};
 
 /// An empty panel `w` x `h` faces, start bottom-left, end top-right.
 fn corner_panel(w: usize, h: usize) -> Puzzle {
@@ -44,33 +47,87 @@ fn brute_count(p: &Puzzle) -> u64 {
     common::brute_solutions(p).len() as u64
 }
 
+/// OEIS A007764, "Number of nonintersecting (or self-avoiding) rook paths
+/// joining opposite corners of an n X n grid", terms a(1) to a(14) as the
+/// sequence lists them (https://oeis.org/A007764). The grid is of nodes,
+/// so an n x n panel of faces has a(n + 1) paths from corner to corner.
+const A007764: [&str; 14] = [
+    "1",
+    "2",
+    "12",
+    "184",
+    "8512",
+    "1262816",
+    "575780564",
+    "789360053252",
+    "3266598486981642",
+    "41044208702632496804",
+    "1568758030464750013214100",
+    "182413291514248049241470885236",
+    "64528039343270018963357185158482118",
+    "69450664761521361664274701548907358996488",
+];
+
+/// The frontier count of the empty `n` x `n` panel against A007764.
+fn check_a007764(n: usize) {
+    let c = frontier(&corner_panel(n, n));
+    assert_eq!(c.status, Status::Complete, "{n}x{n}");
+    assert_eq!(c.count.to_string(), A007764[n], "{n}x{n}");
+    let want: Natural = A007764[n].parse().unwrap();
+    assert_eq!(c.count, want, "{n}x{n}");
+}
+
 #[test]
 fn empty_squares_count_as_a007764() {
     // Self-avoiding paths between opposite corners of an n x n square of
-    // faces (OEIS A007764).
-    let known: [(usize, u64); 8] = [
-        (1, 2),
-        (2, 12),
-        (3, 184),
-        (4, 8_512),
-        (5, 1_262_816),
-        (6, 575_780_564),
-        (7, 789_360_053_252),
-        (8, 3_266_598_486_981_642),
-    ];
-    for (n, want) in known {
-        let c = frontier(&corner_panel(n, n));
-        assert_eq!((c.count, c.status), (want, Status::Complete), "{n}x{n}");
+    // faces: a(n + 1).
+    for n in 1..=9 {
+        check_a007764(n);
     }
     // Through the public entry point, as `witness count` runs it.
-    for (n, want) in [(4usize, 8_512u64), (5, 1_262_816)] {
+    for n in [4usize, 5, 9] {
         let c = witness::count(&corner_panel(n, n), &witness::CountOptions::default()).unwrap();
-        assert_eq!((c.count, c.status), (want, Status::Complete), "{n}x{n}");
+        assert_eq!(c.status, Status::Complete, "{n}x{n}");
+        assert_eq!(c.count.to_string(), A007764[n], "{n}x{n}");
     }
     // The small ones against the brute force too.
-    for (n, want) in &known[..4] {
-        assert_eq!(brute_count(&corner_panel(*n, *n)), *want, "{n}x{n} brute");
+    for (n, want) in A007764.iter().enumerate().take(5).skip(1) {
+        let got = brute_count(&corner_panel(n, n)).to_string();
+        assert_eq!(&got, want, "{n}x{n} brute");
     }
+}
+
+/// The larger squares up to 12x12 (13x13 below): a second in a release
+/// build, minutes in a debug one.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only (slow in a debug build)")]
+fn large_empty_squares_count_as_a007764() {
+    for n in 10..=12 {
+        check_a007764(n);
+    }
+}
+
+/// Counts past `u128` stay exact: the 13x13 count needs a third limb
+/// per state before the end, and the memory limit turns a count that
+/// cannot fit into "too large" (`None`, the search's turn), not an abort.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "release only (slow in a debug build)")]
+fn counts_widen_as_they_grow_and_stop_at_the_memory_limit() {
+    let plan = Plan::new(&corner_panel(13, 13)).unwrap();
+    let (c, stats) = frontier_count_with(&plan, None, &Limits::none(), MAX_BYTES);
+    assert_eq!(c.unwrap().count.to_string(), A007764[13]);
+    assert!(c_bits(A007764[13]) > 128 && stats.limbs >= 3, "{stats:?}");
+    assert!(stats.peak_bytes <= MAX_BYTES, "{stats:?}");
+    // A tenth of the memory that count took is not enough.
+    let small = stats.peak_bytes / 10;
+    let (c, stats) = frontier_count_with(&plan, None, &Limits::none(), small);
+    assert!(c.is_none(), "{stats:?}");
+    assert!(stats.peak_bytes <= small, "{stats:?}");
+}
+
+/// The bits of a decimal number.
+fn c_bits(digits: &str) -> u64 {
+    digits.parse::<Natural>().unwrap().bits()
 }
 
 #[test]
@@ -91,7 +148,7 @@ fn empty_rectangles_count_as_brute_force_and_search() {
             // The transposed panel: the other processing orientation.
             assert_eq!(got.count, frontier(&corner_panel(h, w)).count, "{w}x{h}");
             let want = if w * h <= 12 {
-                brute_count(&p)
+                brute_count(&p).into()
             } else {
                 search_count(&p, None, &Limits::none()).count
             };
@@ -168,8 +225,8 @@ fn random_against_brute(seed: u64, cases: usize, edge_terminals: bool, undirecte
         let want = brute_count(&p);
         let got = frontier(&p);
         assert_eq!(
-            (got.count, got.status),
-            (want, Status::Complete),
+            (got.count.clone(), got.status),
+            (want.into(), Status::Complete),
             "case {case}: frontier {} vs brute {want} on\n{}",
             got.count,
             witness::formats::wpjson::to_string(&p).unwrap()
@@ -244,7 +301,7 @@ fn limits_answer_as_the_search_does() {
     p.cell_mut(Pos::new(1, 2)).gap = Gap::Full;
     let plan = Plan::new(&p).unwrap();
     let got = frontier_count(&plan, Some(0), &Limits::none()).unwrap();
-    assert_eq!((got.count, got.status), (0, Status::Complete));
+    assert_eq!((got.count, got.status), (0u64.into(), Status::Complete));
 }
 
 #[test]
@@ -261,13 +318,15 @@ fn cancel_and_budget_stop_the_count() {
 }
 
 #[test]
-fn totals_beyond_u64_saturate() {
+fn totals_beyond_u64_are_exact() {
     // 9x9 faces: 41,044,208,702,632,496,804 paths (A007764), above u64::MAX.
     let c = frontier(&corner_panel(9, 9));
-    assert_eq!((c.count, c.status), (u64::MAX, Status::Stopped));
+    assert_eq!(c.count.to_string(), "41044208702632496804");
+    assert_eq!(c.status, Status::Complete);
+    assert!(c.count > u64::MAX);
     let plan = Plan::new(&corner_panel(9, 9)).unwrap();
     let c = frontier_count(&plan, Some(5), &Limits::none()).unwrap();
-    assert_eq!((c.count, c.status), (5, Status::Stopped));
+    assert_eq!((c.count, c.status), (5u64.into(), Status::Stopped));
 }
 
 #[test]

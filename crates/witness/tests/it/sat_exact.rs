@@ -180,9 +180,9 @@ fn assert_agrees(case: u64, p: &Puzzle) -> u64 {
         )
         .unwrap();
         let expected = if n < l {
-            (n, Status::Complete)
+            (n.into(), Status::Complete)
         } else {
-            (l, Status::Stopped)
+            (l.into(), Status::Stopped)
         };
         assert_eq!((c.count, c.status), expected, "case {case}: limit {l}");
     }

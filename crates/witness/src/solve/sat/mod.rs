@@ -362,20 +362,20 @@ impl<'a> SatRun<'a> {
                     self.stats.blocked += 1;
                     if !visit(&path) || limit.is_some_and(|l| n >= l) {
                         return Ok(Count {
-                            count: limit.map_or(n, |l| n.min(l)),
+                            count: limit.map_or(n, |l| n.min(l)).into(),
                             status: Status::Stopped,
                         });
                     }
                 }
                 Next::None => {
                     return Ok(Count {
-                        count: n,
+                        count: n.into(),
                         status: Status::Complete,
                     })
                 }
                 Next::Stopped => {
                     return Ok(Count {
-                        count: n,
+                        count: n.into(),
                         status: Status::Stopped,
                     })
                 }

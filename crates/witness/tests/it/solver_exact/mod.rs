@@ -131,9 +131,9 @@ fn assert_limited_counts(
             witness::internals::count_plan_with(plan, Some(l), &Limits::none(), after, schedule)
                 .unwrap();
         let want = if n < l {
-            (n, Status::Complete)
+            (n.into(), Status::Complete)
         } else {
-            (l, Status::Stopped)
+            (l.into(), Status::Stopped)
         };
         assert_eq!(
             (c.count, c.status),

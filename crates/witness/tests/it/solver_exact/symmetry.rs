@@ -248,7 +248,7 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
         let c = witness::internals::count_plan(&plan, None, &Limits::none()).unwrap();
         assert_eq!(
             (c.count, c.status),
-            (n, Status::Complete),
+            (n.into(), Status::Complete),
             "case {case}: full count on\n{}",
             show()
         );
