@@ -98,8 +98,14 @@
 
     callWorker(op, body) {
       if (!this.quick) {
-        this.quick = new Lane();
-        this.search = new Lane();
+        try {
+          this.quick = new Lane();
+          this.search = new Lane();
+        } catch (e) {
+          this.quick = null;
+          const error = 'the page cannot start its Web Worker here (serve the folder over HTTP): ' + e.message;
+          return Promise.resolve({ ok: false, status: 0, data: { error } });
+        }
       }
       const lane = SEARCHES.has(op) ? this.search : this.quick;
       return lane.call(op, body, LIMIT_MS[op] || 0);
