@@ -1,7 +1,10 @@
-// Browser tests of the page of `witness serve`, in Debian's headless
-// Chromium driven by playwright-core (never a downloaded browser).
+// Browser tests of the page, in Debian's headless Chromium driven by
+// playwright-core (never a downloaded browser): against `witness serve`
+// (run.sh) and against the static build in web/dist (static.sh), which
+// answers in a Web Worker.
 //
-// The server must already run: WITNESS_URL names it (run.sh starts one).
+// The server must already run: WITNESS_URL names it.
+// WITNESS_BACKEND (api or wasm), when set, is the backend the page must pick.
 // CHROMIUM overrides the browser path (default /usr/bin/chromium).
 // WITNESS_SCREENSHOT, when set, is where a screenshot of the page goes.
 
@@ -48,6 +51,11 @@ async function openPage() {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(BASE, { waitUntil: 'load' });
   await page.waitForSelector('#panel svg');
+  // WITNESS_BACKEND, when set, is where the page must send its questions.
+  const backend = process.env.WITNESS_BACKEND;
+  if (backend) {
+    await page.waitForFunction((b) => document.documentElement.dataset.backend === b, backend);
+  }
   return { page, context, errors };
 }
 
@@ -198,7 +206,7 @@ test('hint, solution and count come from the API', async () => {
     await verdict(page, /Solved!/);
     await page.click('#count');
     await waitText(page, 'status', /solution/);
-    assert.match(await page.textContent('#status'), /^\d{1,3}(,\d{3})* solutions? \(/);
+    assert.match(await page.textContent('#status'), /^(unique: 1 solution|\d{1,3}(,\d{3})* solutions) \(/);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -59,4 +59,4 @@ fi
 echo "run.sh: testing $url with $chromium"
 
 cd "$here"
-WITNESS_URL="$url" CHROMIUM="$chromium" node --test --test-reporter=spec run-tests.mjs
+WITNESS_URL="$url" WITNESS_BACKEND=api CHROMIUM="$chromium" node --test --test-reporter=spec run-tests.mjs

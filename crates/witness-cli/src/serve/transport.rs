@@ -48,6 +48,8 @@ use super::{
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
+const BACKEND_JS: &str = include_str!("../web/backend.js");
+const PLAYER_JS: &str = include_str!("../web/player.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
 
 const CSP: &str = "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; \
@@ -176,6 +178,8 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/app.js", get(app_js))
+        .route("/backend.js", get(backend_js))
+        .route("/player.js", get(player_js))
         .route("/style.css", get(style_css))
         .route("/api/health", get(health).post(api_call))
         .route("/api/{name}", post(api_call))
@@ -237,6 +241,14 @@ async fn index() -> Response {
 
 async fn app_js() -> Response {
     text("text/javascript; charset=utf-8", APP_JS)
+}
+
+async fn backend_js() -> Response {
+    text("text/javascript; charset=utf-8", BACKEND_JS)
+}
+
+async fn player_js() -> Response {
+    text("text/javascript; charset=utf-8", PLAYER_JS)
 }
 
 async fn style_css() -> Response {

@@ -1,10 +1,13 @@
-// The page of `witness serve`: shows a puzzle drawn by the server, lets a
-// person draw a line (mouse or arrow keys), edit the puzzle, and ask the
-// server's API for verdicts, hints, solutions and counts.
+// The page: shows a puzzle drawn by the library, lets a person draw a line
+// (mouse or arrow keys), edit the puzzle, and ask for verdicts, hints,
+// solutions and counts. The questions go through backend.js: to
+// `witness serve`'s API, or to the library compiled to WebAssembly in a
+// Web Worker on a static host.
 //
 // The puzzle lives here as witnesspuzzles JSON (column-major `grid`); every
-// change is sent to /api/render, which answers with the SVG and, for a line
-// that reaches an end, its verdict.
+// change is sent to `render`, which answers with the SVG and, for a line
+// that reaches an end, its verdict. player.js adds share links, puzzle
+// lists, undo and the Stop button through `window.witnessApp`.
 'use strict';
 
 (function () {
@@ -28,25 +31,23 @@
 
   // ---------------------------------------------------------------- API
 
-  async function api(name, body) {
-    let res;
-    try {
-      res = await fetch('/api/' + name, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    } catch (e) {
-      return { ok: false, status: 0, data: { error: 'the server cannot be reached: ' + e.message } };
-    }
-    let data;
-    try {
-      data = await res.json();
-    } catch (e) {
-      data = { error: 'the server sent an unreadable answer (' + res.status + ')' };
-    }
-    return { ok: res.ok, status: res.status, data };
+  // Answers {ok, status, data}: the data of `witness serve`'s /api/<name>.
+  function api(name, body) {
+    return window.WitnessBackend.call(name, body);
   }
+
+  // Reports an answer on <body> for tests and tools: data-status (solved,
+  // none, timeout or error) and data-moves; no arguments clears them.
+  function answered(status, moves) {
+    const d = document.body.dataset;
+    if (status) d.status = status;
+    else delete d.status;
+    if (moves) d.moves = moves;
+    else delete d.moves;
+  }
+
+  // The status of a failed search's answer.
+  const failure = (r) => (r.data.timeout || r.data.stopped ? 'timeout' : 'error');
 
   function setStatus(text, isError) {
     const s = $('status');
@@ -231,6 +232,7 @@
       return;
     }
     $('panel').innerHTML = r.data.svg;
+    app.emit('drawn');
     const d = r.data;
     if (!path) setVerdict('');
     else if (d.valid === true) setVerdict('Solved! ' + d.moves, 'ok');
@@ -461,15 +463,21 @@
     text = text.trim();
     if (!text) return setStatus('paste or open a puzzle first', true);
     const r = await api('convert', { puzzle: text, to: 'json' });
-    if (!r.ok) return setStatus(r.data.error, true);
+    if (!r.ok) {
+      setStatus(r.data.error, true);
+      return false;
+    }
     state.puzzle = r.data.puzzle;
     state.start = null;
     state.moves = [];
     state.startIndex = 0;
+    answered();
     syncControls();
     await redraw();
     setStatus('Loaded (' + r.data.from + ').');
     $('panel').focus();
+    app.emit('loaded');
+    return true;
   }
 
   async function busy(button, work) {
@@ -482,14 +490,14 @@
   }
 
   function wire() {
-    $('load').addEventListener('click', () => load($('source').value));
+    $('load').addEventListener('click', () => app.open($('source').value));
     $('file').addEventListener('change', async (ev) => {
       const f = ev.target.files[0];
       if (!f) return;
       if (f.size > 1 << 20) return setStatus('the file is larger than 1 MiB', true);
       const text = await f.text();
       $('source').value = text;
-      load(text);
+      app.open(text);
     });
     $('new').addEventListener('click', async () => {
       newPuzzle(4, 4);
@@ -500,7 +508,7 @@
       if (!state.puzzle) return setStatus('load a puzzle first', true);
       setStatus('Looking for a hint…');
       const r = await api('hint', { puzzle: state.puzzle });
-      if (!r.ok) return setStatus(r.data.error, true);
+      if (!r.ok) return setStatus(r.data.stopped ? 'Stopped.' : r.data.error, true);
       if (!r.data.path) return setStatus('No solution: no hint to give.', true);
       setSitePath(r.data.path);
       await redraw();
@@ -509,25 +517,36 @@
     $('solve').addEventListener('click', (ev) => busy(ev.target, async () => {
       if (!state.puzzle) return setStatus('load a puzzle first', true);
       setStatus('Solving…');
+      answered();
       const r = await api('solve', { puzzle: state.puzzle });
-      if (!r.ok) return setStatus(r.data.error, true);
-      if (!r.data.solved) return setStatus('This puzzle has no solution.', true);
+      if (!r.ok) {
+        answered(failure(r));
+        return setStatus(r.data.stopped ? 'Stopped.' : r.data.error, true);
+      }
+      if (!r.data.solved) {
+        answered(r.data.status === 'timeout' ? 'timeout' : 'none');
+        return setStatus('This puzzle has no solution.', true);
+      }
       setSitePath(r.data.path);
       await redraw();
       setStatus('Solved in ' + r.data.ms + ' ms: ' + r.data.moves);
+      answered('solved', r.data.moves);
     }));
     $('count').addEventListener('click', (ev) => busy(ev.target, async () => {
       if (!state.puzzle) return setStatus('load a puzzle first', true);
       setStatus('Counting…');
+      delete document.body.dataset.count;
       const r = await api('count', { puzzle: state.puzzle, limit: 100000 });
-      if (!r.ok) return setStatus(r.data.error, true);
+      if (!r.ok) return setStatus(r.data.stopped ? 'Stopped.' : r.data.error, true);
       // A number, or past 2^53 a string of digits: shown grouped by
       // thousands either way, never rounded.
       const n = String(r.data.count);
       const exact = r.data.exhaustive;
       const shown = n.replace(/\B(?=(\d{3})+$)/g, ',');
-      setStatus((exact ? '' : 'at least ') + shown + ' solution' + (n === '1' && exact ? '' : 's') +
-        (r.data.timeout ? ' (time limit reached)' : '') + ' (' + r.data.ms + ' ms)');
+      const what = !exact ? 'at least ' + shown + ' solution' + (n === '1' ? '' : 's')
+        : n === '1' ? 'unique: 1 solution' : shown + ' solutions';
+      setStatus(what + (r.data.timeout ? ' (time limit reached)' : '') + ' (' + r.data.ms + ' ms)');
+      document.body.dataset.count = (exact ? '' : '>=') + n;
     }));
     $('clear').addEventListener('click', () => {
       state.start = null;
@@ -572,6 +591,27 @@
     });
     buildPolyGrid();
   }
+
+  // What player.js (and other additions) use: the state, the actions, and
+  // events ('loaded' after a puzzle is loaded, 'drawn' after each drawing).
+  const listeners = {};
+  const app = {
+    state,
+    api,
+    load,
+    open: load, // what "Show" and "Open file" do with a text; player.js widens it
+    redraw,
+    setStatus,
+    syncControls,
+    answered,
+    on(name, f) {
+      (listeners[name] = listeners[name] || []).push(f);
+    },
+    emit(name) {
+      for (const f of listeners[name] || []) f();
+    },
+  };
+  window.witnessApp = app;
 
   wire();
   newPuzzle(4, 4);

@@ -18,10 +18,19 @@ fn page_and_static_files() {
     assert_eq!(status, 200);
     assert!(head.contains("text/html"));
     assert!(head.contains("Content-Security-Policy"));
-    assert!(body.contains("<script src=\"/app.js\""));
+    assert!(body.contains("<script src=\"app.js\""));
     let (status, head, body) = s.get("/app.js");
     assert_eq!(status, 200);
     assert!(head.contains("text/javascript") && body.contains("api('render'"));
+    for file in ["/backend.js", "/player.js"] {
+        let (status, head, body) = s.get(file);
+        assert_eq!(status, 200, "{file}");
+        assert!(
+            head.contains("text/javascript")
+                && (body.contains("witnessApp") || body.contains("WitnessBackend")),
+            "{file}"
+        );
+    }
     let (status, head, _) = s.get("/style.css");
     assert_eq!(status, 200);
     assert!(head.contains("text/css"));

@@ -54,7 +54,7 @@ pub use lanes::Schedule;
 pub use limits::Limits;
 pub use natural::Natural;
 
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::error::{Error, Result};
@@ -233,10 +233,15 @@ macro_rules! with_width {
         } else if nodes <= 512 {
             const $n: usize = 8;
             with_width!(@run $plan, slots, $masks, $n, $body)
-        } else if nodes <= 1024 {
-            const $n: usize = 16;
-            with_width!(@run $plan, slots, $masks, $n, $body)
         } else if nodes <= 4352 {
+            // The WebAssembly build (no `native` feature) keeps one copy of
+            // the search fewer, for a smaller module: such panels take the
+            // widest bitsets.
+            #[cfg(feature = "native")]
+            if nodes <= 1024 {
+                const $n: usize = 16;
+                return with_width!(@run $plan, slots, $masks, $n, $body);
+            }
             const $n: usize = 68;
             with_width!(@run $plan, slots, $masks, $n, $body)
         } else {
@@ -300,7 +305,8 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution> {
         return sat_solve(puzzle, limits);
     }
     let plan = Plan::new(puzzle)?;
-    let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+    let two =
+        cfg!(feature = "native") && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     if two {
         solve_plan_threads(&plan, limits).map(|(s, _)| s)
     } else {
@@ -322,7 +328,19 @@ pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64
     solve_plan_threads_with(plan, limits, &Schedule::default())
 }
 
+/// [`solve_plan_threads`] with the turns' budgets given. Without the
+/// `native` feature (no threads), [`solve_plan_with`].
+#[cfg(not(feature = "native"))]
+pub fn solve_plan_threads_with(
+    plan: &Plan,
+    limits: &Limits,
+    schedule: &Schedule,
+) -> Result<(Solution, u64)> {
+    solve_plan_with(plan, limits, schedule)
+}
+
 /// [`solve_plan_threads`] with the turns' budgets given.
+#[cfg(feature = "native")]
 pub fn solve_plan_threads_with(
     plan: &Plan,
     limits: &Limits,
@@ -357,7 +375,7 @@ pub fn solve_plan_threads_with(
                 // The elimination cases take turns on the other thread; with
                 // many, which start late, on both, half each. A local search
                 // takes turns on each, with seeds of its own.
-                let finished = AtomicUsize::new(0);
+                let finished = std::sync::atomic::AtomicUsize::new(0);
                 let (here, there) = portfolio::CaseShare::for_two_threads(plan, &finished);
                 let race = |fwd: &mut Search<'_, N>,
                             back: Option<&mut Search<'_, N>>,
@@ -555,7 +573,11 @@ pub fn count_plan_with(
             .map_or(u64::MAX, |m| m.saturating_sub(spent));
         // Two threads, unless called from a pool's thread (a caller that
         // runs several counts at once, as `bench` does).
-        let d = if rayon::current_thread_index().is_none() {
+        #[cfg(feature = "native")]
+        let on_pool = rayon::current_thread_index().is_some();
+        #[cfg(not(feature = "native"))]
+        let on_pool = true;
+        let d = if !on_pool {
             portfolio::distinct_solutions_threads(
                 plan, &masks, limits, schedule, l, max_nodes, seen, rest,
             )

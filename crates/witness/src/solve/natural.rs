@@ -73,6 +73,18 @@ impl Natural {
         }
     }
 
+    /// The number in JSON: a number while it is at most 2^53 - 1 (which
+    /// every JSON reader holds exactly), otherwise a string of decimal
+    /// digits.
+    pub fn to_json(&self) -> serde_json::Value {
+        /// The largest integer a double holds exactly (2^53 - 1).
+        const JSON_SAFE_MAX: u64 = (1 << 53) - 1;
+        match self.to_u64() {
+            Some(v) if v <= JSON_SAFE_MAX => serde_json::Value::from(v),
+            _ => serde_json::Value::from(self.to_string()),
+        }
+    }
+
     /// The number as a big integer.
     pub fn to_biguint(&self) -> BigUint {
         match &self.0 {

@@ -33,7 +33,7 @@ use super::local::Anneal;
 use super::mark_cases::{CaseRuns, Cases, Outcome, FEW_CASES, MAX_CASES};
 use super::nearby::{mirror_twin, narrow, near_solutions, NEAR_NODES};
 use super::plan::{Masks, Plan};
-use super::search::{self, Search};
+use super::search::Search;
 use crate::model::Direction;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -515,6 +515,7 @@ pub fn first_solution<const N: usize>(
 /// solutions `seen` holds) cover every path, so none of its finished
 /// work is done again.
 #[allow(clippy::too_many_arguments)]
+#[cfg(feature = "native")]
 pub fn distinct_solutions_threads<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
@@ -601,7 +602,7 @@ pub fn distinct_solutions_threads<const N: usize>(
             Some(rest) => {
                 // On the pool, as the count it goes on from ran them.
                 let searched_all =
-                    search::run_branches(plan, masks, lim, &rest, None, None, &|f| {
+                    super::search::run_branches(plan, masks, lim, &rest, None, None, &|f| {
                         visit((f.start, f.end, f.moves.to_vec()))
                     });
                 if searched_all {
@@ -622,4 +623,21 @@ pub fn distinct_solutions_threads<const N: usize>(
         count: count.min(limit),
         complete: !capped && (mine || theirs),
     }
+}
+
+/// [`distinct_solutions_threads`] without the `native` feature (no
+/// threads): [`distinct_solutions`] on this thread; `rest` is not needed.
+#[allow(clippy::too_many_arguments)]
+#[cfg(not(feature = "native"))]
+pub fn distinct_solutions_threads<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    schedule: &Schedule,
+    limit: u64,
+    max_nodes: u64,
+    seen: Seen,
+    _rest: Option<Vec<(usize, Vec<Direction>)>>,
+) -> Distinct {
+    distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen)
 }

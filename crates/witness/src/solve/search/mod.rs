@@ -96,6 +96,7 @@ use crate::rules::board::{Sym, NONE};
 
 use crate::rules::Workspace;
 use pockets::Pockets;
+#[cfg(feature = "native")]
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 

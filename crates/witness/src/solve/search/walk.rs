@@ -503,38 +503,47 @@ pub fn run_branches<const N: usize>(
     visit: &(impl Fn(&Found) -> bool + Sync),
 ) -> bool {
     let unfinished = AtomicBool::new(false);
-    branches.par_iter().enumerate().for_each_init(
-        || Search::<N>::new(plan, masks, limits),
-        |s, (k, (start, prefix))| {
-            if limits.expired() {
+    let fresh = || Search::<N>::new(plan, masks, limits);
+    let branch = |s: &mut Search<'_, N>,
+                  (k, (start, prefix)): (usize, &(usize, Vec<Direction>))| {
+        if limits.expired() {
+            unfinished.store(true, Ordering::Relaxed);
+            return;
+        }
+        if let Some((spent, ceiling)) = cap {
+            let used = spent.load(Ordering::Relaxed);
+            if used >= ceiling {
                 unfinished.store(true, Ordering::Relaxed);
                 return;
             }
-            if let Some((spent, ceiling)) = cap {
-                let used = spent.load(Ordering::Relaxed);
-                if used >= ceiling {
-                    unfinished.store(true, Ordering::Relaxed);
-                    return;
-                }
-                s.set_budget(Some(ceiling - used));
+            s.set_budget(Some(ceiling - used));
+        }
+        s.stopped = false;
+        let before = s.visited;
+        let room = crate::stack::need(plan.rules.board.len(), N);
+        let go = crate::stack::with_room(room, || {
+            s.run_from(*start, prefix, &mut |f: &Found| visit(f))
+        });
+        if let Some((spent, _)) = cap {
+            spent.fetch_add(s.visited - before, Ordering::Relaxed);
+        }
+        if go && !s.stopped {
+            if let Some(done) = done {
+                done[k].store(true, Ordering::Relaxed);
             }
-            s.stopped = false;
-            let before = s.visited;
-            let room = crate::stack::need(plan.rules.board.len(), N);
-            let go = crate::stack::with_room(room, || {
-                s.run_from(*start, prefix, &mut |f: &Found| visit(f))
-            });
-            if let Some((spent, _)) = cap {
-                spent.fetch_add(s.visited - before, Ordering::Relaxed);
-            }
-            if go && !s.stopped {
-                if let Some(done) = done {
-                    done[k].store(true, Ordering::Relaxed);
-                }
-            } else {
-                unfinished.store(true, Ordering::Relaxed);
-            }
-        },
-    );
+        } else {
+            unfinished.store(true, Ordering::Relaxed);
+        }
+    };
+    #[cfg(feature = "native")]
+    branches.par_iter().enumerate().for_each_init(fresh, branch);
+    // Without threads, one after another on this thread.
+    #[cfg(not(feature = "native"))]
+    {
+        let mut s = fresh();
+        for item in branches.iter().enumerate() {
+            branch(&mut s, item);
+        }
+    }
     !unfinished.load(Ordering::Relaxed)
 }

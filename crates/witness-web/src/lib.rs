@@ -1,0 +1,432 @@
+//! The `witness` library for a web page: compiled to WebAssembly
+//! (`wasm32-unknown-unknown`, `scripts/build-web`), it answers the page's
+//! questions in the browser, in a Web Worker, without a server.
+//!
+//! The interface is plain `extern "C"` functions over JSON in linear
+//! memory, so no binding generator is needed:
+//!
+//! 1. the host reserves `len` bytes with [`witness_alloc`] and writes the
+//!    request there, UTF-8 JSON `{"op": NAME, ...fields}`;
+//! 2. [`witness_call`] answers it, frees the request and returns the
+//!    answer's length; the answer is at [`witness_reply`]: UTF-8 JSON
+//!    `{"status": CODE, "body": {...}}`, the status and body that
+//!    `witness serve` gives for `POST /api/NAME` (200, or a 4xx with
+//!    `{"error": "..."}`).
+//!
+//! [`respond`] is the same in Rust. The operations are `convert`, `render`,
+//! `check`, `solve`, `count` and `hint`, with the fields of the server's
+//! API. Nothing here measures time (`std::time` is missing in the
+//! browser): the worker fills in `ms` and enforces time limits by ending
+//! the worker, which is also how a search is cancelled.
+
+use std::cell::RefCell;
+
+use serde_json::{json, Value};
+use witness::formats::{self, text, wpjson, Format};
+use witness::model::Puzzle;
+use witness::render::SvgOptions;
+use witness::{
+    CountOptions, Engine, Error, HintOptions, HintSize, Path, SolveOptions, Status, Verdict,
+};
+
+/// An error status and its message.
+type Fail = (u16, String);
+
+fn bad(msg: impl Into<String>) -> Fail {
+    (400, msg.into())
+}
+
+fn lib_err(e: Error) -> Fail {
+    (422, e.to_string())
+}
+
+/// Answers operation `op` with the request's fields: the status (200, or
+/// 4xx) and the JSON body, as `witness serve` answers `POST /api/{op}`.
+pub fn respond(op: &str, body: &Value) -> (u16, Value) {
+    let result = if body.is_object() {
+        match op {
+            "convert" => convert(body),
+            "render" => render(body),
+            "check" => check(body),
+            "solve" => solve(body),
+            "count" => count(body),
+            "hint" => hint(body),
+            _ => Err((404, format!("no operation \"{op}\""))),
+        }
+    } else {
+        Err(bad("the request must be a JSON object"))
+    };
+    match result {
+        Ok(v) => (200, v),
+        Err((status, msg)) => (status, json!({ "error": msg })),
+    }
+}
+
+/// Answers a whole request `{"op": NAME, ...fields}` given as JSON text:
+/// `{"status": CODE, "body": {...}}`.
+pub fn respond_text(request: &[u8]) -> String {
+    let (status, body) = match serde_json::from_slice::<Value>(request) {
+        Ok(v) => match v.get("op").and_then(Value::as_str) {
+            Some(op) => respond(op, &v),
+            None => (400, json!({"error": "the request has no \"op\""})),
+        },
+        Err(e) => (
+            400,
+            json!({ "error": format!("the request is not valid JSON: {e}") }),
+        ),
+    };
+    json!({"status": status, "body": body}).to_string()
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The request's `"puzzle"`: text in any format (`"format"` names it, or
+/// it is guessed) or a witnesspuzzles JSON object.
+fn puzzle_of(body: &Value) -> Result<Puzzle, Fail> {
+    let format = match body.get("format") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => {
+            Some(Format::from_name(s).ok_or_else(|| bad(format!("unknown format \"{s}\"")))?)
+        }
+        Some(v) => return Err(bad(format!("\"format\" must be a string, not {v}"))),
+    };
+    match body.get("puzzle") {
+        Some(Value::String(s)) => formats::read_puzzle(s, format),
+        Some(o @ Value::Object(_)) => wpjson::from_value(o),
+        None | Some(Value::Null) => return Err(bad("the request has no \"puzzle\"")),
+        Some(v) => {
+            return Err(bad(format!(
+                "\"puzzle\" must be a string or a JSON object, not {}",
+                kind_of(v)
+            )))
+        }
+    }
+    .map_err(|e| bad(e.to_string()))
+}
+
+/// The request's `"path"`: the site's array, `[[x, y], ...]` or a move
+/// string (the path reader bounds its length).
+fn path_of(body: &Value) -> Result<Option<Path>, Fail> {
+    match body.get("path") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Path::parse(s).map(Some),
+        Some(a @ Value::Array(_)) => match a.get(0) {
+            Some(Value::Array(_)) => Path::from_coordinates(a).map(Some),
+            _ => Path::from_site(a).map(Some),
+        },
+        Some(v) => {
+            return Err(bad(format!(
+                "\"path\" must be an array or a move string, not {}",
+                kind_of(v)
+            )))
+        }
+    }
+    .map_err(|e| bad(e.to_string()))
+}
+
+/// The request's `"engine"` (`search`, `sat` or `auto`; this build has no
+/// SAT engine, so `sat` is answered with an error by the library).
+fn engine_of(body: &Value) -> Result<Engine, Fail> {
+    match body.get("engine") {
+        None | Some(Value::Null) => Ok(Engine::default()),
+        Some(Value::String(s)) => s.parse().map_err(|e: Error| bad(e.to_string())),
+        Some(v) => Err(bad(format!("\"engine\" must be a string, not {v}"))),
+    }
+}
+
+fn status_name(found: bool, status: Status) -> &'static str {
+    match (found, status) {
+        (true, _) => "solved",
+        (false, Status::Complete) => "none",
+        (false, Status::Stopped) => "timeout",
+    }
+}
+
+fn verdict_json(v: &Verdict) -> Value {
+    json!({
+        "valid": v.valid,
+        "invalid": v.invalid.iter().map(|f| json!([f.pos.x, f.pos.y])).collect::<Vec<_>>(),
+        "negations": v.negations.iter()
+            .map(|(a, b)| json!([[a.x, a.y], [b.x, b.y]]))
+            .collect::<Vec<_>>(),
+    })
+}
+
+fn convert(body: &Value) -> Result<Value, Fail> {
+    let puzzle = puzzle_of(body)?;
+    let from = match body.get("puzzle") {
+        Some(Value::String(s)) => match body.get("format").and_then(Value::as_str) {
+            Some(f) => f.to_string(),
+            None => formats::detect(s)
+                .map(|f| f.name().to_string())
+                .unwrap_or_default(),
+        },
+        _ => "json".to_string(),
+    };
+    let to = body.get("to").and_then(Value::as_str).unwrap_or("json");
+    let out = match to {
+        "json" => wpjson::to_value(&puzzle).map_err(lib_err)?,
+        "text" => Value::String(text::to_string(&puzzle)),
+        other => {
+            return Err(bad(format!(
+                "\"to\" must be \"json\" or \"text\", not \"{other}\""
+            )))
+        }
+    };
+    Ok(json!({"from": from, "to": to, "puzzle": out}))
+}
+
+/// The panel as SVG with the request's path, its failing elements ringed,
+/// and the verdict when the path is legal.
+fn render(body: &Value) -> Result<Value, Fail> {
+    let puzzle = puzzle_of(body)?;
+    let path = path_of(body)?;
+    let (mut verdict, mut illegal) = (None, None);
+    if let Some(p) = &path {
+        match witness::check(&puzzle, p) {
+            Ok(v) => verdict = Some(v),
+            Err(e @ Error::Path(_)) => illegal = Some(e.to_string()),
+            Err(e) => return Err(lib_err(e)),
+        }
+    }
+    let opts = SvgOptions {
+        highlight: verdict
+            .as_ref()
+            .map(|v| v.invalid.iter().map(|f| f.pos).collect())
+            .unwrap_or_default(),
+    };
+    let svg = witness::render::svg(&puzzle, path.as_ref(), &opts);
+    let v = verdict.as_ref().map(verdict_json);
+    Ok(json!({
+        "svg": svg,
+        "path": path.as_ref().map(|p| p.to_site()),
+        "moves": path.as_ref().map(|p| p.to_moves()),
+        "valid": v.as_ref().map(|v| v["valid"].clone()),
+        "invalid": v.as_ref().map_or(json!([]), |v| v["invalid"].clone()),
+        "negations": v.as_ref().map_or(json!([]), |v| v["negations"].clone()),
+        "illegal": illegal,
+        "status": Value::Null,
+        "ms": 0.0,
+    }))
+}
+
+fn check(body: &Value) -> Result<Value, Fail> {
+    let puzzle = puzzle_of(body)?;
+    let path = path_of(body)?.ok_or_else(|| bad("check needs a \"path\""))?;
+    let v = witness::check(&puzzle, &path).map_err(lib_err)?;
+    Ok(verdict_json(&v))
+}
+
+fn solve(body: &Value) -> Result<Value, Fail> {
+    let puzzle = puzzle_of(body)?;
+    let options = SolveOptions {
+        engine: engine_of(body)?,
+        ..Default::default()
+    };
+    let s = witness::solve(&puzzle, &options).map_err(lib_err)?;
+    Ok(json!({
+        "solved": s.path.is_some(),
+        "path": s.path.as_ref().map(|p| p.to_site()),
+        "moves": s.path.as_ref().map(|p| p.to_moves()),
+        "ms": 0.0,
+        "status": status_name(s.path.is_some(), s.status),
+    }))
+}
+
+fn count(body: &Value) -> Result<Value, Fail> {
+    let puzzle = puzzle_of(body)?;
+    let limit = match body.get("limit") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| bad(format!("\"limit\" must be a whole number from 1, not {v}")))?,
+        ),
+    };
+    let c = witness::count(
+        &puzzle,
+        &CountOptions {
+            limit,
+            engine: engine_of(body)?,
+            ..Default::default()
+        },
+    )
+    .map_err(lib_err)?;
+    Ok(json!({
+        "count": c.count.to_json(),
+        "exhaustive": c.status == Status::Complete,
+        "ms": 0.0,
+        "timeout": false,
+    }))
+}
+
+fn hint(body: &Value) -> Result<Value, Fail> {
+    let puzzle = puzzle_of(body)?;
+    let size = match (body.get("steps"), body.get("fraction")) {
+        (Some(s), _) if !s.is_null() => HintSize::Steps(
+            s.as_u64()
+                .ok_or_else(|| bad(format!("\"steps\" must be a whole number, not {s}")))?
+                .min(usize::MAX as u64) as usize,
+        ),
+        (_, Some(f)) if !f.is_null() => match f.as_f64() {
+            Some(f) if (0.0..=1.0).contains(&f) => HintSize::Fraction(f),
+            _ => {
+                return Err(bad(format!(
+                    "\"fraction\" must be a number from 0 to 1, not {f}"
+                )))
+            }
+        },
+        _ => HintSize::Fraction(0.25),
+    };
+    let h = witness::hint(
+        &puzzle,
+        &HintOptions {
+            size,
+            engine: engine_of(body)?,
+            ..Default::default()
+        },
+    )
+    .map_err(lib_err)?;
+    Ok(json!({
+        "path": h.path.as_ref().map(|p| p.to_site()),
+        "moves": h.path.as_ref().map(|p| p.to_moves()),
+        "solution": h.solution.as_ref().map(|p| p.to_site()),
+        "ms": 0.0,
+        "status": status_name(h.path.is_some(), h.status),
+    }))
+}
+
+thread_local! {
+    /// The last answer, read by the host through [`witness_reply`].
+    static REPLY: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Reserves `len` bytes for a request and gives their address; the host
+/// writes the request there and passes it to [`witness_call`], which
+/// frees it.
+#[no_mangle]
+pub extern "C" fn witness_alloc(len: usize) -> *mut u8 {
+    let mut v = Vec::<u8>::with_capacity(len.max(1));
+    let p = v.as_mut_ptr();
+    std::mem::forget(v);
+    p
+}
+
+/// Answers the request of `len` bytes at `ptr` (from [`witness_alloc`]),
+/// frees it, and gives the answer's length in bytes; the answer is at
+/// [`witness_reply`] until the next call.
+///
+/// # Safety
+///
+/// `ptr` must come from `witness_alloc(len)` and hold `len` written bytes;
+/// it must not be used after this call.
+#[no_mangle]
+pub unsafe extern "C" fn witness_call(ptr: *mut u8, len: usize) -> usize {
+    // SAFETY: the caller passes a buffer of `len` initialised bytes from
+    // `witness_alloc(len)`, whose capacity is `len.max(1)`.
+    let request = unsafe { Vec::from_raw_parts(ptr, len, len.max(1)) };
+    let answer = respond_text(&request);
+    drop(request);
+    REPLY.with(|r| {
+        let mut r = r.borrow_mut();
+        *r = answer;
+        r.len()
+    })
+}
+
+/// The address of the last answer of [`witness_call`].
+#[no_mangle]
+pub extern "C" fn witness_reply() -> *const u8 {
+    REPLY.with(|r| r.borrow().as_ptr())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = "{\"grid\":[[{\"type\":\"line\",\"line\":0},{\"type\":\"line\",\"line\":0},{\"type\":\"line\",\"line\":0,\"start\":true}],[{\"type\":\"line\",\"line\":0},null,{\"type\":\"line\",\"line\":0}],[{\"type\":\"line\",\"line\":0,\"end\":\"right\"},{\"type\":\"line\",\"line\":0},{\"type\":\"line\",\"line\":0}]]}";
+
+    fn call(request: Value) -> Value {
+        serde_json::from_str(&respond_text(request.to_string().as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn solve_count_hint_and_check_agree() {
+        let s = call(json!({"op": "solve", "puzzle": SMALL}));
+        assert_eq!(s["status"], 200, "{s}");
+        assert_eq!(s["body"]["status"], "solved", "{s}");
+        let moves = s["body"]["moves"].as_str().unwrap().to_string();
+        let c = call(json!({"op": "check", "puzzle": SMALL, "path": moves}));
+        assert_eq!(c["body"]["valid"], true, "{c}");
+        // A 1x1 panel from a corner to the opposite one: two paths.
+        let n = call(json!({"op": "count", "puzzle": SMALL}));
+        assert_eq!(n["body"]["count"], 2, "{n}");
+        assert_eq!(n["body"]["exhaustive"], true, "{n}");
+        let h = call(json!({"op": "hint", "puzzle": SMALL, "steps": 1}));
+        assert_eq!(h["body"]["status"], "solved", "{h}");
+        let r = call(json!({"op": "render", "puzzle": SMALL, "path": moves}));
+        assert!(
+            r["body"]["svg"].as_str().unwrap().starts_with("<svg"),
+            "{r}"
+        );
+        assert_eq!(r["body"]["valid"], true, "{r}");
+    }
+
+    #[test]
+    fn convert_gives_json_and_text() {
+        let j = call(json!({"op": "convert", "puzzle": SMALL, "to": "json"}));
+        assert_eq!(j["body"]["from"], "json", "{j}");
+        let t = call(json!({"op": "convert", "puzzle": SMALL, "to": "text"}));
+        let text = t["body"]["puzzle"].as_str().unwrap().to_string();
+        let back = call(json!({"op": "convert", "puzzle": text, "to": "json"}));
+        assert_eq!(back["body"]["puzzle"], j["body"]["puzzle"], "{back}");
+    }
+
+    #[test]
+    fn bad_requests_get_clear_errors() {
+        for (req, status) in [
+            (b"not json".to_vec(), 400),
+            (b"[1]".to_vec(), 400),
+            (br#"{"op": "nothing"}"#.to_vec(), 404),
+            (br#"{"op": "solve"}"#.to_vec(), 400),
+            (br#"{"op": "solve", "puzzle": "{]"}"#.to_vec(), 400),
+            (
+                br#"{"op": "count", "puzzle": "x", "limit": 0}"#.to_vec(),
+                400,
+            ),
+        ] {
+            let a: Value = serde_json::from_str(&respond_text(&req)).unwrap();
+            assert_eq!(a["status"], status, "{a}");
+            assert!(
+                a["body"]["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{a}"
+            );
+        }
+        let a = call(json!({"op": "check", "puzzle": SMALL, "path": "0,2:L9"}));
+        assert_eq!(a["status"], 422, "{a}");
+    }
+
+    #[test]
+    fn the_c_interface_round_trips() {
+        let req = json!({"op": "solve", "puzzle": SMALL}).to_string();
+        let p = witness_alloc(req.len());
+        // SAFETY: `p` holds `req.len()` bytes from `witness_alloc`.
+        let n = unsafe {
+            std::ptr::copy_nonoverlapping(req.as_ptr(), p, req.len());
+            witness_call(p, req.len())
+        };
+        // SAFETY: the answer is `n` bytes at `witness_reply()`.
+        let answer = unsafe { std::slice::from_raw_parts(witness_reply(), n) };
+        let a: Value = serde_json::from_slice(answer).unwrap();
+        assert_eq!(a["body"]["status"], "solved", "{a}");
+    }
+}
