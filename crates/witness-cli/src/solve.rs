@@ -26,8 +26,9 @@ pub struct Common {
     #[arg(long)]
     json: bool,
     /// The engine: `search` (depth-first), `sat` (a SAT solver with lazy
-    /// cuts; no polyominoes yet) or `auto` (for now
-    /// the search).
+    /// cuts; no polyominoes yet) or `auto` (the search alone for a few
+    /// milliseconds, then the search and SAT side by side, the first
+    /// answer winning).
     #[arg(long, default_value = "auto", value_parser = parse_engine)]
     engine: Engine,
 }

@@ -132,7 +132,8 @@ pub mod internals {
     pub use crate::solve::{
         answer, bits, brute, count_in_turns, count_plan, count_plan_with, distinct_lanes, faces,
         for_each_found, for_each_solution, frontier, hash, lanes, limits, local, mark_cases,
-        nearby, plan, portfolio, reverse, search, solve_plan, solve_plan_stats, solve_plan_threads,
-        solve_plan_threads_with, solve_plan_with, Schedule, LANE_COUNT_AFTER, LANE_COUNT_MAX_LIMIT,
+        nearby, plan, portfolio, race, reverse, search, solve_plan, solve_plan_stats,
+        solve_plan_threads, solve_plan_threads_with, solve_plan_with, Schedule, LANE_COUNT_AFTER,
+        LANE_COUNT_MAX_LIMIT,
     };
 }

@@ -13,6 +13,7 @@ mod formats_windmill;
 mod frontier_count;
 mod fuzz_regressions;
 mod large_panels;
+mod race_auto;
 mod render_svg;
 mod render_terminal;
 mod rules_fast_path;
