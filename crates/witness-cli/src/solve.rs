@@ -146,6 +146,22 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     let capped = limit.is_some_and(|l| n.count >= l);
     let timed_out = n.status == Status::Stopped && !capped;
+    // For a designer: two of the solutions of a puzzle that is not
+    // unique, and where they part.
+    let two = if a.unique && n.count >= 2 {
+        let limits = c.limits();
+        match witness::internals::race::two_solutions(&puzzle, &limits) {
+            Ok((two, _)) if two.len() == 2 => Some(two),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    let parting = two.as_ref().and_then(|t| {
+        witness::internals::race::parting(&puzzle, &t[0], &t[1])
+            .ok()
+            .flatten()
+    });
     if c.json {
         let mut j = output::count_json(&n, ms);
         if a.unique {
@@ -156,6 +172,13 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
                 _ => "not unique",
             });
         }
+        if let Some(t) = &two {
+            j["solutions"] = t.iter().map(|p| p.to_site()).collect();
+            j["part"] = match parting {
+                Some(q) => serde_json::json!({"x": q.x, "y": q.y}),
+                None => serde_json::Value::Null,
+            };
+        }
         println!("{j}");
     } else if a.unique {
         match (n.count, timed_out) {
@@ -163,6 +186,19 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
             (0, _) => println!("none"),
             (1, _) => println!("unique"),
             _ => println!("not unique"),
+        }
+        if let Some(t) = &two {
+            for (k, p) in t.iter().enumerate() {
+                println!("solution {}: {}", k + 1, p.to_moves());
+                print!("{}", draw(&puzzle, Some(p)));
+            }
+            match parting {
+                Some(q) => println!("they part at ({}, {})", q.x, q.y),
+                None => println!(
+                    "they start apart: at ({}, {}) and ({}, {})",
+                    t[0].start.x, t[0].start.y, t[1].start.x, t[1].start.y
+                ),
+            }
         }
     } else if timed_out {
         println!("at least {} (timeout after {ms:.0} ms)", n.count);

@@ -277,6 +277,80 @@ pub fn count_race(
     super::count_plan(plan, limit, limits).map(Raced::alone)
 }
 
+/// Up to two distinct solutions of `puzzle` (two paths a player tells
+/// apart, as [`super::count`] counts them; on undirected puzzles never a
+/// path and its reverse), for a designer who wants to see why a puzzle is
+/// not unique: from the SAT engine where it supports the panel, else from
+/// the search in its own order. Also tells whether the limits stopped it
+/// before it found two or proved there are fewer.
+pub fn two_solutions(puzzle: &Puzzle, limits: &Limits) -> Result<(Vec<crate::Path>, Status)> {
+    #[cfg(feature = "sat")]
+    match super::sat::SatRun::new(puzzle, limits) {
+        Ok(mut run) => {
+            let mut found = Vec::new();
+            let c = run.count(Some(2), limits, |p| {
+                found.push(p.clone());
+                true
+            })?;
+            let status = if found.len() < 2 {
+                c.status
+            } else {
+                Status::Complete
+            };
+            return Ok((found, status));
+        }
+        Err(crate::Error::Unsupported(_)) => {}
+        Err(e) => return Err(e),
+    }
+    let mut found: Vec<crate::Path> = Vec::new();
+    let status = super::for_each_solution(puzzle, limits, |p| {
+        let twin = found.first().is_some_and(|q| {
+            q == p || (puzzle.undirected && reverse_of(puzzle, q).as_ref() == Some(p))
+        });
+        if !twin {
+            found.push(p.clone());
+        }
+        found.len() < 2
+    })?;
+    let status = if found.len() < 2 {
+        status
+    } else {
+        Status::Complete
+    };
+    Ok((found, status))
+}
+
+/// The path `p` drawn back from its end, if it is legal.
+fn reverse_of(puzzle: &Puzzle, p: &crate::Path) -> Option<crate::Path> {
+    let end = p
+        .moves
+        .iter()
+        .try_fold(p.start, |at, &d| puzzle.neighbor(at, d))?;
+    Some(crate::Path::new(
+        end,
+        p.moves.iter().rev().map(|d| d.opposite()).collect(),
+    ))
+}
+
+/// Where two paths part: the last slot they share from their start
+/// before their slots differ (`None` when they start on different
+/// slots, or one is the other).
+pub fn parting(
+    puzzle: &Puzzle,
+    a: &crate::Path,
+    b: &crate::Path,
+) -> Result<Option<crate::model::Pos>> {
+    let (sa, sb) = (a.slots(puzzle)?, b.slots(puzzle)?);
+    let shared = sa.iter().zip(&sb).take_while(|(x, y)| x == y).count();
+    Ok(
+        if shared == 0 || (shared == sa.len() && shared == sb.len()) {
+            None
+        } else {
+            Some(sa[shared - 1])
+        },
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
