@@ -102,8 +102,21 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         .with_engine(c.engine);
     let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
+    // No solution, proved: the symbols that cannot all be satisfied.
+    let why = if sol.path.is_none() && sol.status == Status::Complete {
+        let options = witness::WhyOptions::default()
+            .with_limits(c.limits())
+            .with_engine(c.engine);
+        witness::why(&puzzle, &options).ok()
+    } else {
+        None
+    };
     if c.json {
-        println!("{}", output::solve_json(&sol, ms));
+        let mut j = output::solve_json(&sol, ms);
+        if let Some(w) = &why {
+            output::add_why(&mut j, w);
+        }
+        println!("{j}");
     } else {
         match &sol.path {
             Some(p) => {
@@ -118,6 +131,9 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
             None => {
                 print!("{}", draw(&puzzle, None));
                 println!("no solution (exhaustive search, {ms:.2} ms)");
+                if let Some(w) = &why {
+                    print!("{}", output::why_text(&puzzle, w));
+                }
             }
         }
     }

@@ -13,6 +13,8 @@
 //!   string (`0,6:R6U4`) or a list of coordinates.
 //! - [`Verdict`]: whether a path solves a puzzle, naming every failing
 //!   element ([`Failure`], [`Reason`]).
+//! - [`Why`]: for a panel with no solution, a minimal set of its symbols
+//!   that cannot all be satisfied ([`why()`]).
 //! - [`Solution`], [`Count`], [`Hint`]: the solver's answers, each with the
 //!   [`Status`] that says whether the search was exhaustive or stopped by
 //!   its [`Limits`].
@@ -112,8 +114,8 @@ pub use rules::{
     validate as check, validate_within as check_within, Failure, Reason, Rules, Verdict,
 };
 pub use solve::{
-    count, hint, solve, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits, Solution,
-    SolveOptions, Status,
+    count, hint, solve, why, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits,
+    Solution, SolveOptions, Status, Why, WhyOptions,
 };
 
 /// The library's insides, for the command line tool's benchmarks, the

@@ -298,7 +298,18 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     if sol.path.is_none() && sol.status == Status::Stopped {
         return Err(stopped(ms));
     }
-    Ok((200, output::solve_json(&sol, elapsed)))
+    let mut v = output::solve_json(&sol, elapsed);
+    if sol.path.is_none() {
+        // No solution, proved: the symbols that cannot all be satisfied,
+        // within a time limit of their own as long as the request's.
+        let options = witness::WhyOptions::default()
+            .with_limits(limits(ms, cancel))
+            .with_engine(engine);
+        if let Ok(w) = witness::why(&puzzle, &options) {
+            output::add_why(&mut v, &w);
+        }
+    }
+    Ok((200, v))
 }
 
 fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {

@@ -511,7 +511,16 @@
       setStatus('Solving…');
       const r = await api('solve', { puzzle: state.puzzle });
       if (!r.ok) return setStatus(r.data.error, true);
-      if (!r.data.solved) return setStatus('This puzzle has no solution.', true);
+      if (!r.data.solved) {
+        const why = r.data.why || [];
+        if (r.data.why_no_line) return setStatus('This puzzle has no solution: no line reaches an end at all.', true);
+        if (why.length === 0) return setStatus('This puzzle has no solution.', true);
+        // Ring the symbols that cannot all be satisfied.
+        const d = await api('render', { puzzle: state.puzzle, solve: true });
+        if (d.ok) $('panel').innerHTML = d.data.svg;
+        return setStatus('This puzzle has no solution: the ' + why.length + ' ringed symbol' +
+          (why.length === 1 ? '' : 's') + ' cannot all be satisfied.', true);
+      }
       setSitePath(r.data.path);
       await redraw();
       setStatus('Solved in ' + r.data.ms + ' ms: ' + r.data.moves);

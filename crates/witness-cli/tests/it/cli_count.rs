@@ -1,6 +1,8 @@
 //! `witness count --unique` for designers: on a puzzle with two or more
 //! solutions it shows two of them, drawn one after the other (both in
-//! `--json` as `"solutions"`), and names the slot where they part.
+//! `--json` as `"solutions"`), and names the slot where they part; and
+//! `witness solve` and `render --solve` on a puzzle with no solution name
+//! and ring the symbols that cannot all be satisfied.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -133,4 +135,73 @@ fn a_unique_puzzle_shows_no_second_solution() {
     );
     let o = witness(&["count", "--unique", one.to_str().unwrap()]);
     assert_eq!(stdout(&o), "unique\n");
+}
+
+/// The 1x1 panel with dots on the top edge (1,0) and the right edge (2,1),
+/// both next to the end (2,0), which the line enters once: it covers one
+/// of them only. The dot on the left edge (0,1) is covered by up then
+/// right; the black square is alone in the one face.
+const DOTS: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line","dot":1},{"type":"line","start":true}],
+    [{"type":"line","dot":1},{"type":"square","color":"black"},{"type":"line"}],
+    [{"type":"line","end":"right"},{"type":"line","dot":1},{"type":"line"}]]}"#;
+
+#[test]
+fn why_there_is_no_solution() {
+    let dots = file("dots", DOTS);
+    let o = witness(&["solve", dots.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    assert!(
+        text.ends_with(
+            "these symbols cannot all be satisfied:\n  dot at (1, 0)\n  dot at (2, 1)\n"
+        ),
+        "{text}"
+    );
+    for engine in ["search", "sat", "auto"] {
+        let o = witness(&[
+            "solve",
+            "--json",
+            "--engine",
+            engine,
+            dots.to_str().unwrap(),
+        ]);
+        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(
+            v["why"],
+            json!([{"x": 1, "y": 0}, {"x": 2, "y": 1}]),
+            "{engine}: {v}"
+        );
+        assert_eq!(v["why_no_line"], false);
+    }
+    // render --solve rings the two dots: the SVG has the rings a failing
+    // path's elements get, two of them.
+    let plain = witness(&["render", dots.to_str().unwrap()]);
+    let ringed = witness(&["render", "--solve", dots.to_str().unwrap()]);
+    let count = |o: &Output| stdout(o).matches("<circle").count();
+    assert_eq!(count(&ringed), count(&plain) + 2, "{}", stdout(&ringed));
+    // Gaps shutting the start in: said distinctly.
+    let shut = DOTS.replace(
+        r#"{"type":"line","dot":1},{"type":"line","start":true}"#,
+        r#"{"type":"line","gap":1},{"type":"line","start":true}"#,
+    );
+    let shut = shut.replace(
+        r#"[{"type":"line","dot":1},{"type":"square","color":"black"},{"type":"line"}]"#,
+        r#"[{"type":"line","dot":1},{"type":"square","color":"black"},{"type":"line","gap":1}]"#,
+    );
+    let shut = file("shut", &shut);
+    let o = witness(&["solve", shut.to_str().unwrap()]);
+    assert!(
+        stdout(&o).ends_with(
+            "no line reaches an end at all: the starts, ends and gaps alone allow none\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let o = witness(&["solve", "--json", shut.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["why"].clone(), v["why_no_line"].clone()),
+        (json!([]), json!(true))
+    );
 }

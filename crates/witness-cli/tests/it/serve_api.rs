@@ -77,6 +77,30 @@ fn solve_endpoint() {
         (v["solved"].clone(), v["status"].clone()),
         (json!(false), json!("none"))
     );
+    // The gaps shut the start in: no line reaches an end at all.
+    assert_eq!(
+        (v["why"].clone(), v["why_no_line"].clone()),
+        (json!([]), json!(true)),
+        "{v}"
+    );
+    // Dots on the top edge (1,0) and the right edge (2,1) of a 1x1 panel
+    // whose end is the top-right corner: the line enters the end once, so
+    // it covers one of them only; the square is satisfied whatever.
+    let dots = json!({"grid": [
+        [{"type": "line"}, {"type": "line"}, {"type": "line", "start": true}],
+        [{"type": "line", "dot": 1}, {"type": "square", "color": "black"}, {"type": "line"}],
+        [{"type": "line", "end": "right"}, {"type": "line", "dot": 1}, {"type": "line"}]]});
+    let (status, v) = s.post("/api/solve", &json!({"puzzle": dots}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["why"], json!([{"x": 1, "y": 0}, {"x": 2, "y": 1}]), "{v}");
+    assert_eq!(
+        (v["why_no_line"].clone(), v["why_minimal"].clone()),
+        (json!(false), json!(true))
+    );
+    // Rendered with its solution asked for, the two dots are ringed.
+    let (status, v) = s.post("/api/render", &json!({"puzzle": dots, "solve": true}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["why"], json!([{"x": 1, "y": 0}, {"x": 2, "y": 1}]), "{v}");
 }
 
 #[test]

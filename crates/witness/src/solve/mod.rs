@@ -24,7 +24,8 @@
 //! still comes from an exhaustive search alone), [`nearby`] the search for
 //! more solutions on a solution's own nodes that counts with a small limit
 //! run, [`race`] the `auto` engine that races the search and the SAT
-//! engine.
+//! engine, [`why`] the symbols of an unsolvable panel that cannot all be
+//! satisfied.
 //!
 //! `sat` (with the `sat` feature, on by default) is a second, exact
 //! engine: the line as a boolean formula for a SAT solver, with the rules
@@ -49,10 +50,12 @@ pub mod reverse;
 #[cfg(feature = "sat")]
 pub mod sat;
 pub mod search;
+pub mod why;
 
 pub use answer::{Count, Hint, HintSize, Solution, Status};
 pub use lanes::Schedule;
 pub use limits::Limits;
+pub use why::{why, Why, WhyOptions};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

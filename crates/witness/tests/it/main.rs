@@ -21,3 +21,4 @@ mod rules_panels;
 mod sat_exact;
 mod solver_exact;
 mod solver_regressions;
+mod why_unsolvable;
