@@ -10,8 +10,10 @@
 //! The set is found by deletion with exact solves (the engine of
 //! [`WhyOptions::engine`], `auto` by default, so the SAT engine where it
 //! supports the panel, the search elsewhere): starting from all the
-//! symbols, each in turn is dropped for good when the panel stays without
-//! a solution without it. The rules are not monotone (a second star or a
+//! symbols, the symbols that can fail when others go (stars, marks,
+//! pieces) one at a time first, then chunks of half, a quarter, … of the
+//! others, and then each symbol in turn are dropped for good when the
+//! panel stays without a solution without them. The rules are not monotone (a second star or a
 //! mark can repair a region, so dropping a symbol can take a solution
 //! away), so the passes repeat until one drops nothing: then every symbol
 //! left was tried against the final set, and the set is minimal in the
@@ -21,7 +23,7 @@
 
 use super::{Engine, Limits, SolveOptions, Status};
 use crate::error::{Error, Result};
-use crate::model::{Dot, Pos, Puzzle, SlotKind};
+use crate::model::{Dot, Pos, Puzzle, SlotKind, SymbolKind};
 
 /// How [`why`] solves: its limits (for all of its solves together) and
 /// engine.
@@ -143,28 +145,69 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
         None => stopped = true,
     }
     let mut keep = all.clone();
+    // A drop that leaves the panel without a solution is kept.
+    let mut try_drop = |keep: &mut Vec<Pos>, from: usize, to: usize| -> Result<bool> {
+        let fewer: Vec<Pos> = keep[..from].iter().chain(&keep[to..]).copied().collect();
+        Ok(match unsolvable(&fewer)? {
+            Some(true) => {
+                *keep = fewer;
+                true
+            }
+            Some(false) => false,
+            None => {
+                stopped = true;
+                false
+            }
+        })
+    };
+    // The symbols that can fail when others go (a star loses its partner,
+    // a mark what it erases, a piece its subtractive piece) are tried
+    // first, one at a time, while every other symbol is there: so the set
+    // does not end up as such a symbol left alone by the drops.
+    let fragile = |q: &Pos| {
+        puzzle
+            .cell(*q)
+            .symbol
+            .as_ref()
+            .is_some_and(|s| !matches!(s.kind, SymbolKind::Square | SymbolKind::Triangle(_)))
+    };
+    keep.sort_by_key(|q| !fragile(q));
+    let mut k = 0;
+    while k < keep.len() && fragile(&keep[k]) {
+        if !try_drop(&mut keep, k, k + 1)? {
+            k += 1;
+        }
+    }
+    // Then the others by chunks, halving: a panel whose set is a few of
+    // many symbols loses most of the others a chunk at a time.
+    let first = k;
+    let mut chunk = (keep.len() - first) / 2;
+    while chunk >= 2 && !options.limits.expired() {
+        let mut k = first;
+        while k < keep.len() {
+            let end = (k + chunk).min(keep.len());
+            if !try_drop(&mut keep, k, end)? {
+                k = end;
+            }
+        }
+        chunk /= 2;
+    }
+    // Then one at a time, until a pass drops nothing.
     loop {
         let mut dropped = false;
         let mut k = 0;
         while k < keep.len() {
-            let mut fewer = keep.clone();
-            fewer.remove(k);
-            match unsolvable(&fewer)? {
-                Some(true) => {
-                    keep = fewer;
-                    dropped = true;
-                }
-                Some(false) => k += 1,
-                None => {
-                    stopped = true;
-                    k += 1;
-                }
+            if try_drop(&mut keep, k, k + 1)? {
+                dropped = true;
+            } else {
+                k += 1;
             }
         }
         if !dropped || options.limits.expired() {
             break;
         }
     }
+    keep.sort();
     Ok(Why {
         symbols: keep,
         no_line: false,

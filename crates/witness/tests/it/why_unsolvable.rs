@@ -83,9 +83,27 @@ fn hand_made_panels() {
     // The same with a dot on the top-right edge (3,0) as well: then the
     // two dots (3,0) and (4,1) are enough, as the line enters the end
     // (4,0) once, from the left (covering (3,0)) or from below (covering
-    // (4,1)); each alone is covered. The deletion drops the squares and
-    // (1,2) first, so this pair is named.
+    // (4,1)); each alone is covered. The deletion, by chunks in slot
+    // order and then one symbol at a time, drops the squares and (1,2),
+    // so this pair is named.
     p.cell_mut(Pos::new(3, 0)).dot = Dot::Black;
+    let w = why(&p, &WhyOptions::default()).unwrap();
+    assert_eq!(w.symbols, vec![Pos::new(3, 0), Pos::new(4, 1)]);
+
+    // The same two dots with a black star on each face instead: the dots
+    // cannot both be covered, while either alone is, by a line that keeps
+    // the stars in one region. A lone star is a set too (no partner, it
+    // fails whatever the line), but it is not what makes this panel
+    // unsolvable: the stars are tried first, with the dots there, and
+    // dropped, so the two dots are named.
+    let mut p = Puzzle::new(2, 1, false).unwrap();
+    p.cell_mut(Pos::new(0, 2)).start = true;
+    p.cell_mut(Pos::new(4, 0)).end = Some(Direction::Up);
+    for x in [1, 3] {
+        p.cell_mut(Pos::new(x, 1)).symbol = Some(Symbol::new(SymbolKind::Star, COLORS[0].clone()));
+    }
+    p.cell_mut(Pos::new(3, 0)).dot = Dot::Black;
+    p.cell_mut(Pos::new(4, 1)).dot = Dot::Black;
     let w = why(&p, &WhyOptions::default()).unwrap();
     assert_eq!(w.symbols, vec![Pos::new(3, 0), Pos::new(4, 1)]);
 
