@@ -14,6 +14,7 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 use witness::formats;
 use witness::internals::plan::Plan;
+use witness::internals::race;
 use witness::model::{Puzzle, RuleSet};
 use witness::{
     Count, CountOptions, Engine, Limits, Natural, Path, Rules, Solution, SolveOptions, Status,
@@ -48,6 +49,11 @@ pub struct BenchArgs {
     /// (default: each puzzle's own, the Windmill's for Windmill codes).
     #[arg(long, value_parser = crate::input::parse_rules)]
     rules: Option<RuleSet>,
+    /// Also run every puzzle with this engine, right after or before the
+    /// `--engine` run (in turn), and report both: a comparison under the
+    /// same load.
+    #[arg(long, value_parser = crate::solve::parse_engine)]
+    versus: Option<Engine>,
 }
 
 /// One line of the input: its id and the puzzle, or an error.
@@ -119,6 +125,7 @@ fn run_one(
     id: String,
     puzzle: Result<Puzzle, String>,
     a: &BenchArgs,
+    engine: Engine,
     cancel: &Arc<AtomicBool>,
 ) -> Outcome {
     let mut o = Outcome {
@@ -141,7 +148,7 @@ fn run_one(
     o.rules = Some(puzzle.rules);
     let limits = crate::solve::limits_of(a.timeout_ms).with_cancel(cancel.clone());
     let t0 = Instant::now();
-    if a.engine == Engine::Sat {
+    if engine == Engine::Sat {
         return run_sat(o, &puzzle, a, &limits, t0);
     }
     let plan = match Plan::new(&puzzle) {
@@ -151,14 +158,25 @@ fn run_one(
             return o;
         }
     };
+    let auto = engine == Engine::Auto;
     if let Some(limit) = a.count_limit {
-        match witness::internals::count_plan(&plan, Some(limit), &limits) {
+        let c = if auto {
+            race::count_plan(&puzzle, &plan, Some(limit), &limits).map(|r| r.answer)
+        } else {
+            witness::internals::count_plan(&plan, Some(limit), &limits)
+        };
+        match c {
             Ok(c) => o.counted(&c, limit, t0),
             Err(e) => o.error = Some(e.to_string()),
         }
         return o;
     }
-    match witness::internals::solve_plan(&plan, &limits) {
+    let s = if auto {
+        race::solve_plan(&puzzle, &plan, &limits).map(|r| r.answer)
+    } else {
+        witness::internals::solve_plan(&plan, &limits)
+    };
+    match s {
         Ok(s) => o.solved(s, &puzzle, t0),
         Err(e) => o.error = Some(e.to_string()),
     }
@@ -253,6 +271,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     let pb = progress(lines.len());
     let t0 = Instant::now();
     let results: Mutex<Vec<Outcome>> = Mutex::new(Vec::with_capacity(lines.len()));
+    let others: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
     pool.install(|| {
         // Each worker takes the next puzzle of the file when it is free
         // (rather than halves of the file split in advance), so that a
@@ -263,18 +282,36 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
                 return;
             }
             let (id, puzzle) = parse_line(n, line);
-            let o = run_one(id, puzzle, &a, &cancel);
+            let (o, other) = match a.versus {
+                None => (run_one(id, puzzle, &a, a.engine, &cancel), None),
+                Some(v) => {
+                    // Odd lines run `--engine` first, even ones `--versus`.
+                    let again = (id.clone(), puzzle.clone());
+                    if n % 2 == 1 {
+                        let o = run_one(id, puzzle, &a, a.engine, &cancel);
+                        (o, Some(run_one(again.0, again.1, &a, v, &cancel)))
+                    } else {
+                        let w = run_one(again.0, again.1, &a, v, &cancel);
+                        (run_one(id, puzzle, &a, a.engine, &cancel), Some(w))
+                    }
+                }
+            };
             // A solve cut short by Ctrl-C is no result.
-            if o.status == "timeout" && cancel.load(Ordering::Relaxed) {
+            let cut = |o: &Outcome| o.status == "timeout" && cancel.load(Ordering::Relaxed);
+            if cut(&o) || other.as_ref().is_some_and(cut) {
                 return;
             }
             results.lock().expect("lock").push(o);
+            if let Some(w) = other {
+                others.lock().expect("lock").push(w);
+            }
             pb.inc(1);
         })
     });
     pb.finish_and_clear();
     let wall = t0.elapsed();
     let results = results.into_inner().expect("lock");
+    let others = others.into_inner().expect("lock");
     let stopped = cancel.load(Ordering::Relaxed);
     if stopped {
         println!(
@@ -283,11 +320,91 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
             lines.len()
         );
     }
+    let threads = pool.current_num_threads();
+    let mut bad = Vec::new();
+    match a.versus {
+        None => bad.extend(report(&results, &a, wall, threads)),
+        Some(v) => {
+            println!("engine {}:", engine_name(a.engine));
+            let mine = report(&results, &a, wall, threads);
+            println!("engine {}:", engine_name(v));
+            let theirs = report(&others, &a, wall, threads);
+            let p50 = |r: &[Outcome]| {
+                let mut t: Vec<f64> = r
+                    .iter()
+                    .filter(|o| o.status == "solved" || o.status == "none")
+                    .map(|o| o.ms)
+                    .collect();
+                t.sort_by(f64::total_cmp);
+                percentile(&t, 0.5)
+            };
+            println!(
+                "p50 {} / {}: {:.3}",
+                engine_name(a.engine),
+                engine_name(v),
+                p50(&results) / p50(&others)
+            );
+            bad.extend(mine);
+            bad.extend(theirs);
+        }
+    }
+    if let Some(out) = &a.out {
+        let mut f = std::io::BufWriter::new(
+            std::fs::File::create(out).map_err(|e| format!("cannot write {out}: {e}"))?,
+        );
+        for (o, engine) in results
+            .iter()
+            .map(|o| (o, a.engine))
+            .chain(others.iter().map(|o| (o, a.versus.unwrap_or(a.engine))))
+        {
+            let mut j = json!({
+                "id": o.id,
+                "status": o.status,
+                "ms": crate::output::round_ms(o.ms),
+                "path": o.path.as_ref().map(|p| p.to_site()),
+                "rules": o.rules.map(RuleSet::name),
+            });
+            if a.versus.is_some() {
+                j["engine"] = json!(engine_name(engine));
+            }
+            if let Some(c) = &o.count {
+                j["count"] = crate::output::natural_json(c);
+            }
+            if let Some(e) = &o.error {
+                j["error"] = json!(e);
+            }
+            writeln!(f, "{j}").map_err(|e| e.to_string())?;
+        }
+    }
+    if !bad.is_empty() {
+        println!("INVALID PATHS RETURNED: {}", bad.join(", "));
+        return Ok(1);
+    }
+    Ok(if stopped { 130 } else { 0 })
+}
+
+/// The `--engine` spelling of an engine.
+fn engine_name(e: Engine) -> &'static str {
+    match e {
+        Engine::Search => "search",
+        Engine::Sat => "sat",
+        Engine::Auto => "auto",
+    }
+}
+
+/// Prints the figures of one engine's outcomes; returns the ids of the
+/// puzzles whose returned path failed validation.
+fn report(
+    results: &[Outcome],
+    a: &BenchArgs,
+    wall: std::time::Duration,
+    threads: usize,
+) -> Vec<String> {
     let mut by_status: HashMap<&str, usize> = HashMap::new();
     let mut times: Vec<f64> = Vec::new();
     let mut bad = Vec::new();
     let mut slowest: Vec<(f64, &str)> = Vec::new();
-    for o in &results {
+    for o in results {
         *by_status.entry(o.status).or_default() += 1;
         if o.status == "solved" || o.status == "none" {
             times.push(o.ms);
@@ -337,7 +454,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     println!(
         "wall time: {:.3} s with {} threads",
         wall.as_secs_f64(),
-        pool.current_num_threads()
+        threads
     );
     let top: Vec<String> = slowest
         .iter()
@@ -354,32 +471,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
             None => println!("no solution: {}", o.id),
         }
     }
-    if let Some(out) = &a.out {
-        let mut f = std::io::BufWriter::new(
-            std::fs::File::create(out).map_err(|e| format!("cannot write {out}: {e}"))?,
-        );
-        for o in &results {
-            let mut j = json!({
-                "id": o.id,
-                "status": o.status,
-                "ms": crate::output::round_ms(o.ms),
-                "path": o.path.as_ref().map(|p| p.to_site()),
-                "rules": o.rules.map(RuleSet::name),
-            });
-            if let Some(c) = &o.count {
-                j["count"] = crate::output::natural_json(c);
-            }
-            if let Some(e) = &o.error {
-                j["error"] = json!(e);
-            }
-            writeln!(f, "{j}").map_err(|e| e.to_string())?;
-        }
-    }
-    if !bad.is_empty() {
-        println!("INVALID PATHS RETURNED: {}", bad.join(", "));
-        return Ok(1);
-    }
-    Ok(if stopped { 130 } else { 0 })
+    bad
 }
 
 /// Options of `witness bench-check`.

@@ -68,6 +68,65 @@ pub fn round_ms(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
 }
 
+/// Adds a [`witness::Why`] to a solve's JSON: `"why": [{"x","y"},…]`
+/// (empty when no line reaches an end at all), `"why_no_line"` and
+/// `"why_minimal"` (false when a limit stopped the search for the set).
+pub fn add_why(j: &mut Value, w: &witness::Why) {
+    j["why"] = w
+        .symbols
+        .iter()
+        .map(|q| json!({"x": q.x, "y": q.y}))
+        .collect();
+    j["why_no_line"] = json!(w.no_line);
+    j["why_minimal"] = json!(w.status == witness::Status::Complete);
+}
+
+/// A symbol's name for people: `black square`, `dot`, `triangle (2)`.
+pub fn symbol_name(puzzle: &witness::model::Puzzle, q: witness::model::Pos) -> String {
+    use witness::model::SymbolKind;
+    let c = puzzle.cell(q);
+    let Some(s) = &c.symbol else {
+        return match c.dot {
+            witness::model::Dot::Blue => "blue dot".into(),
+            witness::model::Dot::Yellow => "yellow dot".into(),
+            witness::model::Dot::Invisible => "invisible dot".into(),
+            _ => "dot".into(),
+        };
+    };
+    let kind = match &s.kind {
+        SymbolKind::Square => "square".to_string(),
+        SymbolKind::Star => "star".to_string(),
+        SymbolKind::Triangle(n) => format!("triangle ({n})"),
+        SymbolKind::Poly(_) => "polyomino".to_string(),
+        SymbolKind::Ylop(_) => "subtractive polyomino".to_string(),
+        SymbolKind::Nega => "elimination mark".to_string(),
+    };
+    format!("{} {kind}", s.color.name())
+}
+
+/// The text of a [`witness::Why`]: one line per symbol and its place.
+pub fn why_text(puzzle: &witness::model::Puzzle, w: &witness::Why) -> String {
+    let mut out = String::new();
+    if w.no_line {
+        out.push_str("no line reaches an end at all: the starts, ends and gaps alone allow none\n");
+        return out;
+    }
+    out.push_str("these symbols cannot all be satisfied");
+    if w.status != witness::Status::Complete {
+        out.push_str(" (a time limit stopped the search: the set may not be minimal)");
+    }
+    out.push_str(":\n");
+    for &q in &w.symbols {
+        out.push_str(&format!(
+            "  {} at ({}, {})\n",
+            symbol_name(puzzle, q),
+            q.x,
+            q.y
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

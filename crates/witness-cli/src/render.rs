@@ -26,7 +26,8 @@ pub struct Args {
     /// `[[x,y],…]`); its failing symbols are ringed in red.
     #[arg(long, conflicts_with = "solve")]
     path: Option<String>,
-    /// Solve the puzzle and draw the solution.
+    /// Solve the puzzle and draw the solution; on a panel with no
+    /// solution, ring the symbols that cannot all be satisfied.
     #[arg(long)]
     solve: bool,
     /// The output file: `.svg` or `.png`; standard output (SVG) when left out.
@@ -78,6 +79,9 @@ pub struct Rendered {
     pub status: Option<&'static str>,
     /// Milliseconds spent solving.
     pub ms: f64,
+    /// For `Line::Solve` on a panel with no solution: the symbols that
+    /// cannot all be satisfied ([`witness::why`]), ringed.
+    pub why: Option<witness::Why>,
 }
 
 /// Draws `puzzle` with `line`; a path's failing elements are highlighted.
@@ -85,6 +89,7 @@ pub struct Rendered {
 pub fn render(puzzle: &Puzzle, line: Line, limits: &Limits) -> Result<Rendered, String> {
     let mut status = None;
     let mut ms = 0.0;
+    let mut why = None;
     let path = match line {
         Line::None => None,
         Line::Path(p) => Some(p),
@@ -98,6 +103,10 @@ pub fn render(puzzle: &Puzzle, line: Line, limits: &Limits) -> Result<Rendered, 
                 (None, Status::Complete) => "none",
                 (None, Status::Stopped) => "timeout",
             });
+            if status == Some("none") {
+                let options = witness::WhyOptions::default().with_limits(limits.clone());
+                why = witness::why(puzzle, &options).ok();
+            }
             sol.path
         }
     };
@@ -114,6 +123,7 @@ pub fn render(puzzle: &Puzzle, line: Line, limits: &Limits) -> Result<Rendered, 
         highlight: verdict
             .as_ref()
             .map(|v| v.invalid.iter().map(|f| f.pos).collect())
+            .or_else(|| why.as_ref().map(|w| w.symbols.clone()))
             .unwrap_or_default(),
     };
     let svg = draw::svg(puzzle, path.as_ref(), &opts);
@@ -124,14 +134,16 @@ pub fn render(puzzle: &Puzzle, line: Line, limits: &Limits) -> Result<Rendered, 
         illegal,
         status,
         ms,
+        why,
     })
 }
 
 /// `{"svg", "path", "moves", "valid", "invalid", "negations", "illegal",
-/// "status", "ms"}`: the JSON of `witness render --json` and `/api/render`.
+/// "status", "ms"}` (and `"why"`, … on a panel with no solution): the
+/// JSON of `witness render --json` and `/api/render`.
 pub fn render_json(r: &Rendered) -> Value {
     let v = r.verdict.as_ref().map(verdict_json);
-    json!({
+    let mut j = json!({
         "svg": r.svg,
         "path": r.path.as_ref().map(|p| p.to_site()),
         "moves": r.path.as_ref().map(|p| p.to_moves()),
@@ -141,7 +153,11 @@ pub fn render_json(r: &Rendered) -> Value {
         "illegal": r.illegal,
         "status": r.status,
         "ms": crate::output::round_ms(r.ms),
-    })
+    });
+    if let Some(w) = &r.why {
+        crate::output::add_why(&mut j, w);
+    }
+    j
 }
 
 /// Rasterises an SVG document to PNG bytes at `scale`.

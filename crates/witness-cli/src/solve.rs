@@ -26,8 +26,9 @@ pub struct Common {
     #[arg(long)]
     json: bool,
     /// The engine: `search` (depth-first), `sat` (a SAT solver with lazy
-    /// cuts; no polyominoes yet) or `auto` (for now
-    /// the search).
+    /// cuts; no polyominoes yet) or `auto` (the search alone for a few
+    /// milliseconds, then the search and SAT side by side, the first
+    /// answer winning).
     #[arg(long, default_value = "auto", value_parser = parse_engine)]
     engine: Engine,
     /// The rules that judge: `witnesspuzzles` or `windmill` (default: the
@@ -110,9 +111,21 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         .with_engine(c.engine);
     let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
+    // No solution, proved: the symbols that cannot all be satisfied.
+    let why = if sol.path.is_none() && sol.status == Status::Complete {
+        let options = witness::WhyOptions::default()
+            .with_limits(c.limits())
+            .with_engine(c.engine);
+        witness::why(&puzzle, &options).ok()
+    } else {
+        None
+    };
     if c.json {
         let mut j = output::solve_json(&sol, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
+        if let Some(w) = &why {
+            output::add_why(&mut j, w);
+        }
         println!("{j}");
     } else {
         match &sol.path {
@@ -128,6 +141,9 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
             None => {
                 print!("{}", draw(&puzzle, None));
                 println!("no solution (exhaustive search, {ms:.2} ms)");
+                if let Some(w) = &why {
+                    print!("{}", output::why_text(&puzzle, w));
+                }
             }
         }
     }
@@ -159,6 +175,22 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     let capped = limit.is_some_and(|l| n.count >= l);
     let timed_out = n.status == Status::Stopped && !capped;
+    // For a designer: two of the solutions of a puzzle that is not
+    // unique, and where they part.
+    let two = if a.unique && n.count >= 2 {
+        let limits = c.limits();
+        match witness::internals::race::two_solutions(&puzzle, &limits) {
+            Ok((two, _)) if two.len() == 2 => Some(two),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    let parting = two.as_ref().and_then(|t| {
+        witness::internals::race::parting(&puzzle, &t[0], &t[1])
+            .ok()
+            .flatten()
+    });
     if c.json {
         let mut j = output::count_json(&n, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
@@ -170,6 +202,13 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
                 _ => "not unique",
             });
         }
+        if let Some(t) = &two {
+            j["solutions"] = t.iter().map(|p| p.to_site()).collect();
+            j["part"] = match parting {
+                Some(q) => serde_json::json!({"x": q.x, "y": q.y}),
+                None => serde_json::Value::Null,
+            };
+        }
         println!("{j}");
     } else if a.unique {
         match (n.count.to_u64(), timed_out) {
@@ -177,6 +216,19 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
             (Some(0), _) => println!("none"),
             (Some(1), _) => println!("unique"),
             _ => println!("not unique"),
+        }
+        if let Some(t) = &two {
+            for (k, p) in t.iter().enumerate() {
+                println!("solution {}: {}", k + 1, p.to_moves());
+                print!("{}", draw(&puzzle, Some(p)));
+            }
+            match parting {
+                Some(q) => println!("they part at ({}, {})", q.x, q.y),
+                None => println!(
+                    "they start apart: at ({}, {}) and ({}, {})",
+                    t[0].start.x, t[0].start.y, t[1].start.x, t[1].start.y
+                ),
+            }
         }
     } else if timed_out {
         println!("at least {} (timeout after {ms:.0} ms)", n.count);

@@ -13,6 +13,8 @@
 //!   string (`0,6:R6U4`) or a list of coordinates.
 //! - [`Verdict`]: whether a path solves a puzzle, naming every failing
 //!   element ([`Failure`], [`Reason`]).
+//! - [`Why`]: for a panel with no solution, a minimal set of its symbols
+//!   that cannot all be satisfied ([`why()`]).
 //! - [`Solution`], [`Count`], [`Hint`]: the solver's answers, each with the
 //!   [`Status`] that says whether the search was exhaustive or stopped by
 //!   its [`Limits`]. A count is a [`Natural`], exact at any size.
@@ -113,8 +115,8 @@ pub use rules::{
     validate as check, validate_within as check_within, Failure, Reason, Rules, Verdict,
 };
 pub use solve::{
-    count, hint, solve, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits, Natural,
-    Solution, SolveOptions, Status,
+    count, hint, solve, why, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits,
+    Natural, Solution, SolveOptions, Status, Why, WhyOptions,
 };
 
 /// The library's insides, for the command line tool's benchmarks, the
@@ -133,7 +135,8 @@ pub mod internals {
     pub use crate::solve::{
         answer, bits, brute, count_in_turns, count_plan, count_plan_with, distinct_lanes, faces,
         for_each_found, for_each_solution, frontier, hash, lanes, limits, local, mark_cases,
-        nearby, plan, portfolio, reverse, search, solve_plan, solve_plan_stats, solve_plan_threads,
-        solve_plan_threads_with, solve_plan_with, Schedule, LANE_COUNT_AFTER, LANE_COUNT_MAX_LIMIT,
+        nearby, plan, portfolio, race, reverse, search, solve_plan, solve_plan_stats,
+        solve_plan_threads, solve_plan_threads_with, solve_plan_with, Schedule, LANE_COUNT_AFTER,
+        LANE_COUNT_MAX_LIMIT,
     };
 }

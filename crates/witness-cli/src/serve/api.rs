@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use witness::formats::{self, text, wpjson, Format};
 use witness::model::{Puzzle, RuleSet};
-use witness::{CountOptions, HintOptions, HintSize, Limits, Path, SolveOptions, Status};
+use witness::{CountOptions, Engine, HintOptions, HintSize, Limits, Path, SolveOptions, Status};
 
 use super::Config;
 use crate::output;
@@ -248,6 +248,21 @@ fn time_limit(body: &Value, config: &Config) -> Result<u64, Fail> {
     }
 }
 
+/// The body's `"engine"`: `"search"`, `"sat"` or `"auto"` (the default).
+fn engine_of(body: &Value) -> Result<Engine, Fail> {
+    match body.get("engine") {
+        None | Some(Value::Null) => Ok(Engine::Auto),
+        Some(Value::String(s)) => s.parse().map_err(|_| {
+            bad(format!(
+                "\"engine\" must be \"search\", \"sat\" or \"auto\", not \"{s}\""
+            ))
+        }),
+        Some(v) => Err(bad(format!(
+            "\"engine\" must be \"search\", \"sat\" or \"auto\", not {v}"
+        ))),
+    }
+}
+
 /// A search's limits: `ms` from now, or the cancel flag.
 fn limits(ms: u64, cancel: &Arc<AtomicBool>) -> Limits {
     Limits::timeout(Duration::from_millis(ms)).with_cancel(cancel.clone())
@@ -284,18 +299,32 @@ fn api_check(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
 fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
     let puzzle = puzzle_of(body)?;
     let ms = time_limit(body, &ctx.config)?;
+    let engine = engine_of(body)?;
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
     let sol = witness::solve(
         &puzzle,
-        &SolveOptions::default().with_limits(limits(ms, cancel)),
+        &SolveOptions::default()
+            .with_limits(limits(ms, cancel))
+            .with_engine(engine),
     )
     .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
     if sol.path.is_none() && sol.status == Status::Stopped {
         return Err(stopped(ms));
     }
-    Ok((200, judged(output::solve_json(&sol, elapsed), &puzzle)))
+    let mut v = output::solve_json(&sol, elapsed);
+    if sol.path.is_none() {
+        // No solution, proved: the symbols that cannot all be satisfied,
+        // within a time limit of their own as long as the request's.
+        let options = witness::WhyOptions::default()
+            .with_limits(limits(ms, cancel))
+            .with_engine(engine);
+        if let Ok(w) = witness::why(&puzzle, &options) {
+            output::add_why(&mut v, &w);
+        }
+    }
+    Ok((200, judged(v, &puzzle)))
 }
 
 fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
@@ -309,6 +338,7 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
                 .ok_or_else(|| bad(format!("\"limit\" must be a whole number from 1, not {v}")))?,
         ),
     };
+    let engine = engine_of(body)?;
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
     let n = witness::count(
@@ -316,7 +346,7 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
         &CountOptions {
             limit,
             limits: limits(ms, cancel),
-            ..Default::default()
+            engine,
         },
     )
     .map_err(lib_err)?;
@@ -346,6 +376,7 @@ fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u1
         },
         _ => HintSize::Fraction(0.25),
     };
+    let engine = engine_of(body)?;
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
     let h = witness::hint(
@@ -353,7 +384,7 @@ fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u1
         &HintOptions {
             size,
             limits: limits(ms, cancel),
-            ..Default::default()
+            engine,
         },
     )
     .map_err(lib_err)?;

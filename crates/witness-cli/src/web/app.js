@@ -525,7 +525,14 @@
       }
       if (!r.data.solved) {
         answered(r.data.status === 'timeout' ? 'timeout' : 'none');
-        return setStatus('This puzzle has no solution.', true);
+        const why = r.data.why || [];
+        if (r.data.why_no_line) return setStatus('This puzzle has no solution: no line reaches an end at all.', true);
+        if (why.length === 0) return setStatus('This puzzle has no solution.', true);
+        // Ring the symbols that cannot all be satisfied.
+        const d = await api('render', { puzzle: state.puzzle, solve: true });
+        if (d.ok) $('panel').innerHTML = d.data.svg;
+        return setStatus('This puzzle has no solution: the ' + why.length + ' ringed symbol' +
+          (why.length === 1 ? '' : 's') + ' cannot all be satisfied.', true);
       }
       setSitePath(r.data.path);
       await redraw();

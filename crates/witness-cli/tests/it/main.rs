@@ -4,6 +4,7 @@
 mod common;
 
 mod cli_check;
+mod cli_count;
 mod cli_engine;
 mod cli_limits;
 mod serve_abuse;

@@ -86,6 +86,30 @@ fn solve_endpoint() {
         (v["solved"].clone(), v["status"].clone()),
         (json!(false), json!("none"))
     );
+    // The gaps shut the start in: no line reaches an end at all.
+    assert_eq!(
+        (v["why"].clone(), v["why_no_line"].clone()),
+        (json!([]), json!(true)),
+        "{v}"
+    );
+    // Dots on the top edge (1,0) and the right edge (2,1) of a 1x1 panel
+    // whose end is the top-right corner: the line enters the end once, so
+    // it covers one of them only; the square is satisfied whatever.
+    let dots = json!({"grid": [
+        [{"type": "line"}, {"type": "line"}, {"type": "line", "start": true}],
+        [{"type": "line", "dot": 1}, {"type": "square", "color": "black"}, {"type": "line"}],
+        [{"type": "line", "end": "right"}, {"type": "line", "dot": 1}, {"type": "line"}]]});
+    let (status, v) = s.post("/api/solve", &json!({"puzzle": dots}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["why"], json!([{"x": 1, "y": 0}, {"x": 2, "y": 1}]), "{v}");
+    assert_eq!(
+        (v["why_no_line"].clone(), v["why_minimal"].clone()),
+        (json!(false), json!(true))
+    );
+    // Rendered with its solution asked for, the two dots are ringed.
+    let (status, v) = s.post("/api/render", &json!({"puzzle": dots, "solve": true}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["why"], json!([{"x": 1, "y": 0}, {"x": 2, "y": 1}]), "{v}");
 }
 
 #[test]
@@ -323,4 +347,55 @@ fn concurrent_searches_are_limited_and_slow_ones_do_not_block() {
     assert!(out.contains("\"timeout\":true"), "{out}");
     // Once it is over, solving works again.
     assert_eq!(s.post("/api/solve", &json!({"puzzle": PUZZLE})).0, 200);
+}
+
+#[test]
+fn engine_option() {
+    let s = Server::start(&[]);
+    // Every engine answers solve, count and hint on a panel without
+    // pieces; the SAT engine's path is one the validator accepts.
+    let mut plain: Value = serde_json::from_str(PUZZLE).unwrap();
+    plain["grid"][3][3] = json!({"type": "nonce"});
+    for engine in ["search", "sat", "auto"] {
+        let (status, v) = s.post("/api/solve", &json!({"puzzle": plain, "engine": engine}));
+        assert_eq!(status, 200, "{engine}: {v}");
+        assert_eq!(v["solved"], true, "{engine}: {v}");
+        let (status, c) = s.post(
+            "/api/check",
+            &json!({"puzzle": plain, "path": v["path"].clone()}),
+        );
+        assert_eq!(
+            (status, c["valid"].clone()),
+            (200, json!(true)),
+            "{engine}: {c}"
+        );
+        let (status, v) = s.post(
+            "/api/count",
+            &json!({"puzzle": plain, "limit": 2, "engine": engine}),
+        );
+        assert_eq!(status, 200, "{engine}: {v}");
+        let (status, v) = s.post(
+            "/api/hint",
+            &json!({"puzzle": plain, "steps": 1, "engine": engine}),
+        );
+        assert_eq!(status, 200, "{engine}: {v}");
+    }
+    // The SAT engine refuses pieces; the others take them.
+    let (status, v) = s.post("/api/solve", &json!({"puzzle": PUZZLE, "engine": "sat"}));
+    assert_eq!(status, 422, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("polyomino"), "{v}");
+    let (status, v) = s.post("/api/solve", &json!({"puzzle": PUZZLE, "engine": "auto"}));
+    assert_eq!((status, v["moves"].clone()), (200, json!(SOLUTION)), "{v}");
+    // A bad value is a bad request that names the choices.
+    for bad in [json!("fast"), json!(1), json!(["sat"])] {
+        for api in ["/api/solve", "/api/count", "/api/hint"] {
+            let (status, v) = s.post(api, &json!({"puzzle": PUZZLE, "engine": bad}));
+            assert_eq!(status, 400, "{api} {bad}: {v}");
+            let e = v["error"].as_str().unwrap();
+            assert!(
+                e.contains("\"engine\" must be \"search\", \"sat\" or \"auto\""),
+                "{e}"
+            );
+        }
+    }
 }

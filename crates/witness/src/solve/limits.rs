@@ -14,6 +14,10 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
     /// The library's own stop flag (a count that reached its limit).
     pub(crate) stop: Option<Arc<AtomicBool>>,
+    /// The `auto` race's flag: set when the other engine answered first
+    /// (`solve::race`). Kept apart from `stop`, which the searches replace
+    /// with flags of their own.
+    pub(crate) race: Option<Arc<AtomicBool>>,
     /// Stop after visiting this many search nodes (per thread): a budget
     /// that, unlike time, gives the same answer on every machine.
     pub max_nodes: Option<u64>,
@@ -45,7 +49,7 @@ impl Limits {
     /// the polyomino fits to watch
     /// ([`crate::rules::Workspace::set_fit_limits`]).
     pub fn flags(&self) -> Vec<Arc<AtomicBool>> {
-        [self.cancel.clone(), self.stop.clone()]
+        [self.cancel.clone(), self.stop.clone(), self.race.clone()]
             .into_iter()
             .flatten()
             .collect()
@@ -57,6 +61,10 @@ impl Limits {
             .is_some_and(|c| c.load(Ordering::Relaxed))
             || self
                 .stop
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
+            || self
+                .race
                 .as_ref()
                 .is_some_and(|c| c.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)

@@ -23,7 +23,9 @@
 //! puzzles (it only adds solutions the validator accepts, so "no solution"
 //! still comes from an exhaustive search alone), [`nearby`] the search for
 //! more solutions on a solution's own nodes that counts with a small limit
-//! run.
+//! run, [`race`] the `auto` engine that races the search and the SAT
+//! engine, [`why`] the symbols of an unsolvable panel that cannot all be
+//! satisfied.
 //!
 //! `sat` (with the `sat` feature, on by default) is a second, exact
 //! engine: the line as a boolean formula for a SAT solver, with the rules
@@ -44,15 +46,18 @@ pub mod natural;
 pub mod nearby;
 pub mod plan;
 pub mod portfolio;
+pub mod race;
 pub mod reverse;
 #[cfg(feature = "sat")]
 pub mod sat;
 pub mod search;
+pub mod why;
 
 pub use answer::{Count, Hint, HintSize, Solution, Status};
 pub use lanes::Schedule;
 pub use limits::Limits;
 pub use natural::Natural;
+pub use why::{why, Why, WhyOptions};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -72,7 +77,10 @@ pub enum Engine {
     /// polyominoes get [`Error::Unsupported`], as do
     /// all panels in a build without the `sat` feature.
     Sat,
-    /// The library's choice: for now always the search.
+    /// The library's choice ([`race`]): the search alone for a short
+    /// budget, then the search and the SAT engine side by side, the first
+    /// answer winning. Panels the SAT engine does not support stay with
+    /// the search.
     #[default]
     Auto,
 }
@@ -298,13 +306,19 @@ fn solution_of(plan: &Plan, answer: Option<answer::Answer>, complete: bool) -> S
 /// ([`solve_plan_threads`]); [`solve_plan`] stays on one thread.
 ///
 /// With [`Engine::Sat`], the SAT engine answers instead: its solution is
-/// whichever valid line the solver reaches first.
+/// whichever valid line the solver reaches first. With [`Engine::Auto`]
+/// (the default), puzzles the search settles within its first budget get
+/// the search's answer; the others, whichever engine answers first
+/// ([`race`]).
 pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution> {
     let limits = &options.limits;
     if options.engine.is_sat() {
         return sat_solve(puzzle, limits);
     }
     let plan = Plan::new(puzzle)?;
+    if options.engine == Engine::Auto {
+        return race::solve_plan(puzzle, &plan, limits).map(|r| r.answer);
+    }
     let two =
         cfg!(feature = "native") && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
     if two {
@@ -494,7 +508,9 @@ pub fn for_each_found(
 /// Counts solutions, stopping at the options' `limit` if given, on all
 /// cores. With [`CountOptions::uniqueness`] (a limit of 2), the count
 /// tells whether the solution is unique. With [`Engine::Sat`] the SAT
-/// engine counts, on one thread.
+/// engine counts, on one thread; with [`Engine::Auto`] (the default) the
+/// search counts alone for a moment, then beside the SAT engine
+/// ([`race`]).
 pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
     if options.limit == Some(0) {
         return Err(zero_limit());
@@ -503,6 +519,9 @@ pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
         return sat_count(puzzle, options.limit, &options.limits);
     }
     let plan = Plan::new(puzzle)?;
+    if options.engine == Engine::Auto {
+        return race::count_plan(puzzle, &plan, options.limit, &options.limits).map(|r| r.answer);
+    }
     count_plan(&plan, options.limit, &options.limits)
 }
 

@@ -1,0 +1,207 @@
+//! `witness count --unique` for designers: on a puzzle with two or more
+//! solutions it shows two of them, drawn one after the other (both in
+//! `--json` as `"solutions"`), and names the slot where they part; and
+//! `witness solve` and `render --solve` on a puzzle with no solution name
+//! and ring the symbols that cannot all be satisfied.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::{json, Value};
+
+/// A 1x1 panel, start (0,2) bottom-left, end (2,0) top-right, nothing
+/// else: two solutions, up then right and right then up, which part at
+/// once, at the start.
+const TWO: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+    [{"type":"line"},null,{"type":"line"}],
+    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+
+/// A 1x2 panel (one face wide, two high), start (0,4) bottom-left, end
+/// (2,0) top-right, a dot on the left edge (0,3) and on the middle node
+/// (0,2): the line goes up to (0,2), then either on up and right (U2R2)
+/// or right and up (R2U2): they part at (0,2). The same panel with a
+/// one-cell piece on each face (which the SAT engine does not handle, so
+/// the search finds them) has the same two solutions: each face is a
+/// region of its own, or both one region of two faces holding two cells.
+fn tall(pieces: bool) -> String {
+    let face = if pieces {
+        r#"{"type":"poly","color":"yellow","polyshape":1}"#
+    } else {
+        "null"
+    };
+    format!(
+        r#"{{"grid":[
+    [{{"type":"line"}},{{"type":"line"}},{{"type":"line","dot":1}},{{"type":"line","dot":1}},{{"type":"line","start":true}}],
+    [{{"type":"line"}},{face},{{"type":"line"}},{face},{{"type":"line"}}],
+    [{{"type":"line","end":"right"}},{{"type":"line"}},{{"type":"line"}},{{"type":"line"}},{{"type":"line"}}]]}}"#
+    )
+}
+
+/// One unique panel: the 1x1 panel with a dot on its top edge.
+const ONE: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+    [{"type":"line","dot":1},null,{"type":"line"}],
+    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+
+/// Writes `contents` to a file of its own for this test.
+fn file(test: &str, contents: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "witness-cli-count-{}-{test}.json",
+        std::process::id()
+    ));
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn witness(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(args)
+        .output()
+        .expect("run witness")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+/// The `--json` answer of `count --unique` on `path`.
+fn unique_json(path: &std::path::Path, engine: &str) -> Value {
+    let o = witness(&[
+        "count",
+        "--unique",
+        "--json",
+        "--engine",
+        engine,
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// The moves of a site path in `"solutions"`, as a set of strings.
+fn moves(v: &Value) -> Vec<Value> {
+    let mut all: Vec<Value> = v["solutions"].as_array().unwrap().clone();
+    all.sort_by_key(|p| p.to_string());
+    all
+}
+
+#[test]
+fn two_solutions_and_where_they_part() {
+    let two = file("two", TWO);
+    for engine in ["search", "sat", "auto"] {
+        let v = unique_json(&two, engine);
+        assert_eq!(v["unique"], "not unique", "{v}");
+        // Up then right, right then up (site moves: 2 right, 3 up).
+        let want = vec![
+            json!([{"x": 0, "y": 2}, 2, 2, 3, 3, 0]),
+            json!([{"x": 0, "y": 2}, 3, 3, 2, 2, 0]),
+        ];
+        assert_eq!(moves(&v), want, "{engine}: {v}");
+        assert_eq!(v["part"], json!({"x": 0, "y": 2}), "{engine}: {v}");
+    }
+    for (name, pieces) in [("tall", false), ("pieces", true)] {
+        let p = file(name, &tall(pieces));
+        let v = unique_json(&p, "auto");
+        let want = vec![
+            json!([{"x": 0, "y": 4}, 3, 3, 2, 2, 3, 3, 0]),
+            json!([{"x": 0, "y": 4}, 3, 3, 3, 3, 2, 2, 0]),
+        ];
+        assert_eq!(moves(&v), want, "{name}: {v}");
+        assert_eq!(v["part"], json!({"x": 0, "y": 2}), "{name}: {v}");
+    }
+    // In the terminal: both drawn, each after its moves, and the place.
+    let o = witness(&["count", "--unique", two.to_str().unwrap()]);
+    let text = stdout(&o);
+    assert!(text.starts_with("not unique\n"), "{text}");
+    let first = text.find("solution 1: 0,2:").expect("the first solution");
+    let second = text.find("solution 2: 0,2:").expect("the second solution");
+    assert!(first < second, "{text}");
+    // Each drawing has the panel's three node rows between its line and the next.
+    assert!(text[first..second].lines().count() >= 4, "{text}");
+    assert!(text.trim_end().ends_with("they part at (0, 2)"), "{text}");
+}
+
+#[test]
+fn a_unique_puzzle_shows_no_second_solution() {
+    let one = file("one", ONE);
+    let o = witness(&["count", "--unique", "--json", one.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["unique"], "unique");
+    assert!(
+        v.get("solutions").is_none() && v.get("part").is_none(),
+        "{v}"
+    );
+    let o = witness(&["count", "--unique", one.to_str().unwrap()]);
+    assert_eq!(stdout(&o), "unique\n");
+}
+
+/// The 1x1 panel with dots on the top edge (1,0) and the right edge (2,1),
+/// both next to the end (2,0), which the line enters once: it covers one
+/// of them only. The dot on the left edge (0,1) is covered by up then
+/// right; the black square is alone in the one face.
+const DOTS: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line","dot":1},{"type":"line","start":true}],
+    [{"type":"line","dot":1},{"type":"square","color":"black"},{"type":"line"}],
+    [{"type":"line","end":"right"},{"type":"line","dot":1},{"type":"line"}]]}"#;
+
+#[test]
+fn why_there_is_no_solution() {
+    let dots = file("dots", DOTS);
+    let o = witness(&["solve", dots.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    assert!(
+        text.ends_with(
+            "these symbols cannot all be satisfied:\n  dot at (1, 0)\n  dot at (2, 1)\n"
+        ),
+        "{text}"
+    );
+    for engine in ["search", "sat", "auto"] {
+        let o = witness(&[
+            "solve",
+            "--json",
+            "--engine",
+            engine,
+            dots.to_str().unwrap(),
+        ]);
+        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(
+            v["why"],
+            json!([{"x": 1, "y": 0}, {"x": 2, "y": 1}]),
+            "{engine}: {v}"
+        );
+        assert_eq!(v["why_no_line"], false);
+    }
+    // render --solve rings the two dots: the SVG has the rings a failing
+    // path's elements get, two of them.
+    let plain = witness(&["render", dots.to_str().unwrap()]);
+    let ringed = witness(&["render", "--solve", dots.to_str().unwrap()]);
+    let count = |o: &Output| stdout(o).matches("<circle").count();
+    assert_eq!(count(&ringed), count(&plain) + 2, "{}", stdout(&ringed));
+    // Gaps shutting the start in: said distinctly.
+    let shut = DOTS.replace(
+        r#"{"type":"line","dot":1},{"type":"line","start":true}"#,
+        r#"{"type":"line","gap":1},{"type":"line","start":true}"#,
+    );
+    let shut = shut.replace(
+        r#"[{"type":"line","dot":1},{"type":"square","color":"black"},{"type":"line"}]"#,
+        r#"[{"type":"line","dot":1},{"type":"square","color":"black"},{"type":"line","gap":1}]"#,
+    );
+    let shut = file("shut", &shut);
+    let o = witness(&["solve", shut.to_str().unwrap()]);
+    assert!(
+        stdout(&o).ends_with(
+            "no line reaches an end at all: the starts, ends and gaps alone allow none\n"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let o = witness(&["solve", "--json", shut.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["why"].clone(), v["why_no_line"].clone()),
+        (json!([]), json!(true))
+    );
+}

@@ -1,0 +1,401 @@
+//! The `auto` engine ([`super::Engine::Auto`]): the search first, alone,
+//! for a short budget; then, when it has not answered, the search and the
+//! SAT engine side by side, the first answer winning and the other
+//! stopped through its limits' race flag.
+//!
+//! - **Solving** ([`solve_plan`]): the search by turns on this thread for
+//!   [`SEARCH_FIRST`] (the same first answer as [`super::solve_plan`] for
+//!   every puzzle it settles, so the median puzzle pays nothing for the
+//!   race). Past it, the search starts afresh on this thread (the budget
+//!   is lost: the search cannot resume where a limit stopped it) and the
+//!   SAT engine runs on a second one.
+//! - **Counting with a limit** (`count --unique` has 2) ([`count_plan`]):
+//!   the search's count for [`COUNT_FIRST`], then the search's count and
+//!   the SAT engine's (blocking each solution found) side by side.
+//! - **Full counts**: the same, but the SAT engine, which finds solutions
+//!   one solver call at a time, gives up past [`SAT_COUNT_CAP`] solutions
+//!   and leaves the count to the search (whose tables and frontier count
+//!   many solutions at once); it wins full counts of panels with few
+//!   solutions that the search is slow to exhaust.
+//!
+//! Panels the SAT engine does not support ([`crate::Error::Unsupported`]),
+//! and limits with a node budget (which only the search measures), stay
+//! with the search alone, as [`super::Engine::Search`] runs it. Whoever
+//! answers, the answer has the same type; every SAT answer passed the
+//! validator (`solve::sat`). Which engine answers a puzzle past the first
+//! budget may depend on timing, and so may which solution is returned.
+
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::plan::Plan;
+use super::{Count, Limits, Solution, Status};
+use crate::error::Result;
+use crate::model::Puzzle;
+
+/// How long the search runs alone before the SAT engine joins in: about
+/// a hundred times the median puzzle's need. A time rather than a node
+/// budget: a node budget changes the order in which the search takes its
+/// turns, and a search node costs a hundred times more on some panels
+/// than on others.
+pub const SEARCH_FIRST: Duration = Duration::from_millis(2);
+
+/// How long a count runs the search alone before the SAT engine joins in.
+pub const COUNT_FIRST: Duration = Duration::from_millis(3);
+
+/// The solutions past which the SAT engine gives up a full count (one with
+/// no limit) and leaves it to the search.
+pub const SAT_COUNT_CAP: u64 = 1_000;
+
+/// Which engine answered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// The search, alone in its first budget or first in the race.
+    Search,
+    /// The SAT engine, first in the race.
+    Sat,
+}
+
+/// A race's answer, who gave it, and how the other side ended.
+#[derive(Clone, Debug)]
+pub struct Raced<T> {
+    /// The answer.
+    pub answer: T,
+    /// Who gave it.
+    pub winner: Winner,
+    /// True when the race ran (the search alone did not settle it).
+    pub raced: bool,
+    /// True when the other side stopped on the race flag set for it,
+    /// without an answer of its own.
+    pub loser_stopped: bool,
+}
+
+impl<T> Raced<T> {
+    fn alone(answer: T) -> Raced<T> {
+        Raced {
+            answer,
+            winner: Winner::Search,
+            raced: false,
+            loser_stopped: false,
+        }
+    }
+}
+
+/// Runs `search` on this thread and `sat` on a second one, with limits
+/// `limits` each plus a race flag of its own, and returns the first
+/// answer for which `settled` holds; the other side's flag is set as soon
+/// as it is known. When neither settles (the caller's limits stopped
+/// both, or the SAT side gave up), the search's answer, whatever it is. A
+/// failing SAT side leaves the answer to the search.
+pub fn run<T: Send>(
+    limits: &Limits,
+    slots: usize,
+    search: impl FnOnce(&Limits) -> Result<T>,
+    sat: impl FnOnce(&Limits) -> Result<T> + Send,
+    settled: impl Fn(&T) -> bool + Sync,
+) -> Result<Raced<T>> {
+    let search_flag = Arc::new(AtomicBool::new(false));
+    let sat_flag = Arc::new(AtomicBool::new(false));
+    let mut slim = limits.clone();
+    slim.race = Some(search_flag.clone());
+    let mut tlim = limits.clone();
+    tlim.race = Some(sat_flag.clone());
+    // 0: nobody settled yet; 1: the search first; 2: the SAT engine first.
+    let first = AtomicU8::new(0);
+    let (mine, theirs) = std::thread::scope(|scope| {
+        let (first, settled, search_flag) = (&first, &settled, &search_flag);
+        let handle = scope.spawn(move || {
+            crate::stack::with_room(crate::stack::need_for_slots(slots), || {
+                let r = sat(&tlim);
+                if r.as_ref().is_ok_and(settled)
+                    && first
+                        .compare_exchange(0, 2, Ordering::SeqCst, Ordering::SeqCst)
+                        .is_ok()
+                {
+                    search_flag.store(true, Ordering::SeqCst);
+                }
+                r
+            })
+        });
+        let r = search(&slim);
+        if r.as_ref().is_ok_and(settled)
+            && first
+                .compare_exchange(0, 1, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+        {
+            sat_flag.store(true, Ordering::SeqCst);
+        }
+        // Neither side panics; were one to, the race would fall back on
+        // the other's answer rather than abort.
+        (r, handle.join().ok())
+    });
+    let theirs = theirs.and_then(|r| r.ok());
+    match (first.load(Ordering::SeqCst), theirs) {
+        (2, Some(answer)) => Ok(Raced {
+            answer,
+            winner: Winner::Sat,
+            raced: true,
+            loser_stopped: search_flag.load(Ordering::SeqCst) && !mine.as_ref().is_ok_and(&settled),
+        }),
+        (_, theirs) => {
+            let loser_stopped =
+                sat_flag.load(Ordering::SeqCst) && !theirs.as_ref().is_some_and(&settled);
+            Ok(Raced {
+                answer: mine?,
+                winner: Winner::Search,
+                raced: true,
+                loser_stopped,
+            })
+        }
+    }
+}
+
+/// `limits` with a deadline no later than `budget` from now.
+fn within(limits: &Limits, budget: Duration) -> Limits {
+    let mut l = limits.clone();
+    let soon = Instant::now() + budget;
+    l.deadline = Some(limits.deadline.map_or(soon, |d| d.min(soon)));
+    l
+}
+
+/// True when a solve's answer is final: a path, or "no solution" proved.
+fn solved(s: &Solution) -> bool {
+    s.path.is_some() || s.status == Status::Complete
+}
+
+/// True when a count with `limit` is final: complete, or at its limit.
+fn counted(c: &Count, limit: Option<u64>) -> bool {
+    c.status == Status::Complete || limit.is_some_and(|l| c.count >= l)
+}
+
+/// The search alone, as [`super::Engine::Search`] runs it: on two threads
+/// past its first round when the machine has two cores and the caller is
+/// not a thread pool's (a caller running several jobs at once).
+fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
+    #[cfg(feature = "native")]
+    {
+        let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+        if two && rayon::current_thread_index().is_none() {
+            return super::solve_plan_threads(plan, limits).map(|(s, _)| s);
+        }
+    }
+    super::solve_plan(plan, limits)
+}
+
+/// [`super::solve`] with [`super::Engine::Auto`] on a prepared plan of
+/// `puzzle`; also tells who answered.
+pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
+    if limits.max_nodes.is_some() {
+        return search_alone(plan, limits).map(Raced::alone);
+    }
+    let first = super::solve_plan(plan, &within(limits, SEARCH_FIRST))?;
+    if solved(&first) || limits.expired() {
+        // Stopped by the caller's limits, not by the budget: say so.
+        return Ok(Raced::alone(first));
+    }
+    solve_race(puzzle, plan, limits)
+}
+
+/// The race of a solve, without the search's first budget: the search
+/// (afresh) on this thread, the SAT engine on another.
+#[cfg(feature = "sat")]
+pub fn solve_race(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
+    let slots = plan.rules.board.len();
+    // The SAT side's limits get their race flag in `run`; the run is
+    // built there, on its own thread, after a quick check of support.
+    if let Err(crate::Error::Unsupported(_)) = super::sat::SatRun::new(puzzle, &Limits::none()) {
+        return search_alone(plan, limits).map(Raced::alone);
+    }
+    run(
+        limits,
+        slots,
+        |l| super::solve_plan(plan, l),
+        |l| super::sat::SatRun::new(puzzle, l)?.solve(l),
+        solved,
+    )
+}
+
+/// Without the SAT engine, the search alone.
+#[cfg(not(feature = "sat"))]
+pub fn solve_race(_: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
+    search_alone(plan, limits).map(Raced::alone)
+}
+
+/// [`super::count`] with [`super::Engine::Auto`] on a prepared plan of
+/// `puzzle`; also tells who answered.
+pub fn count_plan(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+) -> Result<Raced<Count>> {
+    if limits.max_nodes.is_some() {
+        return super::count_plan(plan, limit, limits).map(Raced::alone);
+    }
+    let first = super::count_plan(plan, limit, &within(limits, COUNT_FIRST))?;
+    if counted(&first, limit) || limits.expired() {
+        return Ok(Raced::alone(first));
+    }
+    count_race(puzzle, plan, limit, limits)
+}
+
+/// The race of a count, without the search's first budget: the search's
+/// count (afresh) on this thread, the SAT engine's on another.
+#[cfg(feature = "sat")]
+pub fn count_race(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+) -> Result<Raced<Count>> {
+    let slots = plan.rules.board.len();
+    if let Err(crate::Error::Unsupported(_)) = super::sat::SatRun::new(puzzle, &Limits::none()) {
+        return super::count_plan(plan, limit, limits).map(Raced::alone);
+    }
+    run(
+        limits,
+        slots,
+        |l| super::count_plan(plan, limit, l),
+        |l| {
+            let mut found = 0u64;
+            super::sat::SatRun::new(puzzle, l)?.count(limit, l, |_| {
+                found += 1;
+                limit.is_some() || found < SAT_COUNT_CAP
+            })
+        },
+        |c| counted(c, limit),
+    )
+}
+
+/// Without the SAT engine, the search alone.
+#[cfg(not(feature = "sat"))]
+pub fn count_race(
+    _: &Puzzle,
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+) -> Result<Raced<Count>> {
+    super::count_plan(plan, limit, limits).map(Raced::alone)
+}
+
+/// Up to two distinct solutions of `puzzle` (two paths a player tells
+/// apart, as [`super::count`] counts them; on undirected puzzles never a
+/// path and its reverse), for a designer who wants to see why a puzzle is
+/// not unique: from the SAT engine where it supports the panel, else from
+/// the search in its own order. Also tells whether the limits stopped it
+/// before it found two or proved there are fewer.
+pub fn two_solutions(puzzle: &Puzzle, limits: &Limits) -> Result<(Vec<crate::Path>, Status)> {
+    #[cfg(feature = "sat")]
+    match super::sat::SatRun::new(puzzle, limits) {
+        Ok(mut run) => {
+            let mut found = Vec::new();
+            let c = run.count(Some(2), limits, |p| {
+                found.push(p.clone());
+                true
+            })?;
+            let status = if found.len() < 2 {
+                c.status
+            } else {
+                Status::Complete
+            };
+            return Ok((found, status));
+        }
+        Err(crate::Error::Unsupported(_)) => {}
+        Err(e) => return Err(e),
+    }
+    let mut found: Vec<crate::Path> = Vec::new();
+    let status = super::for_each_solution(puzzle, limits, |p| {
+        let twin = found.first().is_some_and(|q| {
+            q == p || (puzzle.undirected && reverse_of(puzzle, q).as_ref() == Some(p))
+        });
+        if !twin {
+            found.push(p.clone());
+        }
+        found.len() < 2
+    })?;
+    let status = if found.len() < 2 {
+        status
+    } else {
+        Status::Complete
+    };
+    Ok((found, status))
+}
+
+/// The path `p` drawn back from its end, if it is legal.
+fn reverse_of(puzzle: &Puzzle, p: &crate::Path) -> Option<crate::Path> {
+    let end = p
+        .moves
+        .iter()
+        .try_fold(p.start, |at, &d| puzzle.neighbor(at, d))?;
+    Some(crate::Path::new(
+        end,
+        p.moves.iter().rev().map(|d| d.opposite()).collect(),
+    ))
+}
+
+/// Where two paths part: the last slot they share from their start
+/// before their slots differ (`None` when they start on different
+/// slots, or one is the other).
+pub fn parting(
+    puzzle: &Puzzle,
+    a: &crate::Path,
+    b: &crate::Path,
+) -> Result<Option<crate::model::Pos>> {
+    let (sa, sb) = (a.slots(puzzle)?, b.slots(puzzle)?);
+    let shared = sa.iter().zip(&sb).take_while(|(x, y)| x == y).count();
+    Ok(
+        if shared == 0 || (shared == sa.len() && shared == sb.len()) {
+            None
+        } else {
+            Some(sa[shared - 1])
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A side that waits for its limits to stop it, and says so.
+    fn wait(l: &Limits) -> Result<Option<u32>> {
+        while !l.expired() {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+        Ok(None)
+    }
+
+    #[test]
+    fn the_first_answer_wins_and_the_other_side_is_stopped() {
+        let none = Limits::timeout(Duration::from_secs(20));
+        let t0 = Instant::now();
+        let r = run(&none, 10, wait, |_| Ok(Some(2)), Option::is_some).unwrap();
+        assert_eq!(
+            (r.answer, r.winner, r.loser_stopped),
+            (Some(2), Winner::Sat, true)
+        );
+        let r = run(&none, 10, |_| Ok(Some(1)), wait, Option::is_some).unwrap();
+        assert_eq!(
+            (r.answer, r.winner, r.loser_stopped),
+            (Some(1), Winner::Search, true)
+        );
+        assert!(t0.elapsed() < Duration::from_secs(10));
+        // A failing SAT side leaves the answer to the search.
+        let r = run(
+            &none,
+            10,
+            |_| Ok(Some(1)),
+            |_| Err(crate::Error::Unsupported("no".into())),
+            Option::is_some,
+        )
+        .unwrap();
+        assert_eq!((r.answer, r.winner), (Some(1), Winner::Search));
+        // Neither settling: the search's answer, once the limits stop both.
+        let short = Limits::timeout(Duration::from_millis(20));
+        let r = run(&short, 10, wait, wait, Option::is_some).unwrap();
+        assert_eq!(
+            (r.answer, r.winner, r.loser_stopped),
+            (None, Winner::Search, false)
+        );
+    }
+}

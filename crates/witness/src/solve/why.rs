@@ -1,0 +1,220 @@
+//! Why a panel has no solution ([`why`]): a minimal set of its symbols
+//! (face symbols, elimination marks among them, and dots) that cannot all
+//! be satisfied.
+//!
+//! The panel "with only a set of symbols" keeps its frame (size, pillar,
+//! symmetry, removed slots), its starts, ends and gaps, and drops every
+//! other symbol. A set is an answer when that panel has no solution and
+//! dropping any one of its symbols gives a panel that has one.
+//!
+//! The set is found by deletion with exact solves (the engine of
+//! [`WhyOptions::engine`], `auto` by default, so the SAT engine where it
+//! supports the panel, the search elsewhere): starting from all the
+//! symbols, the symbols that can fail when others go (stars, marks,
+//! pieces) one at a time first, then chunks of half, a quarter, … of the
+//! others, and then each symbol in turn are dropped for good when the
+//! panel stays without a solution without them. The rules are not monotone (a second star or a
+//! mark can repair a region, so dropping a symbol can take a solution
+//! away), so the passes repeat until one drops nothing: then every symbol
+//! left was tried against the final set, and the set is minimal in the
+//! sense above. A set found when the limits stopped a solve may not be
+//! minimal ([`Why::status`] says so); a solve stopped is taken as "has a
+//! solution", so the symbol stays and the set still has no solution.
+
+use super::{Engine, Limits, SolveOptions, Status};
+use crate::error::{Error, Result};
+use crate::model::{Dot, Pos, Puzzle, SlotKind, SymbolKind};
+
+/// How [`why`] solves: its limits (for all of its solves together) and
+/// engine.
+#[derive(Clone, Debug, Default)]
+pub struct WhyOptions {
+    /// When to give up: a deadline, a cancel flag.
+    pub limits: Limits,
+    /// Which engine answers each solve.
+    pub engine: Engine,
+}
+
+impl WhyOptions {
+    /// These options with `limits`.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// These options with `engine`.
+    pub fn with_engine(mut self, engine: Engine) -> Self {
+        self.engine = engine;
+        self
+    }
+}
+
+/// The answer of [`why`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Why {
+    /// The slots of the symbols that cannot all be satisfied (face
+    /// symbols and dots), in slot order.
+    pub symbols: Vec<Pos>,
+    /// True when the starts, ends and gaps alone allow no line (then
+    /// `symbols` is empty): no line of the panel reaches an end at all.
+    pub no_line: bool,
+    /// `Complete`: the set is minimal. `Stopped`: the limits stopped a
+    /// solve, and the set (which has no solution) may not be minimal.
+    pub status: Status,
+}
+
+/// The slots that hold a symbol [`why`] may name: a face symbol, or a dot.
+pub fn symbol_slots(puzzle: &Puzzle) -> Vec<Pos> {
+    puzzle
+        .positions()
+        .filter(|&q| {
+            let c = puzzle.cell(q);
+            match q.kind() {
+                SlotKind::Face => c.symbol.is_some(),
+                _ => c.dot != Dot::None,
+            }
+        })
+        .collect()
+}
+
+/// `puzzle` with only the symbols at `keep` (of `all`, its symbol slots).
+pub fn with_only(puzzle: &Puzzle, all: &[Pos], keep: &[Pos]) -> Puzzle {
+    let mut p = puzzle.clone();
+    for &q in all {
+        if !keep.contains(&q) {
+            let c = p.cell_mut(q);
+            c.symbol = None;
+            c.dot = Dot::None;
+        }
+    }
+    p
+}
+
+/// A minimal set of `puzzle`'s symbols that cannot all be satisfied (see
+/// the module's documentation); [`Why::no_line`] when the panel has no
+/// line even without symbols. Fails with [`Error::Options`] when the
+/// panel has a solution, and when the limits stop the first solve, which
+/// must prove that it has none.
+pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
+    let all = symbol_slots(puzzle);
+    // `Some(true)`: no solution; `Some(false)`: a solution; `None`: stopped.
+    let unsolvable = |keep: &[Pos]| -> Result<Option<bool>> {
+        let p = with_only(puzzle, &all, keep);
+        let s = super::solve(
+            &p,
+            &SolveOptions::default()
+                .with_limits(options.limits.clone())
+                .with_engine(options.engine),
+        )?;
+        Ok(match (&s.path, s.status) {
+            (Some(_), _) => Some(false),
+            (None, Status::Complete) => Some(true),
+            (None, Status::Stopped) => None,
+        })
+    };
+    match unsolvable(&all)? {
+        Some(true) => {}
+        Some(false) => {
+            return Err(Error::Options(
+                "the panel has a solution: no set of symbols to name".into(),
+            ))
+        }
+        None => {
+            return Err(Error::Options(
+                "the limits stopped the solve before it proved the panel has no solution".into(),
+            ))
+        }
+    }
+    let mut stopped = false;
+    if all.is_empty() {
+        return Ok(Why {
+            symbols: Vec::new(),
+            no_line: true,
+            status: Status::Complete,
+        });
+    }
+    match unsolvable(&[])? {
+        Some(true) => {
+            return Ok(Why {
+                symbols: Vec::new(),
+                no_line: true,
+                status: Status::Complete,
+            })
+        }
+        Some(false) => {}
+        None => stopped = true,
+    }
+    let mut keep = all.clone();
+    // A drop that leaves the panel without a solution is kept.
+    let mut try_drop = |keep: &mut Vec<Pos>, from: usize, to: usize| -> Result<bool> {
+        let fewer: Vec<Pos> = keep[..from].iter().chain(&keep[to..]).copied().collect();
+        Ok(match unsolvable(&fewer)? {
+            Some(true) => {
+                *keep = fewer;
+                true
+            }
+            Some(false) => false,
+            None => {
+                stopped = true;
+                false
+            }
+        })
+    };
+    // The symbols that can fail when others go (a star loses its partner,
+    // a mark what it erases, a piece its subtractive piece) are tried
+    // first, one at a time, while every other symbol is there: so the set
+    // does not end up as such a symbol left alone by the drops.
+    let fragile = |q: &Pos| {
+        puzzle
+            .cell(*q)
+            .symbol
+            .as_ref()
+            .is_some_and(|s| !matches!(s.kind, SymbolKind::Square | SymbolKind::Triangle(_)))
+    };
+    keep.sort_by_key(|q| !fragile(q));
+    let mut k = 0;
+    while k < keep.len() && fragile(&keep[k]) {
+        if !try_drop(&mut keep, k, k + 1)? {
+            k += 1;
+        }
+    }
+    // Then the others by chunks, halving: a panel whose set is a few of
+    // many symbols loses most of the others a chunk at a time.
+    let first = k;
+    let mut chunk = (keep.len() - first) / 2;
+    while chunk >= 2 && !options.limits.expired() {
+        let mut k = first;
+        while k < keep.len() {
+            let end = (k + chunk).min(keep.len());
+            if !try_drop(&mut keep, k, end)? {
+                k = end;
+            }
+        }
+        chunk /= 2;
+    }
+    // Then one at a time, until a pass drops nothing.
+    loop {
+        let mut dropped = false;
+        let mut k = 0;
+        while k < keep.len() {
+            if try_drop(&mut keep, k, k + 1)? {
+                dropped = true;
+            } else {
+                k += 1;
+            }
+        }
+        if !dropped || options.limits.expired() {
+            break;
+        }
+    }
+    keep.sort();
+    Ok(Why {
+        symbols: keep,
+        no_line: false,
+        status: if stopped {
+            Status::Stopped
+        } else {
+            Status::Complete
+        },
+    })
+}

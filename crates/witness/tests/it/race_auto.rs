@@ -1,0 +1,189 @@
+//! The `auto` engine's race (`solve::race`) against the search alone: on
+//! random small panels of every mechanic (polyominoes included, which stay
+//! with the search) and on hand-made ones, the race's first solution is
+//! valid and exists exactly when the search finds one, and its uniqueness
+//! count equals the search's; the loser of a race is stopped through its
+//! flag.
+#![cfg(feature = "sat")]
+
+use crate::common;
+
+use std::time::{Duration, Instant};
+
+use common::random::{
+    line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
+};
+use witness::internals::plan::Plan;
+use witness::internals::race::{self, Winner};
+use witness::model::{Pos, Puzzle, SlotKind, Symbol, SymbolKind};
+use witness::{CountOptions, Engine, Limits, SolveOptions, Status};
+
+/// A random panel of at most `max` faces a side with faces of every kind
+/// (polyominoes when `polys`), dots, gaps, starts and ends.
+fn random_panel(r: &mut Rng, max: u64, polys: bool) -> Puzzle {
+    let mut p = random_frame(r, max, 2);
+    let symmetric = p.symmetry.is_some();
+    let density = 15 + r.below(45);
+    for q in p.positions().collect::<Vec<_>>() {
+        let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
+        let kind = q.kind();
+        if kind == SlotKind::Face {
+            if r.chance(density) {
+                let k = match r.below(if polys { 6 } else { 5 }) {
+                    0 => SymbolKind::Triangle(1 + r.below(3) as u32),
+                    1 => SymbolKind::Square,
+                    2 => SymbolKind::Star,
+                    3 if r.chance(30) => SymbolKind::Nega,
+                    5 => SymbolKind::Poly(random_shape(r)),
+                    _ => SymbolKind::Square,
+                };
+                p.cell_mut(q).symbol = Some(Symbol::new(k, color));
+            }
+        } else {
+            line_slot(r, p.cell_mut(q), kind, 10, 10);
+        }
+    }
+    let slots: Vec<Pos> = p
+        .positions()
+        .filter(|q| q.kind() != SlotKind::Face)
+        .collect();
+    place_start_end(r, &mut p, &slots);
+    if symmetric {
+        mirror_starts_and_ends(&mut p, r.chance(80));
+    }
+    p
+}
+
+/// The race (forced, without the search's first budget) and the `auto`
+/// engine agree with the search on `p`: a valid first solution exactly
+/// when the search has one, and the same uniqueness count.
+fn assert_race_agrees(case: u64, p: &Puzzle) {
+    let show = || witness::formats::wpjson::to_string(p).unwrap();
+    let none = Limits::none();
+    let plan = Plan::new(p).unwrap();
+    let search = witness::solve(p, &SolveOptions::default().with_engine(Engine::Search)).unwrap();
+    assert_eq!(search.status, Status::Complete);
+    let raced = race::solve_race(p, &plan, &none).unwrap().answer;
+    let auto = witness::solve(p, &SolveOptions::default()).unwrap();
+    for (name, sol) in [("race", &raced), ("auto", &auto)] {
+        assert_eq!(sol.status, Status::Complete, "case {case} {name}");
+        assert_eq!(
+            sol.path.is_some(),
+            search.path.is_some(),
+            "case {case} {name} on\n{}",
+            show()
+        );
+        if let Some(q) = &sol.path {
+            assert!(witness::check(p, q).unwrap().valid, "case {case} {name}");
+        }
+    }
+    let unique = CountOptions::uniqueness().with_engine(Engine::Search);
+    let want = witness::count(p, &unique).unwrap();
+    let raced = race::count_race(p, &plan, Some(2), &none).unwrap().answer;
+    let auto = witness::count(p, &CountOptions::uniqueness()).unwrap();
+    for (name, c) in [("race", &raced), ("auto", &auto)] {
+        assert_eq!(
+            (c.count.clone(), c.status),
+            (want.count.clone(), want.status),
+            "case {case} {name} on\n{}",
+            show()
+        );
+    }
+}
+
+#[test]
+fn the_race_agrees_with_the_search_on_random_panels() {
+    let mut r = Rng(common::env_u64("RACE_SEED").unwrap_or(0x5eed_4ace));
+    let cases = common::env_u64("RACE_CASES").unwrap_or(300);
+    let mut solvable = 0;
+    for case in 0..cases {
+        let p = random_panel(&mut r, 4, case % 5 == 4);
+        assert_race_agrees(case, &p);
+        solvable += u64::from(
+            witness::solve(&p, &SolveOptions::default())
+                .unwrap()
+                .path
+                .is_some(),
+        );
+    }
+    // Both kinds of answer were exercised.
+    assert!(
+        solvable > cases / 10 && solvable < cases * 9 / 10,
+        "{solvable} of {cases}"
+    );
+}
+
+/// A hand-made panel: a `w` by `h` grid, start at the bottom left, end at
+/// the top right, with squares of two colours down the middle column
+/// (black above white), which one line must part: many solutions.
+fn parted(w: usize, h: usize) -> Puzzle {
+    let mut p = Puzzle::new(w, h, false).unwrap();
+    p.cell_mut(Pos::new(0, 2 * h)).start = true;
+    p.cell_mut(Pos::new(2 * w, 0)).end = Some(witness::model::Direction::Up);
+    let x = 2 * (w / 2) + 1;
+    for y in 0..h {
+        let c = if y < h / 2 {
+            COLORS[0].clone()
+        } else {
+            COLORS[1].clone()
+        };
+        p.cell_mut(Pos::new(x, 2 * y + 1)).symbol = Some(Symbol::new(SymbolKind::Square, c));
+    }
+    p
+}
+
+#[test]
+fn the_race_agrees_with_the_search_on_hand_made_panels() {
+    // Solvable, several solutions.
+    assert_race_agrees(0, &parted(3, 2));
+    assert_race_agrees(1, &parted(4, 4));
+    // A column of squares of alternating colours on a 1-wide panel: only
+    // the zigzag up it parts them, one solution.
+    let mut p = Puzzle::new(1, 3, false).unwrap();
+    p.cell_mut(Pos::new(0, 6)).start = true;
+    p.cell_mut(Pos::new(2, 0)).end = Some(witness::model::Direction::Up);
+    for (y, c) in [(1, 0), (3, 1), (5, 0)] {
+        p.cell_mut(Pos::new(1, y)).symbol =
+            Some(Symbol::new(SymbolKind::Square, COLORS[c].clone()));
+    }
+    assert_race_agrees(2, &p);
+}
+
+/// A dev-corpus panel on which the search alone takes a while (more than
+/// a hundred milliseconds) while the SAT engine answers in tens: the race
+/// must give a valid answer, and the side that lost stops on its flag
+/// rather than running to its end.
+#[test]
+fn the_loser_of_a_race_is_stopped() {
+    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        eprintln!("skipped: no corpus");
+        return;
+    };
+    let mut tried = 0;
+    for id in ["TWFQY8BW", "QQ29MRPT", "R8GZAB6H"] {
+        let Some(line) = lines.iter().find(|l| l.contains(&format!("\"{id}\""))) else {
+            continue;
+        };
+        let (_, text) = common::puzzle_of_line(line);
+        let p = witness::read_puzzle(&text, None).unwrap();
+        let plan = Plan::new(&p).unwrap();
+        let t0 = Instant::now();
+        let r = race::solve_race(&p, &plan, &Limits::timeout(Duration::from_secs(60))).unwrap();
+        let took = t0.elapsed();
+        let path = r.answer.path.expect("a solution");
+        assert!(witness::check(&p, &path).unwrap().valid, "{id}");
+        assert!(r.raced, "{id}");
+        assert!(
+            r.loser_stopped,
+            "{id}: the {:?} side won in {took:?}, the other was not stopped",
+            r.winner
+        );
+        if r.winner == Winner::Sat {
+            tried += 1;
+        }
+        let u = race::count_race(&p, &plan, Some(2), &Limits::none()).unwrap();
+        let want = witness::count(&p, &CountOptions::uniqueness().with_engine(Engine::Search));
+        assert_eq!(u.answer.count, want.unwrap().count, "{id}");
+    }
+    eprintln!("the SAT engine won {tried} of the races");
+}
