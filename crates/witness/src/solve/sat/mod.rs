@@ -18,13 +18,16 @@
 //! ([`cuts::block`], and its reverse on undirected puzzles), and solves
 //! again until no model is left or the limit is reached.
 //!
-//! Polyominoes are not encoded: the engine answers [`Error::Unsupported`]
-//! for panels that hold them. Elimination marks are left to the cuts:
+//! Polyominoes get a placement per piece ([`pieces`]); subtractive ones
+//! are not encoded: the engine answers [`Error::Unsupported`] for panels
+//! that hold them ([`pieces::unsupported`]). Elimination marks are left to
+//! the cuts:
 //! on boards with marks, uncovered dots and triangles are not clauses
 //! (a mark may erase them) but cuts.
 
 pub mod cuts;
 pub mod encode;
+pub mod pieces;
 
 use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
 use rustsat::types::{Clause, Lit as SatLit, TernaryVal};
@@ -95,16 +98,17 @@ fn sat_lit(l: Lit) -> SatLit {
 
 impl<'a> SatRun<'a> {
     /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
-    /// [`Error::Unsupported`] for panels with polyominoes.
+    /// [`Error::Unsupported`] for panels with subtractive polyominoes.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
-        if b.has_polys {
-            return Err(Error::Unsupported(
-                "the SAT engine does not handle polyominoes yet (the search does)".into(),
-            ));
+        if let Some(why) = pieces::unsupported(b) {
+            return Err(Error::Unsupported(why.into()));
         }
-        let enc = Encoding::new(b);
+        let mut enc = Encoding::new(b);
+        if b.has_polys {
+            pieces::encode(b, &rules.polys, &mut enc);
+        }
         let mut solver = CaDiCaL::default();
         let lim = limits.clone();
         solver.attach_terminator(move || {
