@@ -359,7 +359,7 @@ impl Parts {
     /// In a line that breaks this, every wall around the component is a
     /// wall again, so the region of any slot of the component stays within
     /// the component's slots.
-    fn open_walls(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Term> {
+    pub fn open_walls(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Term> {
         let mut wall = Vec::new();
         for &s in &self.slots[c] {
             for &j in &b.flood_nbr[s as usize] {

@@ -59,6 +59,8 @@ pub struct Stats {
     /// Cuts of failing regions with more failing dots and triangles than
     /// elimination marks.
     pub marks: u64,
+    /// Confinement cuts of failing regions that pieces may touch.
+    pub confined: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
     /// region cut applied to).
     pub blocked: u64,
@@ -83,6 +85,8 @@ pub struct SatRun<'a> {
     solver: CaDiCaL<'static, 'static>,
     ws: Workspace,
     fails: Vec<u32>,
+    /// The pieces as encoded.
+    pieces: pieces::Pieces,
     /// What it did so far.
     pub stats: Stats,
 }
@@ -106,9 +110,11 @@ impl<'a> SatRun<'a> {
             return Err(Error::Unsupported(why.into()));
         }
         let mut enc = Encoding::new(b);
-        if b.has_polys {
-            pieces::encode(b, &rules.polys, &mut enc);
-        }
+        let pieces = if b.has_polys {
+            pieces::encode(b, &rules.polys, &mut enc)
+        } else {
+            pieces::Pieces::default()
+        };
         let mut solver = CaDiCaL::default();
         let lim = limits.clone();
         solver.attach_terminator(move || {
@@ -125,6 +131,7 @@ impl<'a> SatRun<'a> {
             solver,
             ws: Workspace::default(),
             fails: Vec::new(),
+            pieces,
             stats: Stats::default(),
         })
     }
@@ -271,6 +278,11 @@ impl<'a> SatRun<'a> {
             done.push(c);
             cut.push(parts.region_cut(b, &self.enc, c as usize, line.start, line.end));
             self.stats.regions += 1;
+            let confine = self
+                .pieces
+                .confine_cut(b, &mut self.enc, &parts, c as usize);
+            self.stats.confined += !confine.is_empty() as u64;
+            cut.extend(confine);
             let square_star = [
                 parts.square_cuts(b, &self.enc, c as usize),
                 parts.star_cuts(b, &self.enc, c as usize),

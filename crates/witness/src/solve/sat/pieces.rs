@@ -30,6 +30,7 @@
 //!   inside the panel, none twice).
 //! - `cover[f]`: some placement covers face `f`.
 
+use super::cuts::Parts;
 use super::encode::{Encoding, Term};
 use crate::model::SlotKind;
 use crate::rules::board::{Board, Sym, NONE};
@@ -56,11 +57,70 @@ pub struct PieceStats {
 }
 
 /// One piece: its face, its kind and its placement variables (in the
-/// order of its kind's placements, those left out skipped).
+/// order of its kind's placements, those left out skipped) with the faces
+/// each covers.
 struct Piece {
     face: usize,
     kind: usize,
     place: Vec<Term>,
+    faces: Vec<Vec<u32>>,
+}
+
+/// The pieces of a board as encoded, for the cuts.
+#[derive(Default)]
+pub struct Pieces {
+    pieces: Vec<Piece>,
+    /// What the encoding made.
+    pub stats: PieceStats,
+}
+
+impl Pieces {
+    /// The confinement cut of component `c` of a line's regions
+    /// (`parts`): a fresh variable `k` that holds whenever every wall
+    /// around the component holds, and under `k` no piece whose face is
+    /// in the component lies partly outside it, and no piece whose face is
+    /// outside lies partly inside. Empty when no piece can touch the
+    /// component.
+    ///
+    /// Sound: in a line that keeps every wall around the component, the
+    /// region of any slot of the component lies within the component's
+    /// slots ([`Parts::open_walls`]), so a piece's region is within the
+    /// component exactly when its face is; in the witness assignment (the
+    /// module documentation) every placed piece lies in its own region.
+    /// So the witness assignment, with `k` true exactly when the walls
+    /// hold, satisfies these clauses.
+    pub fn confine_cut(
+        &self,
+        b: &Board,
+        enc: &mut Encoding,
+        parts: &Parts,
+        c: usize,
+    ) -> Vec<Vec<Term>> {
+        let inside = |f: u32| parts.part[f as usize] == c as u32;
+        let mut banned: Vec<Term> = Vec::new();
+        for p in &self.pieces {
+            let home = inside(p.face as u32);
+            for (y, faces) in p.place.iter().zip(&p.faces) {
+                let out = if home {
+                    faces.iter().any(|&f| !inside(f))
+                } else {
+                    faces.iter().any(|&f| inside(f))
+                };
+                if out {
+                    banned.push(*y);
+                }
+            }
+        }
+        if banned.is_empty() {
+            return Vec::new();
+        }
+        let k = enc.var();
+        let mut hold = parts.open_walls(b, enc, c);
+        hold.push(k);
+        let mut out = vec![hold];
+        out.extend(banned.into_iter().map(|y| vec![!k, !y]));
+        out
+    }
 }
 
 /// True when no slot appears twice in `slots`.
@@ -73,7 +133,7 @@ fn distinct(slots: &[u32]) -> bool {
 
 /// Adds the placement encoding of the pieces of `b` to `enc` (a board
 /// [`unsupported`] accepts).
-pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> PieceStats {
+pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     let n = b.len();
     let marks = b.has_negations;
     let mut stats = PieceStats::default();
@@ -110,6 +170,7 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> PieceStats {
         }
         let pl = t.placements(b, k);
         let mut place = Vec::new();
+        let mut placed = Vec::new();
         for i in 0..pl.len() {
             let (faces, others) = pl.parts(i as u32);
             // A placement with a slot outside the panel, or a slot twice
@@ -122,6 +183,7 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> PieceStats {
             }
             let y = enc.var();
             place.push(y);
+            placed.push(faces.to_vec());
             for &g in faces {
                 covering[g as usize].push(y);
             }
@@ -158,6 +220,7 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> PieceStats {
             face: f,
             kind: k,
             place,
+            faces: placed,
         });
     }
     // cover[f] is exactly "some placement covers f"; no two placements
@@ -243,5 +306,5 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> PieceStats {
         let flags = enc.erased.clone();
         enc.at_most(&flags, m);
     }
-    stats
+    Pieces { pieces, stats }
 }
