@@ -37,9 +37,11 @@ use crate::rules::board::{Board, Sym, NONE};
 use crate::rules::symbols::PolyTables;
 
 /// Why the pieces of board `b` are not encoded, if they are not: the
-/// engine answers [`crate::Error::Unsupported`] with this text.
+/// engine answers [`crate::Error::Unsupported`] with this text for any
+/// subtractive piece (`polyshape` 0 is none: the rules ignore it).
 pub fn unsupported(b: &Board) -> Option<&'static str> {
-    if b.sym.iter().any(|s| matches!(s, Sym::Ylop(_))) {
+    let ylop = |s: &Sym| matches!(*s, Sym::Ylop(i) if !b.shapes[i as usize].is_ignored());
+    if b.sym.iter().any(ylop) {
         return Some(
             "the SAT engine does not handle subtractive polyominoes (ylop) yet (the search does)",
         );
