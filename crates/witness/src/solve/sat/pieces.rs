@@ -79,10 +79,11 @@ pub struct Pieces {
 impl Pieces {
     /// The confinement cut of component `c` of a line's regions
     /// (`parts`): a fresh variable `k` that holds whenever every wall
-    /// around the component holds, and under `k` no piece whose face is
-    /// in the component lies partly outside it, and no piece whose face is
-    /// outside lies partly inside. Empty when no piece can touch the
-    /// component.
+    /// around the component holds, and under `k` no placement lies partly
+    /// inside the component and partly outside; none of a kind whose
+    /// pieces all have their faces inside lies partly outside; none of a
+    /// kind whose pieces all have their faces outside lies partly inside.
+    /// Empty when no placement is banned.
     ///
     /// Sound: in a line that keeps every wall around the component, the
     /// region of any slot of the component lies within the component's
@@ -90,7 +91,10 @@ impl Pieces {
     /// component exactly when its face is; in the witness assignment (the
     /// module documentation) every placed piece lies in its own region.
     /// So the witness assignment, with `k` true exactly when the walls
-    /// hold, satisfies these clauses.
+    /// hold, satisfies these clauses. They speak of kinds, never of which
+    /// piece of a kind lies where, so they hold as well when pieces of one
+    /// kind swap placements (which the order of pieces of one kind in
+    /// [`encode`] relies on).
     pub fn confine_cut(
         &self,
         b: &Board,
@@ -99,16 +103,29 @@ impl Pieces {
         c: usize,
     ) -> Vec<Vec<Term>> {
         let inside = |f: u32| parts.part[f as usize] == c as u32;
+        // Per kind: some piece's face inside, some outside.
+        let mut home: std::collections::HashMap<usize, (bool, bool)> = Default::default();
+        for p in &self.pieces {
+            let h = home.entry(p.kind).or_default();
+            if inside(p.face as u32) {
+                h.0 = true;
+            } else {
+                h.1 = true;
+            }
+        }
         let mut banned: Vec<Term> = Vec::new();
         for p in &self.pieces {
-            let home = inside(p.face as u32);
+            let (some_in, some_out) = home[&p.kind];
             for (y, faces) in p.place.iter().zip(&p.faces) {
-                let out = if home {
-                    faces.iter().any(|&f| !inside(f))
-                } else {
-                    faces.iter().any(|&f| inside(f))
+                let any_in = faces.iter().any(|&f| inside(f));
+                let any_out = faces.iter().any(|&f| !inside(f));
+                let ban = match (any_in, any_out) {
+                    (true, true) => true,
+                    (true, false) => !some_in,
+                    (false, true) => !some_out,
+                    (false, false) => false,
                 };
-                if out {
+                if ban {
                     banned.push(*y);
                 }
             }
@@ -277,9 +294,10 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         }
     }
     // Pieces of one kind in increasing placement order. Sound: without
-    // marks every clause above (and every cut, which speaks of the line
-    // alone) is unchanged when two pieces of one kind swap placements, as
-    // they have the same placement list; so the witness assignment with
+    // marks every clause above (and every cut: they speak of the line, and
+    // the confinement cut of kinds of pieces only) is unchanged when two
+    // pieces of one kind swap placements, as they have the same placement
+    // list; so the witness assignment with
     // such pieces' placements sorted satisfies them too, and two pieces
     // never share a placement (they would cover a face twice).
     if !marks {
