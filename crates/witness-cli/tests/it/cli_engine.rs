@@ -1,5 +1,6 @@
 //! `--engine` on `solve`, `count` and `hint`: the SAT engine answers as the
-//! search does, refuses panels with polyominoes in one line, and an unknown
+//! search does, refuses panels with subtractive polyominoes in one line,
+//! and an unknown
 //! engine is bad input.
 
 use std::path::PathBuf;
@@ -14,10 +15,14 @@ const PUZZLE: &str = r#"{"grid":[
     [{"type":"line","dot":1},null,{"type":"line"}],
     [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
 
-/// The same panel with a polyomino on its face.
+/// A 2x1 panel: start (0,2), end (4,0), a piece of one square on the
+/// left face and a subtractive one on the right face (they cancel when
+/// the line leaves the two faces in one region).
 const PIECE: &str = r#"{"grid":[
     [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
     [{"type":"line"},{"type":"poly","color":"yellow","polyshape":1},{"type":"line"}],
+    [{"type":"line"},{"type":"line"},{"type":"line"}],
+    [{"type":"line"},{"type":"ylop","color":"blue","polyshape":1},{"type":"line"}],
     [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
 
 /// Writes `contents` to a file of its own for this test.

@@ -74,7 +74,7 @@ pub enum Engine {
     /// The depth-first search, with its lanes and tables.
     Search,
     /// The SAT engine (`solve::sat`): CaDiCaL with lazy cuts. Panels with
-    /// polyominoes get [`Error::Unsupported`], as do
+    /// subtractive polyominoes get [`Error::Unsupported`], as do
     /// all panels in a build without the `sat` feature.
     Sat,
     /// The library's choice ([`race`]): the search alone for a short

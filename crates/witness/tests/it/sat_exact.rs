@@ -1,9 +1,10 @@
 //! The SAT engine against the brute force: on hundreds of small random
 //! panels of every mechanic it handles (dots of every colour, gaps,
 //! triangles, squares, stars, elimination marks, mid-edge starts and
-//! ends, fat starts, symmetry, pillars, undirected panels), it finds
-//! exactly the brute force's solutions, each passing the validator;
-//! panels with polyominoes are refused as unsupported.
+//! ends, fat starts, symmetry, pillars, undirected panels, polyominoes
+//! fixed, rotatable and disconnected, beside marks too), it finds exactly
+//! the brute force's solutions, each passing the validator; panels with
+//! subtractive polyominoes are refused as unsupported.
 #![cfg(feature = "sat")]
 
 use crate::common;
@@ -16,7 +17,7 @@ use common::random::{
     line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
 };
 use witness::internals::sat::SatRun;
-use witness::model::{Direction, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
+use witness::model::{Direction, Gap, Polyomino, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
 use witness::{CountOptions, Engine, Error, Limits, Path, SolveOptions, Status};
 
 /// The mechanics of a random panel's faces.
@@ -29,6 +30,24 @@ enum Faces {
     Mixed,
     /// Mixed, and elimination marks.
     Marks,
+    /// Polyominoes beside squares, stars and triangles, on fewer faces.
+    Pieces,
+    /// Polyominoes beside elimination marks, squares and stars.
+    PiecesMarks,
+}
+
+/// A shape for a random piece: one to three cells, or in one case of six
+/// two cells touching at a corner (a disconnected shape).
+fn piece_shape(r: &mut Rng) -> Polyomino {
+    if r.chance(17) {
+        let cells = if r.chance(50) {
+            [(0, 0), (1, 1)]
+        } else {
+            [(1, 0), (0, 1)]
+        };
+        return Polyomino::new(cells, r.chance(50));
+    }
+    random_shape(r)
 }
 
 fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
@@ -49,6 +68,20 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
             2 => SymbolKind::Star,
             _ => SymbolKind::Nega,
         },
+        Faces::Pieces => match r.below(20) {
+            0..=2 => SymbolKind::Poly(piece_shape(r)),
+            3 => SymbolKind::Square,
+            4 => SymbolKind::Star,
+            5 => SymbolKind::Triangle(1 + r.below(3) as u32),
+            _ => return None,
+        },
+        Faces::PiecesMarks => match r.below(20) {
+            0..=2 => SymbolKind::Poly(piece_shape(r)),
+            3 | 4 => SymbolKind::Nega,
+            5 => SymbolKind::Square,
+            6 => SymbolKind::Star,
+            _ => return None,
+        },
     };
     Some(Symbol::new(kind, color))
 }
@@ -60,7 +93,10 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
 fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Puzzle {
     let mut p = random_frame(r, max, 2);
     let symmetric = p.symmetry.is_some();
+    let pieces = matches!(faces, Faces::Pieces | Faces::PiecesMarks);
     let density = 20 + r.below(50);
+    // Face symbols with pieces are drawn on every face (mostly none).
+    let density = if pieces { 100 } else { density };
     for q in p.positions().collect::<Vec<_>>() {
         let c = p.cell_mut(q);
         match q.kind() {
@@ -77,6 +113,16 @@ fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Pu
         .filter(|q| q.kind() != SlotKind::Face)
         .collect();
     place_start_end(r, &mut p, &slots);
+    // A panel of pieces has one at least.
+    let faces: Vec<Pos> = p
+        .positions()
+        .filter(|q| q.kind() == SlotKind::Face)
+        .collect();
+    if pieces && !has_pieces(&p) {
+        let f = faces[r.below(faces.len() as u64) as usize];
+        let kind = SymbolKind::Poly(piece_shape(r));
+        p.cell_mut(f).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
+    }
     if symmetric {
         mirror_starts_and_ends(&mut p, r.chance(80));
     }
@@ -192,9 +238,6 @@ fn assert_agrees(case: u64, p: &Puzzle) -> u64 {
 /// Runs `cases` random panels of each kind of faces through
 /// [`assert_agrees`]; returns how many had solutions.
 fn run_cases(seed: u64, cases: u64, undirected: bool) -> (u64, u64) {
-    let var = common::env_u64;
-    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(seed));
-    let cases = var("SAT_EXACT_CASES").unwrap_or(cases);
     let kinds = [
         Faces::Empty,
         Faces::Triangles,
@@ -203,7 +246,24 @@ fn run_cases(seed: u64, cases: u64, undirected: bool) -> (u64, u64) {
         Faces::Mixed,
         Faces::Marks,
     ];
-    let (mut solvable, mut solutions) = (0, 0);
+    let (solvable, solutions, _) = run_kinds(seed, cases, undirected, &kinds);
+    (solvable, solutions)
+}
+
+/// True when some face of `p` holds a piece with squares.
+fn has_pieces(p: &Puzzle) -> bool {
+    p.positions().any(|q| {
+        matches!(&p.cell(q).symbol, Some(s) if matches!(&s.kind, SymbolKind::Poly(x) if x.size() > 0))
+    })
+}
+
+/// [`run_cases`] with panels of `kinds` of faces, in turn; also returns
+/// how many solvable panels hold a piece.
+fn run_kinds(seed: u64, cases: u64, undirected: bool, kinds: &[Faces]) -> (u64, u64, u64) {
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(seed));
+    let cases = var("SAT_EXACT_CASES").unwrap_or(cases);
+    let (mut solvable, mut solutions, mut pieces) = (0, 0, 0);
     for case in 0..cases {
         let faces = kinds[(case % kinds.len() as u64) as usize];
         let mut p = match case % 3 {
@@ -215,8 +275,9 @@ fn run_cases(seed: u64, cases: u64, undirected: bool) -> (u64, u64) {
         let n = assert_agrees(case, &p);
         solvable += (n > 0) as u64;
         solutions += n;
+        pieces += (n > 0 && has_pieces(&p)) as u64;
     }
-    (solvable, solutions)
+    (solvable, solutions, pieces)
 }
 
 #[test]
@@ -235,22 +296,115 @@ fn sat_counts_undirected_panels_as_the_brute_force() {
     assert!(solvable > 150, "only {solvable} solvable panels");
 }
 
-/// Panels with polyominoes are refused, never answered.
+/// Panels with polyominoes (fixed, rotatable, disconnected; beside
+/// squares, stars, triangles, and elimination marks; on pillars and with
+/// symmetry among the random frames): the brute force's solutions.
 #[test]
-fn polyominoes_are_unsupported() {
+fn sat_finds_the_brute_force_solutions_with_pieces() {
+    let kinds = [Faces::Pieces, Faces::PiecesMarks];
+    let (solvable, solutions, _) = run_kinds(0x9013_0A1E, 900, false, &kinds);
+    // Every panel holds a piece; a fair share of them are solvable.
+    assert!(
+        solvable > 250 && solutions > 10_000,
+        "only {solvable} solvable panels, {solutions} solutions"
+    );
+}
+
+/// A panel of `w` x `h` faces with a start at the top left and an end at
+/// the bottom right, and `pieces` (face position, shape) on it.
+fn piece_panel(w: usize, h: usize, pieces: &[((usize, usize), Polyomino)]) -> Puzzle {
+    let mut p = Puzzle::new(w, h, false).unwrap();
+    p.cell_mut(Pos::new(0, 0)).start = true;
+    p.cell_mut(Pos::new(2 * w, 2 * h)).end = Some(Direction::Down);
+    for ((x, y), shape) in pieces {
+        p.cell_mut(Pos::new(*x, *y)).symbol = Some(Symbol::new(
+            SymbolKind::Poly(shape.clone()),
+            COLORS[0].clone(),
+        ));
+    }
+    p
+}
+
+/// Hand-made panels where a piece meets a gap or a removed part of the
+/// grid: the SAT engine's solutions are the brute force's, and the count
+/// says whether the piece may lie across the boundary.
+#[test]
+fn pieces_across_gaps_and_removed_parts() {
+    let domino = Polyomino::new([(0, 0), (1, 0)], false);
+    let tromino = Polyomino::new([(0, 0), (1, 0), (2, 0)], false);
+    let mut cases: Vec<(String, Puzzle, bool)> = Vec::new();
+    // A broken edge between the two faces: the line cannot take it, the
+    // region joins across it, and the domino lies across it.
+    let mut p = piece_panel(2, 1, &[((1, 1), domino.clone())]);
+    p.cell_mut(Pos::new(2, 1)).gap = Gap::Break;
+    cases.push(("a domino across a broken edge".into(), p, true));
+    // A removed edge inside the panel (not joined to the border through
+    // removed edges): an ordinary empty slot; the domino lies across it.
+    let mut p = piece_panel(2, 1, &[((1, 1), domino.clone())]);
+    p.cell_mut(Pos::new(2, 1)).gap = Gap::Full;
+    cases.push(("a domino across an inner removed edge".into(), p, true));
+    // A removed top edge of the middle face of three: that face is
+    // outside the panel, so a straight tromino fits nowhere, and a
+    // domino on the left face neither.
+    for (what, shape) in [("tromino", &tromino), ("domino", &domino)] {
+        let mut p = piece_panel(3, 1, &[((1, 1), shape.clone())]);
+        p.cell_mut(Pos::new(3, 0)).gap = Gap::Full;
+        cases.push((format!("a {what} beside a removed face"), p, false));
+    }
+    // The same removed face in a panel two faces high: an L of three
+    // fits the left column and the face below the removed one, a
+    // standing domino the right column; nothing lies across the removed
+    // face.
+    let ell = Polyomino::new([(0, 0), (0, 1), (1, 1)], false);
+    let standing = Polyomino::new([(0, 0), (0, 1)], false);
+    let mut p = piece_panel(3, 2, &[((1, 1), ell), ((5, 3), standing)]);
+    p.cell_mut(Pos::new(3, 0)).gap = Gap::Full;
+    cases.push(("an L and a domino around a removed face".into(), p, true));
+    // A straight tromino in a row of three whose middle face is cut off
+    // from the outside by removed edges on both sides: the removed edges
+    // are inside the panel, the tromino lies across both.
+    let mut p = piece_panel(3, 1, &[((1, 1), tromino.clone())]);
+    p.cell_mut(Pos::new(2, 1)).gap = Gap::Full;
+    p.cell_mut(Pos::new(4, 1)).gap = Gap::Full;
+    cases.push(("a tromino across two inner removed edges".into(), p, true));
+    // Two cells with a face between them, on a pillar three faces round
+    // and one high, and a single cell: together they cover the ring, the
+    // pair wrapping round where it starts right of the first column.
+    let split = Polyomino::new([(0, 0), (2, 0)], false);
+    let mut p = Puzzle::new(3, 1, true).unwrap();
+    p.cell_mut(Pos::new(0, 0)).start = true;
+    p.cell_mut(Pos::new(0, 2)).end = Some(Direction::Down);
+    for (x, shape) in [(1, split), (3, Polyomino::new([(0, 0)], false))] {
+        p.cell_mut(Pos::new(x, 1)).symbol =
+            Some(Symbol::new(SymbolKind::Poly(shape), COLORS[0].clone()));
+    }
+    cases.push(("a split pair round a pillar".into(), p, true));
+    for (i, (name, p, solvable)) in cases.iter().enumerate() {
+        let n = assert_agrees(i as u64, p);
+        assert_eq!(n > 0, *solvable, "{name}: {n} solutions on\n{}", show(p));
+    }
+}
+
+/// Panels with subtractive polyominoes are refused, never answered.
+#[test]
+fn subtractive_polyominoes_are_unsupported() {
     let mut r = Rng(7);
     for case in 0..40u64 {
         let mut p = random_panel(&mut r, 3, Faces::Marks, 4, 2);
-        let kind = match case % 2 {
-            0 => SymbolKind::Poly(random_shape(&mut r)),
-            _ => SymbolKind::Ylop(random_shape(&mut r)),
-        };
+        let kind = SymbolKind::Ylop(random_shape(&mut r));
         // A face inside the panel: (1, 1) of a panel with no full gaps
         // round it.
         for q in p.positions().collect::<Vec<_>>() {
             p.cell_mut(q).gap = Gap::None;
         }
         p.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
+        // Beside a piece, on panels two faces wide or more.
+        if case % 2 == 0 && p.width() >= 5 {
+            p.cell_mut(Pos::new(3, 1)).symbol = Some(Symbol::new(
+                SymbolKind::Poly(random_shape(&mut r)),
+                COLORS[0].clone(),
+            ));
+        }
         let options = SolveOptions::default().with_engine(Engine::Sat);
         let err = witness::solve(&p, &options).unwrap_err();
         assert!(matches!(err, Error::Unsupported(_)), "case {case}: {err}");

@@ -506,7 +506,7 @@ impl Placements {
     }
 
     /// The faces and the other slots of placement `i`.
-    fn parts(&self, i: u32) -> (&[u32], &[u32]) {
+    pub fn parts(&self, i: u32) -> (&[u32], &[u32]) {
         let (a, f, z) = (
             self.start[i as usize] as usize,
             self.face_end[i as usize] as usize,

@@ -359,7 +359,7 @@ impl Parts {
     /// In a line that breaks this, every wall around the component is a
     /// wall again, so the region of any slot of the component stays within
     /// the component's slots.
-    fn open_walls(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Term> {
+    pub fn open_walls(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Term> {
         let mut wall = Vec::new();
         for &s in &self.slots[c] {
             for &j in &b.flood_nbr[s as usize] {
@@ -388,9 +388,10 @@ impl Parts {
     /// through, the walls around it walls).
     ///
     /// Sound: a region's verdict depends only on its listed slots (their
-    /// symbols and dots), the covered edges around its triangles, and
-    /// with elimination marks the engine's flood order (`rules::memo`'s
-    /// module documentation). Take a line that breaks the clause. Its
+    /// symbols and dots; a polyomino fit starts from −1 on exactly these,
+    /// `docs/rules.md#polyominoes`), the covered edges around its
+    /// triangles, and with elimination marks the engine's flood order
+    /// (`rules::memo`'s module documentation). Take a line that breaks the clause. Its
     /// listed slots here are uncovered, so no start or end, and open; the
     /// pass-through slots here are its start (starts not fat) or its end,
     /// so pass-through again; the walls around are covered and neither its

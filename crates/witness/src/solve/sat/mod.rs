@@ -18,13 +18,16 @@
 //! ([`cuts::block`], and its reverse on undirected puzzles), and solves
 //! again until no model is left or the limit is reached.
 //!
-//! Polyominoes are not encoded: the engine answers [`Error::Unsupported`]
-//! for panels that hold them. Elimination marks are left to the cuts:
+//! Polyominoes get a placement per piece ([`pieces`]); subtractive ones
+//! are not encoded: the engine answers [`Error::Unsupported`] for panels
+//! that hold them ([`pieces::unsupported`]). Elimination marks are left to
+//! the cuts:
 //! on boards with marks, uncovered dots and triangles are not clauses
 //! (a mark may erase them) but cuts.
 
 pub mod cuts;
 pub mod encode;
+pub mod pieces;
 
 use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
 use rustsat::types::{Clause, Lit as SatLit, TernaryVal};
@@ -56,6 +59,8 @@ pub struct Stats {
     /// Cuts of failing regions with more failing dots and triangles than
     /// elimination marks.
     pub marks: u64,
+    /// Confinement cuts of failing regions that pieces may touch.
+    pub confined: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
     /// region cut applied to).
     pub blocked: u64,
@@ -80,6 +85,8 @@ pub struct SatRun<'a> {
     solver: CaDiCaL<'static, 'static>,
     ws: Workspace,
     fails: Vec<u32>,
+    /// The pieces as encoded.
+    pieces: pieces::Pieces,
     /// What it did so far.
     pub stats: Stats,
 }
@@ -95,7 +102,8 @@ fn sat_lit(l: Lit) -> SatLit {
 
 impl<'a> SatRun<'a> {
     /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
-    /// [`Error::Unsupported`] for panels with polyominoes.
+    /// [`Error::Unsupported`] for panels with subtractive polyominoes, and
+    /// for marks and pieces under the Windmill's rules.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
@@ -104,12 +112,15 @@ impl<'a> SatRun<'a> {
                 "the SAT engine does not encode the Windmill's rules for marks and pieces".into(),
             ));
         }
-        if b.has_polys {
-            return Err(Error::Unsupported(
-                "the SAT engine does not handle polyominoes yet (the search does)".into(),
-            ));
+        if let Some(why) = pieces::unsupported(b) {
+            return Err(Error::Unsupported(why.into()));
         }
-        let enc = Encoding::new(b);
+        let mut enc = Encoding::new(b);
+        let pieces = if b.has_polys {
+            pieces::encode(b, &rules.polys, &mut enc)
+        } else {
+            pieces::Pieces::default()
+        };
         let mut solver = CaDiCaL::default();
         let lim = limits.clone();
         solver.attach_terminator(move || {
@@ -126,6 +137,7 @@ impl<'a> SatRun<'a> {
             solver,
             ws: Workspace::default(),
             fails: Vec::new(),
+            pieces,
             stats: Stats::default(),
         })
     }
@@ -272,6 +284,11 @@ impl<'a> SatRun<'a> {
             done.push(c);
             cut.push(parts.region_cut(b, &self.enc, c as usize, line.start, line.end));
             self.stats.regions += 1;
+            let confine = self
+                .pieces
+                .confine_cut(b, &mut self.enc, &parts, c as usize);
+            self.stats.confined += !confine.is_empty() as u64;
+            cut.extend(confine);
             let square_star = [
                 parts.square_cuts(b, &self.enc, c as usize),
                 parts.star_cuts(b, &self.enc, c as usize),

@@ -1,0 +1,330 @@
+//! Polyominoes in the SAT engine: one boolean per placement of each piece,
+//! tied to the line by clauses that every solution satisfies
+//! (`docs/rules.md#polyominoes`, `docs/ARCHITECTURE.md`, "The SAT engine").
+//!
+//! The clauses are a sound relaxation: for every solution of the puzzle
+//! some value of the variables below satisfies them all (each clause says
+//! why), but a model may still put a piece in another piece's region. The
+//! validator is the referee, and a failing region is cut away exactly
+//! ([`super::cuts::Parts::region_cut`]), which is sound for pieces too: a
+//! fit depends only on the region's listed slots.
+//!
+//! # The witness assignment
+//!
+//! Every soundness argument below uses the same values, read off a
+//! solution: in each region the pieces a mark does not erase
+//! (`docs/rules.md#elimination-marks`: in a region that passes they are
+//! left after the marks act, and must fit) are put where one fit of the
+//! region puts them; `place[p][i]` is true for the placement `i` piece `p`
+//! has there, false for every other and for every placement of an erased
+//! piece; `erased` is the engine's flag ([`Encoding::erased`]), set for the
+//! pieces the marks erase; `cover[f]` is true when a placement covers face
+//! `f`. Subtractive pieces (`ylop`) are not encoded (see [`unsupported`]),
+//! so a region's net area is the area of its pieces, and a fit with pieces
+//! of any area covers every face of its region exactly once, no slot
+//! outside it, and (with precise pieces) no wall inside it.
+//!
+//! # Variables
+//! - `place[p][i]`: piece `p` lies at its placement `i` (an orientation of
+//!   its shape at an offset, wrapping on pillars, every footprint slot
+//!   inside the panel, none twice).
+//! - `cover[f]`: some placement covers face `f`.
+
+use super::cuts::Parts;
+use super::encode::{Encoding, Term};
+use crate::model::SlotKind;
+use crate::rules::board::{Board, Sym, NONE};
+use crate::rules::symbols::PolyTables;
+
+/// Why the pieces of board `b` are not encoded, if they are not: the
+/// engine answers [`crate::Error::Unsupported`] with this text for any
+/// subtractive piece (`polyshape` 0 is none: the rules ignore it).
+pub fn unsupported(b: &Board) -> Option<&'static str> {
+    let ylop = |s: &Sym| matches!(*s, Sym::Ylop(i) if !b.shapes[i as usize].is_ignored());
+    if b.sym.iter().any(ylop) {
+        return Some(
+            "the SAT engine does not handle subtractive polyominoes (ylop) yet (the search does)",
+        );
+    }
+    None
+}
+
+/// What the piece encoding made, for benchmarks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceStats {
+    /// Pieces encoded (polyshape 0 is no piece).
+    pub pieces: u64,
+    /// Placement variables.
+    pub placements: u64,
+}
+
+/// One piece: its face, its kind and its placement variables (in the
+/// order of its kind's placements, those left out skipped) with the faces
+/// each covers.
+struct Piece {
+    face: usize,
+    kind: usize,
+    place: Vec<Term>,
+    faces: Vec<Vec<u32>>,
+}
+
+/// The pieces of a board as encoded, for the cuts.
+#[derive(Default)]
+pub struct Pieces {
+    pieces: Vec<Piece>,
+    /// What the encoding made.
+    pub stats: PieceStats,
+}
+
+impl Pieces {
+    /// The confinement cut of component `c` of a line's regions
+    /// (`parts`): a fresh variable `k` that holds whenever every wall
+    /// around the component holds, and under `k` no placement lies partly
+    /// inside the component and partly outside; none of a kind whose
+    /// pieces all have their faces inside lies partly outside; none of a
+    /// kind whose pieces all have their faces outside lies partly inside.
+    /// Empty when no placement is banned.
+    ///
+    /// Sound: in a line that keeps every wall around the component, the
+    /// region of any slot of the component lies within the component's
+    /// slots ([`Parts::open_walls`]), so a piece's region is within the
+    /// component exactly when its face is; in the witness assignment (the
+    /// module documentation) every placed piece lies in its own region.
+    /// So the witness assignment, with `k` true exactly when the walls
+    /// hold, satisfies these clauses. They speak of kinds, never of which
+    /// piece of a kind lies where, so they hold as well when pieces of one
+    /// kind swap placements (which the order of pieces of one kind in
+    /// [`encode`] relies on).
+    pub fn confine_cut(
+        &self,
+        b: &Board,
+        enc: &mut Encoding,
+        parts: &Parts,
+        c: usize,
+    ) -> Vec<Vec<Term>> {
+        let inside = |f: u32| parts.part[f as usize] == c as u32;
+        // Per kind: some piece's face inside, some outside.
+        let mut home: std::collections::HashMap<usize, (bool, bool)> = Default::default();
+        for p in &self.pieces {
+            let h = home.entry(p.kind).or_default();
+            if inside(p.face as u32) {
+                h.0 = true;
+            } else {
+                h.1 = true;
+            }
+        }
+        let mut banned: Vec<Term> = Vec::new();
+        for p in &self.pieces {
+            let (some_in, some_out) = home[&p.kind];
+            for (y, faces) in p.place.iter().zip(&p.faces) {
+                let any_in = faces.iter().any(|&f| inside(f));
+                let any_out = faces.iter().any(|&f| !inside(f));
+                let ban = match (any_in, any_out) {
+                    (true, true) => true,
+                    (true, false) => !some_in,
+                    (false, true) => !some_out,
+                    (false, false) => false,
+                };
+                if ban {
+                    banned.push(*y);
+                }
+            }
+        }
+        if banned.is_empty() {
+            return Vec::new();
+        }
+        let k = enc.var();
+        let mut hold = parts.open_walls(b, enc, c);
+        hold.push(k);
+        let mut out = vec![hold];
+        out.extend(banned.into_iter().map(|y| vec![!k, !y]));
+        out
+    }
+}
+
+/// True when no slot appears twice in `slots`.
+fn distinct(slots: &[u32]) -> bool {
+    slots
+        .iter()
+        .enumerate()
+        .all(|(i, s)| !slots[..i].contains(s))
+}
+
+/// Adds the placement encoding of the pieces of `b` to `enc` (a board
+/// [`unsupported`] accepts).
+pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
+    let n = b.len();
+    let marks = b.has_negations;
+    let mut stats = PieceStats::default();
+    let mut pieces: Vec<Piece> = Vec::new();
+    // Per face: the placements covering it.
+    let mut covering: Vec<Vec<Term>> = vec![Vec::new(); n];
+    // Faces some piece needs covered, with the piece's erased flag.
+    let mut needed: Vec<(usize, Term)> = Vec::new();
+    for f in 0..n {
+        let Sym::Poly(si) = b.sym[f] else { continue };
+        if b.kind[f] != SlotKind::Face || b.outside[f] {
+            continue;
+        }
+        let k = t.kind_of_shape[si as usize][0] as usize;
+        let kind = &t.kinds[k];
+        if kind.ignored {
+            continue; // polyshape 0 is no piece at all
+        }
+        stats.pieces += 1;
+        if marks {
+            enc.erased[f] = enc.var();
+        }
+        let erased = enc.erased[f];
+        if kind.size == 0 {
+            // A shape of no squares is never placed; its region needs
+            // pieces of some area, whose net area (no ylops) is then
+            // positive: the region is covered, its face among it. Unless
+            // shapeless zero-area sets pass (then nothing is needed), or a
+            // mark erases it.
+            if !b.shapeless_zero_poly {
+                needed.push((f, erased));
+            }
+            continue;
+        }
+        let pl = t.placements(b, k);
+        let mut place = Vec::new();
+        let mut placed = Vec::new();
+        for i in 0..pl.len() {
+            let (faces, others) = pl.parts(i as u32);
+            // A placement with a slot outside the panel, or a slot twice
+            // (a footprint wrapping onto itself on a narrow pillar), puts
+            // a slot above 0 in any region (no ylop lowers it): no fit
+            // uses it.
+            let all: Vec<u32> = faces.iter().chain(others).copied().collect();
+            if all.iter().any(|&s| b.outside[s as usize]) || !distinct(&all) {
+                continue;
+            }
+            let y = enc.var();
+            place.push(y);
+            placed.push(faces.to_vec());
+            for &g in faces {
+                covering[g as usize].push(y);
+            }
+            // Its other slots (the edges between adjacent squares, with
+            // precise pieces) must be listed slots of the region: a fit
+            // raises each to 0 from the region's −1, and an unlisted slot
+            // would go above 0. A slot the line covers is unlisted (a wall,
+            // or an unlisted mid-edge start or end). Sound: in the witness
+            // assignment the placement is a fit's.
+            for &s in others {
+                let c = enc.cov[s as usize];
+                enc.clause(&[!y, !c]);
+            }
+        }
+        stats.placements += place.len() as u64;
+        // Exactly one placement unless erased, none if erased. Sound: the
+        // witness assignment places each piece no mark erases once (a
+        // region with such a piece fits it), and no erased one.
+        let mut one = place.clone();
+        one.push(erased);
+        enc.clause(&one);
+        enc.at_most_one(&place);
+        if marks {
+            for &y in &place {
+                enc.clause(&[!erased, !y]);
+            }
+        }
+        // Its own face is covered unless it is erased. Sound: a piece that
+        // is not erased has positive area, its region's net area is that of
+        // its pieces (no ylops), so the fit covers every face of the
+        // region, this one among them.
+        needed.push((f, erased));
+        pieces.push(Piece {
+            face: f,
+            kind: k,
+            place,
+            faces: placed,
+        });
+    }
+    // cover[f] is exactly "some placement covers f"; no two placements
+    // cover one face. Sound: a fit covers each face of its region once,
+    // and pieces of different regions lie in different regions, whose
+    // faces are disjoint.
+    let mut cover = vec![Term::False; n];
+    for f in 0..n {
+        let list = &covering[f];
+        cover[f] = match list.len() {
+            0 => Term::False,
+            1 => list[0],
+            _ => {
+                let c = enc.var();
+                let mut any = vec![!c];
+                any.extend(list.iter().copied());
+                enc.clause(&any);
+                for &y in list {
+                    enc.clause(&[!y, c]);
+                }
+                c
+            }
+        };
+        let list = std::mem::take(&mut covering[f]);
+        enc.at_most_one(&list);
+    }
+    for &(f, erased) in &needed {
+        enc.clause(&[erased, cover[f]]);
+    }
+    // A covered face spreads its cover across every edge the line leaves
+    // uncovered: "cover[f], the edge between f and g uncovered → cover[g]".
+    // Sound: an uncovered edge inside the panel is no wall, so f and g
+    // lie in one region (`docs/rules.md#regions`); in the witness
+    // assignment a placement covers f, its piece (not erased, of positive
+    // area) lies in that region, whose net area is then positive, so its
+    // fit covers every face of it, g too.
+    for f in 0..n {
+        if b.kind[f] != SlotKind::Face || b.outside[f] || cover[f] == Term::False {
+            continue;
+        }
+        for d in 0..4 {
+            let e = b.nbr[f][d];
+            if e == NONE || b.outside[e as usize] {
+                continue;
+            }
+            let g = b.nbr[e as usize][d];
+            if g == NONE || g as usize == f || b.outside[g as usize] {
+                continue;
+            }
+            let (c, ce, cg) = (cover[f], enc.cov[e as usize], cover[g as usize]);
+            enc.clause(&[!c, ce, cg]);
+        }
+    }
+    // Pieces of one kind in increasing placement order. Sound: without
+    // marks every clause above (and every cut: they speak of the line, and
+    // the confinement cut of kinds of pieces only) is unchanged when two
+    // pieces of one kind swap placements, as they have the same placement
+    // list; so the witness assignment with
+    // such pieces' placements sorted satisfies them too, and two pieces
+    // never share a placement (they would cover a face twice).
+    if !marks {
+        for (a, p) in pieces.iter().enumerate() {
+            let Some(q) = pieces[a + 1..].iter().find(|q| q.kind == p.kind) else {
+                continue;
+            };
+            debug_assert_eq!(p.place.len(), q.place.len());
+            // before[i]: q lies at one of its placements 0..=i.
+            let mut prev = Term::False;
+            for i in 0..q.place.len() {
+                let before = enc.var();
+                enc.clause(&[!q.place[i], before]);
+                enc.clause(&[!prev, before]);
+                enc.clause(&[!p.place[i], !before]);
+                prev = before;
+            }
+            debug_assert!(p.face != q.face);
+        }
+    }
+    // With marks, the erased flags of pieces join those of the other
+    // symbols: at most as many are set as there are marks. Sound: each
+    // mark erases one element at most.
+    if marks {
+        let m = (0..n).filter(|&f| b.sym[f] == Sym::Nega).count();
+        let flags = enc.erased.clone();
+        enc.at_most(&flags, m);
+    }
+    Pieces { pieces, stats }
+}
