@@ -132,6 +132,9 @@ fn the_generate_endpoint() {
     assert!(witness::check(&p, &sol).unwrap().valid);
     let c = count(&p, &CountOptions::uniqueness()).unwrap();
     assert_eq!((c.count, c.status), (1, Status::Complete));
+    // The page asks for it from its "New puzzle" button.
+    assert!(s.get("/").2.contains("id=\"generate\""));
+    assert!(s.get("/app.js").2.contains("api('generate'"));
     // The same request, the same puzzle.
     assert_eq!(s.post("/api/generate", &body).1["puzzle"], v["puzzle"]);
     let (status, v) = s.post(
