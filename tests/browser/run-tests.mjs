@@ -193,6 +193,26 @@ test('the mouse draws a line from the start circle', async () => {
   }
 });
 
+test('"New puzzle" makes a puzzle with one solution, which the page solves', async () => {
+  const { page, context, errors } = await openPage();
+  try {
+    await page.selectOption('#gen-preset', 'squares');
+    await page.selectOption('#gen-size', '3x3');
+    await page.click('#generate');
+    await waitText(page, 'status', /exactly one solution/);
+    const squares = await page.$$eval('#panel svg rect[rx="7"]', (r) => r.length);
+    assert.ok(squares >= 1, 'the squares preset draws squares');
+    await page.click('#count');
+    await waitText(page, 'status', /^1 solution \(/);
+    await page.click('#solve');
+    await waitText(page, 'status', /^Solved in/);
+    await verdict(page, /Solved!/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('hint, solution and count come from the API', async () => {
   const { page, context, errors } = await openPage();
   try {

@@ -5,6 +5,7 @@
 mod bench;
 mod check;
 mod convert;
+mod generate;
 mod input;
 mod output;
 mod render;
@@ -38,7 +39,7 @@ Exit codes (every command):
   1  the answer is no: invalid path, no solution, not unique
   2  bad input: unreadable file, malformed puzzle or path, bad options
   3  stopped by a time limit (--timeout-ms) or a count limit (--limit)
-  130  interrupted (Ctrl-C) during bench
+  130  interrupted (Ctrl-C) during bench or generate
 A limit of 0 (--timeout-ms 0) means no limit.";
 
 #[derive(Parser)]
@@ -77,6 +78,9 @@ enum Command {
     /// timing figures.
     #[command(after_help = EXIT_CODES)]
     BenchCheck(bench::BenchCheckArgs),
+    /// Generate puzzles with exactly one solution, as JSON lines.
+    #[command(after_help = EXIT_CODES)]
+    Generate(generate::Args),
     /// Draw a panel, with a path or its solution, as SVG or PNG.
     #[command(after_help = EXIT_CODES)]
     Render(render::Args),
@@ -107,6 +111,7 @@ fn main() -> ExitCode {
         Command::Hint(a) => solve::run_hint(a),
         Command::Bench(a) => bench::run_bench(a),
         Command::BenchCheck(a) => bench::run_bench_check(a),
+        Command::Generate(a) => generate::run(a),
         Command::Render(a) => render::run(a),
         Command::Serve(a) => serve::run(a),
     };

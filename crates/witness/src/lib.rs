@@ -100,6 +100,7 @@
 
 mod error;
 pub mod formats;
+pub mod generate;
 pub mod model;
 mod path;
 pub mod render;
@@ -109,6 +110,7 @@ mod stack;
 
 pub use error::{Error, Result};
 pub use formats::{read_puzzle, Format};
+pub use generate::{generate, generate_nth, GenerateOptions, Generated};
 pub use model::Puzzle;
 pub use path::Path;
 pub use rules::{

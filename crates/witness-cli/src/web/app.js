@@ -504,6 +504,23 @@
       await redraw();
       setStatus('A new empty panel.');
     });
+    $('generate').addEventListener('click', (ev) => busy(ev.target, async () => {
+      const preset = $('gen-preset').value;
+      const [width, height] = $('gen-size').value.split('x').map(Number);
+      const seed = Math.floor(Math.random() * 2 ** 32);
+      setStatus('Making a puzzle…');
+      const r = await api('generate', { preset, width, height, seed });
+      if (!r.ok) return setStatus(r.data.error, true);
+      state.puzzle = r.data.puzzle;
+      state.start = null;
+      state.moves = [];
+      state.startIndex = 0;
+      syncControls();
+      await redraw();
+      setStatus('A new ' + preset + ' puzzle with exactly one solution (seed ' + seed +
+        ', difficulty ' + r.data.difficulty + ').');
+      $('panel').focus();
+    }));
     $('hint').addEventListener('click', (ev) => busy(ev.target, async () => {
       if (!state.puzzle) return setStatus('load a puzzle first', true);
       setStatus('Looking for a hint…');

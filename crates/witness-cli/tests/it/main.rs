@@ -6,6 +6,7 @@ mod common;
 mod cli_check;
 mod cli_count;
 mod cli_engine;
+mod cli_generate;
 mod cli_limits;
 mod serve_abuse;
 mod serve_api;

@@ -12,6 +12,7 @@ mod formats_text;
 mod formats_windmill;
 mod frontier_count;
 mod fuzz_regressions;
+mod generate;
 mod large_panels;
 mod race_auto;
 mod render_svg;

@@ -1,0 +1,236 @@
+//! `witness generate`: puzzles with exactly one solution, as JSON lines.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::Args as ClapArgs;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use witness::formats;
+use witness::generate::difficulty::parse_band;
+use witness::generate::{GenerateOptions, Preset, Spec};
+use witness::model::Symmetry;
+use witness::{Error, Generated, Limits};
+
+use crate::input;
+
+/// Options of `witness generate`.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// A named mix: dots, squares, stars, triangles, polyominoes,
+    /// subtractive, elimination, symmetry, pillar or mixed (the default).
+    #[arg(long, conflicts_with_all = ["symbols", "like"])]
+    preset: Option<String>,
+    /// The symbols as KIND=N items, e.g.
+    /// `squares=6/2,stars=4,dots=5,triangles=4,polyominoes=3,rotatable=1,subtractive=1,marks=1`
+    /// (squares and stars take N/COLOURS).
+    #[arg(long, conflicts_with = "like")]
+    symbols: Option<String>,
+    /// Puzzles of the size, frame and symbol mix of this puzzle (any format).
+    #[arg(long)]
+    like: Option<String>,
+    /// The panel in faces, WxH (default 4x4, or the --like puzzle's).
+    #[arg(long)]
+    size: Option<String>,
+    /// How many puzzles.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    /// The seed: with the same arguments, the same puzzles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores); the output does not depend on it.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Write the JSON lines to this file (default: standard output).
+    #[arg(long)]
+    out: Option<String>,
+    /// Two mirrored lines: x (left-right), y (top-bottom) or xy (rotation).
+    #[arg(long)]
+    symmetry: Option<String>,
+    /// A pillar that wraps round (with symmetry, the width must be even).
+    #[arg(long)]
+    pillar: bool,
+    /// How many starts.
+    #[arg(long, default_value_t = 1)]
+    starts: usize,
+    /// How many ends, on the border.
+    #[arg(long, default_value_t = 1)]
+    ends: usize,
+    /// Broken edges, off the solution.
+    #[arg(long, default_value_t = 0)]
+    gaps: usize,
+    /// Removed edges on the border, off the solution.
+    #[arg(long, default_value_t = 0)]
+    removed: usize,
+    /// Remove every symbol the uniqueness does not need.
+    #[arg(long)]
+    minimal: bool,
+    /// Keep only puzzles of this difficulty, MIN..MAX (either side may
+    /// be left out).
+    #[arg(long)]
+    difficulty: Option<String>,
+    /// Per-puzzle time limit in milliseconds (0: no limit).
+    #[arg(long, default_value_t = 60_000)]
+    timeout_ms: u64,
+    /// Lines drawn per puzzle before it is given up.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    attempts: u64,
+}
+
+/// Reads `WxH`.
+fn parse_size(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("bad size \"{s}\": expected WxH in faces, e.g. 4x4");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: usize = w.trim().parse().map_err(|_| bad())?;
+    let h: usize = h.trim().parse().map_err(|_| bad())?;
+    Ok((w, h))
+}
+
+/// Reads `x`, `y` or `xy`.
+fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
+    match s {
+        "x" => Ok(Symmetry { x: true, y: false }),
+        "y" => Ok(Symmetry { x: false, y: true }),
+        "xy" | "yx" => Ok(Symmetry { x: true, y: true }),
+        _ => Err(format!("bad symmetry \"{s}\": x, y or xy")),
+    }
+}
+
+/// The library's options for these arguments.
+pub fn options(a: &Args) -> Result<GenerateOptions, String> {
+    let size = a.size.as_deref().map(parse_size).transpose()?;
+    let mut o = if let Some(like) = &a.like {
+        let p = input::read_puzzle(like, None)?;
+        let mut o = GenerateOptions::like(&p).map_err(|e| e.to_string())?;
+        if let Some((w, h)) = size {
+            o.width = w;
+            o.height = h;
+        }
+        o
+    } else {
+        let (w, h) = size.unwrap_or((4, 4));
+        let mut o = if let Some(spec) = &a.symbols {
+            GenerateOptions::new(w, h, Spec::parse(spec).map_err(|e| e.to_string())?)
+        } else {
+            let name = a.preset.as_deref().unwrap_or("mixed");
+            GenerateOptions::preset(Preset::from_name(name).map_err(|e| e.to_string())?, w, h)
+        };
+        o.starts = a.starts;
+        o.ends = a.ends;
+        o.gaps = a.gaps;
+        o.removed = a.removed;
+        o
+    };
+    if a.pillar {
+        o.pillar = true;
+    }
+    if let Some(s) = &a.symmetry {
+        o.symmetry = Some(parse_symmetry(s)?);
+    }
+    o.minimal = a.minimal;
+    o.difficulty = a
+        .difficulty
+        .as_deref()
+        .map(parse_band)
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    o.attempts = a.attempts as usize;
+    o.time_per_puzzle = (a.timeout_ms > 0).then(|| Duration::from_millis(a.timeout_ms));
+    Ok(o)
+}
+
+/// One output line for a generated puzzle.
+pub fn line_json(g: &Generated, seed: u64, index: u64) -> Result<Value, Error> {
+    Ok(json!({
+        "id": format!("{seed}-{index}"),
+        "seed": seed,
+        "index": index,
+        "puzzle": formats::wpjson::to_value(&g.puzzle)?,
+        "solution": g.solution.to_site(),
+        "moves": g.solution.to_moves(),
+        "difficulty": g.difficulty,
+        "symbols": g.symbols,
+    }))
+}
+
+/// Runs `witness generate`: 0 when every puzzle was written, 3 when some
+/// were given up (their attempts or time ran out), 130 on Ctrl-C (the
+/// lines written stay, each flushed whole).
+pub fn run(a: Args) -> Result<u8, String> {
+    let mut o = options(&a)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let c = cancel.clone();
+        let _ = ctrlc::set_handler(move || {
+            if c.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+    }
+    o.limits = Limits::none().with_cancel(cancel.clone());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let mut out: Box<dyn Write> = match &a.out {
+        Some(path) => {
+            Box::new(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)
+        }
+        None => Box::new(std::io::stdout()),
+    };
+    let pb = ProgressBar::new(a.count);
+    pb.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {elapsed_precise} eta {eta} {msg}")
+            .expect("valid template"),
+    );
+    if a.count < 2 {
+        pb.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let batch = (pool.current_num_threads() as u64 * 4).max(1);
+    let mut given_up = 0u64;
+    let mut next = 0u64;
+    while next < a.count {
+        let end = (next + batch).min(a.count);
+        let made: Vec<(u64, Result<Generated, Error>)> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map(|i| (i, witness::generate_nth(&o, a.seed, i)))
+                .collect()
+        });
+        for (i, r) in made {
+            match r {
+                Ok(g) => {
+                    let v = line_json(&g, a.seed, i).map_err(|e| e.to_string())?;
+                    writeln!(out, "{v}")
+                        .and_then(|_| out.flush())
+                        .map_err(|e| format!("cannot write: {e}"))?;
+                }
+                Err(Error::Stopped) if cancel.load(Ordering::Relaxed) => {
+                    pb.finish_and_clear();
+                    return Ok(130);
+                }
+                Err(Error::Stopped) => {
+                    given_up += 1;
+                    pb.suspend(|| {
+                        eprintln!(
+                            "witness: puzzle {i} given up: no unique puzzle within its \
+                             attempts and time limit"
+                        )
+                    });
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+            pb.inc(1);
+        }
+        next = end;
+    }
+    pb.finish_and_clear();
+    Ok(if given_up > 0 {
+        crate::EXIT_STOPPED
+    } else {
+        crate::EXIT_DONE
+    })
+}

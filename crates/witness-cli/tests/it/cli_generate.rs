@@ -1,0 +1,156 @@
+//! `witness generate`: JSON lines whose puzzles read back and have their
+//! `solution` as the one solution, identical output with 1 and 2 jobs,
+//! `--out`, and one-line errors with exit code 2 for bad options.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+use witness::{count, formats, CountOptions, Path, Status};
+
+fn witness(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(args)
+        .output()
+        .expect("run witness")
+}
+
+/// The lines of a run's standard output, parsed.
+fn lines(o: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn lines_hold_unique_puzzles_and_their_solutions() {
+    for preset in ["mixed", "symmetry", "pillar", "subtractive"] {
+        let o = witness(&[
+            "generate", "--preset", preset, "--size", "3x3", "--count", "4", "--seed", "5",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{preset}: {o:?}");
+        let ls = lines(&o);
+        assert_eq!(ls.len(), 4);
+        for (i, l) in ls.iter().enumerate() {
+            assert_eq!(l["id"], format!("5-{i}"));
+            let p = formats::wpjson::from_value(&l["puzzle"]).unwrap();
+            let s = Path::from_site(&l["solution"]).unwrap();
+            assert_eq!(s.to_moves(), l["moves"].as_str().unwrap());
+            assert!(witness::check(&p, &s).unwrap().valid);
+            let c = count(&p, &CountOptions::uniqueness()).unwrap();
+            assert_eq!((c.count.to_u64(), c.status), (Some(1), Status::Complete), "{preset} #{i}");
+            assert!(l["difficulty"].as_f64().unwrap() >= 0.0);
+            assert!(l["symbols"].as_object().is_some_and(|m| !m.is_empty()));
+        }
+    }
+}
+
+#[test]
+fn output_does_not_depend_on_jobs() {
+    let args = |jobs: &'static str| {
+        vec![
+            "generate", "--preset", "mixed", "--size", "4x4", "--count", "12", "--seed", "3",
+            "--jobs", jobs,
+        ]
+    };
+    let one = witness(&args("1"));
+    let two = witness(&args("2"));
+    assert_eq!(one.status.code(), Some(0));
+    assert!(!one.stdout.is_empty());
+    assert_eq!(one.stdout, two.stdout);
+}
+
+#[test]
+fn out_writes_a_file() {
+    let path = std::env::temp_dir().join(format!("witness-generate-{}.jsonl", std::process::id()));
+    let p = path.to_str().unwrap();
+    let o = witness(&[
+        "generate",
+        "--symbols",
+        "dots=2,triangles=2",
+        "--size",
+        "2x3",
+        "--count",
+        "3",
+        "--out",
+        p,
+        "--minimal",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 3);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn bad_options_are_one_line_errors() {
+    for args in [
+        &["generate", "--symbols", "squares=x"][..],
+        &["generate", "--symbols", "hexagons=3"],
+        &["generate", "--preset", "nope"],
+        &["generate", "--size", "4by4"],
+        &["generate", "--size", "0x3"],
+        &["generate", "--size", "300x3"],
+        &["generate", "--symmetry", "z"],
+        &["generate", "--difficulty", "9..2"],
+        &["generate", "--pillar", "--symmetry", "x", "--size", "3x3"],
+    ] {
+        let o = witness(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn a_band_no_puzzle_reaches_is_given_up() {
+    let o = witness(&[
+        "generate",
+        "--preset",
+        "dots",
+        "--size",
+        "2x2",
+        "--difficulty",
+        "500..",
+        "--attempts",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("given up"));
+}
+
+#[test]
+fn the_generate_endpoint() {
+    let s = crate::common::Server::start(&[]);
+    let body = serde_json::json!({"preset": "squares", "width": 3, "height": 2, "seed": 4});
+    let (status, v) = s.post("/api/generate", &body);
+    assert_eq!(status, 200, "{v}");
+    let p = formats::wpjson::from_value(&v["puzzle"]).unwrap();
+    assert_eq!((p.face_width(), p.face_height()), (3, 2));
+    let sol = Path::from_site(&v["solution"]).unwrap();
+    assert!(witness::check(&p, &sol).unwrap().valid);
+    let c = count(&p, &CountOptions::uniqueness()).unwrap();
+    assert_eq!((c.count.to_u64(), c.status), (Some(1), Status::Complete));
+    // The page asks for it from its "New puzzle" button.
+    assert!(s.get("/").2.contains("id=\"generate\""));
+    assert!(s.get("/app.js").2.contains("api('generate'"));
+    // The same request, the same puzzle.
+    assert_eq!(s.post("/api/generate", &body).1["puzzle"], v["puzzle"]);
+    let (status, v) = s.post(
+        "/api/generate",
+        &serde_json::json!({"symbols": "dots=2", "minimal": true}),
+    );
+    assert_eq!(status, 200, "{v}");
+    for bad in [
+        serde_json::json!({"preset": "nope"}),
+        serde_json::json!({"symbols": "dots=x"}),
+        serde_json::json!({"width": 11}),
+        serde_json::json!({"width": 0}),
+        serde_json::json!({"seed": "x"}),
+        serde_json::json!({"preset": "dots", "symbols": "dots=1"}),
+    ] {
+        let (status, v) = s.post("/api/generate", &bad);
+        assert_eq!(status, 400, "{bad}: {v}");
+    }
+}

@@ -1,0 +1,70 @@
+//! The difficulty of a generated puzzle: how much work the exact search
+//! does to find its solution.
+//!
+//! The measure is `log2(1 + N)`, rounded to two decimals, where `N` is the
+//! number of search nodes the solver visits on one thread in its fixed
+//! order of turns (`solve_plan_stats`) before it returns the solution. It
+//! counts nodes, not time, so it is the same on every machine; 0 is a
+//! panel the search walks straight through, each point more is twice the
+//! work. It measures the search's effort, which follows the number of
+//! dead ends a player meets, not how clever a deduction must be.
+
+use crate::error::{Error, Result};
+use crate::model::Puzzle;
+use crate::solve::plan::Plan;
+use crate::solve::{solve_plan_stats, Limits, Status};
+
+/// The difficulty of `p` (module documentation), within `limits`.
+pub fn difficulty(p: &Puzzle, limits: &Limits) -> Result<f64> {
+    let plan = Plan::new(p)?;
+    let (solution, nodes) = solve_plan_stats(&plan, limits)?;
+    if solution.path.is_none() && solution.status == Status::Stopped {
+        return Err(Error::Stopped);
+    }
+    Ok(round2((1.0 + nodes as f64).log2()))
+}
+
+/// `x` rounded to two decimals.
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// Reads a `MIN..MAX` band (either side may be left out: `5..`, `..8`).
+pub fn parse_band(text: &str) -> Result<(f64, f64)> {
+    let bad = || {
+        Error::Options(format!(
+            "bad difficulty band \"{text}\": expected MIN..MAX, e.g. 4..12"
+        ))
+    };
+    let (a, b) = text.trim().split_once("..").ok_or_else(bad)?;
+    let side = |s: &str, default: f64| -> Result<f64> {
+        let s = s.trim();
+        if s.is_empty() {
+            return Ok(default);
+        }
+        s.parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite())
+            .ok_or_else(bad)
+    };
+    let (lo, hi) = (side(a, 0.0)?, side(b, f64::INFINITY)?);
+    if lo > hi {
+        return Err(bad());
+    }
+    Ok((lo, hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bands() {
+        assert_eq!(parse_band("2..5").unwrap(), (2.0, 5.0));
+        assert_eq!(parse_band("..5").unwrap(), (0.0, 5.0));
+        assert_eq!(parse_band("3..").unwrap(), (3.0, f64::INFINITY));
+        for bad in ["", "5", "a..b", "5..2", "nan..3"] {
+            assert!(matches!(parse_band(bad), Err(Error::Options(_))), "{bad}");
+        }
+    }
+}

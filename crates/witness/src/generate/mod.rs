@@ -1,0 +1,481 @@
+//! Puzzle generation: panels with exactly one solution, proved by the
+//! exact counter.
+//!
+//! One puzzle is made path first:
+//! 1. [`frame`] draws the empty panel (size, pillar, symmetry, starts,
+//!    ends, gaps, removed edges) and a random legal line on it;
+//! 2. [`place`] puts the [`Spec`]'s symbols along the line, each kept only
+//!    when the validator accepts the line;
+//! 3. [`unique`] searches for another solution; while there is one, a
+//!    symbol of the spec's kinds that the line satisfies and that other
+//!    solution breaks is added (a cut), until the search finds none or
+//!    the cuts run out (then a new line is drawn);
+//! 4. with `minimal`, [`minimal`] removes every symbol the uniqueness does
+//!    not need;
+//! 5. the counter proves the result: [`count`](crate::count) with
+//!    [`CountOptions::uniqueness`](crate::CountOptions::uniqueness) finds
+//!    exactly one solution with a complete search;
+//! 6. [`difficulty`] measures it, and a band may refuse it.
+//!
+//! Every random choice of puzzle `index` comes from a ChaCha8 stream fixed
+//! by `(seed, index)`, and every search it runs is bounded by a node
+//! budget rather than by time: the same options, seed and index give the
+//! same puzzle on every machine and whatever else runs beside it.
+
+pub mod difficulty;
+pub mod frame;
+pub mod minimal;
+pub mod place;
+pub mod spec;
+pub mod unique;
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+pub use spec::{Preset, Spec};
+
+use crate::error::{Error, Result};
+use crate::model::{Gap, Puzzle, SlotKind, SymbolKind, Symmetry};
+use crate::path::Path;
+use crate::solve::Limits;
+use place::{accepts, propose, Ctx, Kind};
+use unique::Other;
+
+/// What to generate: the panel, the symbols, and the limits of the work.
+#[derive(Clone, Debug)]
+pub struct GenerateOptions {
+    /// Width in faces (1 up to the largest panel the model accepts).
+    pub width: usize,
+    /// Height in faces.
+    pub height: usize,
+    /// The symbols placed along the line.
+    pub spec: Spec,
+    /// The preset the spec came from, if any (the symmetry preset draws
+    /// its axes per puzzle).
+    pub preset: Option<Preset>,
+    /// Two mirrored lines.
+    pub symmetry: Option<Symmetry>,
+    /// A pillar that wraps round.
+    pub pillar: bool,
+    /// How many starts (at least 1).
+    pub starts: usize,
+    /// How many ends on the border (at least 1; with symmetry each has its
+    /// mirror as well).
+    pub ends: usize,
+    /// Broken edges, where no line of the solution passes.
+    pub gaps: usize,
+    /// Removed edges on the border, where no line of the solution passes.
+    pub removed: usize,
+    /// Remove every symbol the uniqueness does not need ([`minimal`]).
+    pub minimal: bool,
+    /// Keep only puzzles whose [`difficulty`] lies in `MIN..=MAX`.
+    pub difficulty: Option<(f64, f64)>,
+    /// Lines drawn per puzzle before giving up.
+    pub attempts: usize,
+    /// The most symbols added to cut other solutions, per line (`None`:
+    /// the number of faces and 8 more).
+    pub max_cuts: Option<usize>,
+    /// The search-node budget of each search (for another solution, the
+    /// proof, the difficulty); a line whose searches exceed it is dropped.
+    pub max_nodes: u64,
+    /// The time one puzzle may take (its searches stop at it).
+    pub time_per_puzzle: Option<Duration>,
+    /// An overall deadline and a cancel flag.
+    pub limits: Limits,
+}
+
+impl GenerateOptions {
+    /// Options for a `w x h` panel with these symbols, one start and one
+    /// end, and default limits.
+    pub fn new(width: usize, height: usize, spec: Spec) -> GenerateOptions {
+        GenerateOptions {
+            width,
+            height,
+            spec,
+            preset: None,
+            symmetry: None,
+            pillar: false,
+            starts: 1,
+            ends: 1,
+            gaps: 0,
+            removed: 0,
+            minimal: false,
+            difficulty: None,
+            attempts: 500,
+            max_cuts: None,
+            max_nodes: 2_000_000,
+            time_per_puzzle: None,
+            limits: Limits::none(),
+        }
+    }
+
+    /// Options for a preset on a `w x h` panel (with its pillar, if it is
+    /// the pillar preset).
+    pub fn preset(preset: Preset, width: usize, height: usize) -> GenerateOptions {
+        let (_, pillar) = preset.frame(0);
+        GenerateOptions {
+            preset: Some(preset),
+            pillar,
+            ..GenerateOptions::new(width, height, preset.spec(width, height))
+        }
+    }
+
+    /// Options for puzzles like `puzzle`: its size, pillar, symmetry,
+    /// starts, ends, gaps and symbol mix. An error when it has no symbol
+    /// the generator places.
+    pub fn like(puzzle: &Puzzle) -> Result<GenerateOptions> {
+        let counts = symbol_counts(puzzle);
+        let get = |k: &str| counts.get(k).copied().unwrap_or(0);
+        let colors = |kind: fn(&SymbolKind) -> bool| {
+            let mut cs: Vec<String> = puzzle
+                .cells()
+                .filter_map(|(_, c)| c.symbol.as_ref())
+                .filter(|s| kind(&s.kind))
+                .map(|s| s.color.name().to_string())
+                .collect();
+            cs.sort();
+            cs.dedup();
+            cs.len().clamp(1, spec::MAX_COLORS)
+        };
+        let spec = Spec {
+            dots: get("dots"),
+            squares: get("squares"),
+            square_colors: colors(|k| *k == SymbolKind::Square),
+            stars: get("stars"),
+            star_colors: colors(|k| *k == SymbolKind::Star),
+            triangles: get("triangles"),
+            polyominoes: get("polyominoes").max(usize::from(get("subtractive") > 0)),
+            rotatable: get("rotatable"),
+            subtractive: get("subtractive"),
+            marks: get("marks"),
+        };
+        if spec.is_empty() {
+            return Err(Error::Options(
+                "the model puzzle has no symbol to imitate (dots, squares, stars, \
+                 triangles, polyominoes or marks)"
+                    .into(),
+            ));
+        }
+        let edges = |g: Gap| {
+            puzzle
+                .cells()
+                .filter(|(q, c)| q.kind() == SlotKind::Edge && c.gap == g)
+                .count()
+        };
+        let mut o = GenerateOptions::new(puzzle.face_width(), puzzle.face_height(), spec);
+        o.pillar = puzzle.pillar();
+        o.symmetry = puzzle.symmetry;
+        o.starts = if puzzle.symmetry.is_some() {
+            1
+        } else {
+            puzzle.starts().count().max(1)
+        };
+        o.ends = puzzle.ends().count().max(1);
+        o.gaps = edges(Gap::Break);
+        o.removed = edges(Gap::Full);
+        Ok(o)
+    }
+
+    /// An error for options no puzzle can meet.
+    fn check(&self) -> Result<()> {
+        if self.width == 0 || self.height == 0 {
+            return Err(Error::Options(format!(
+                "a panel of {} x {} faces: both sides must be at least 1",
+                self.width, self.height
+            )));
+        }
+        if self.attempts == 0 {
+            return Err(Error::Options("attempts must be at least 1".into()));
+        }
+        if self.max_nodes == 0 {
+            return Err(Error::Options("the node budget must be at least 1".into()));
+        }
+        if self.spec.is_empty() {
+            return Err(Error::Options("the symbol spec asks for no symbol".into()));
+        }
+        let mut p = Puzzle::new(self.width, self.height, self.pillar)?;
+        p.symmetry = self.symmetry;
+        p.check_symmetry()
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle: its only solution is `solution`.
+    pub puzzle: Puzzle,
+    /// The solution (the line drawn from the start).
+    pub solution: Path,
+    /// The [`difficulty`] measure.
+    pub difficulty: f64,
+    /// How many symbols of each kind it holds, by the spec's names
+    /// (`rotatable` counts the polyominoes that may turn, among
+    /// `polyominoes`).
+    pub symbols: BTreeMap<&'static str, usize>,
+    /// Lines drawn before this one was kept (1 for the first).
+    pub attempts: usize,
+}
+
+/// Generates the first puzzle of `seed`: [`generate_nth`] with index 0.
+///
+/// ```
+/// use witness::generate::{GenerateOptions, Preset};
+/// use witness::{count, CountOptions};
+///
+/// let options = GenerateOptions::preset(Preset::Squares, 3, 3);
+/// let made = witness::generate(&options, 7).unwrap();
+/// let c = count(&made.puzzle, &CountOptions::default()).unwrap();
+/// assert_eq!(c.count, 1);
+/// assert!(witness::check(&made.puzzle, &made.solution).unwrap().valid);
+/// assert!(made.symbols["squares"] > 0);
+/// // The same seed gives the same puzzle.
+/// assert_eq!(witness::generate(&options, 7).unwrap().puzzle, made.puzzle);
+/// ```
+pub fn generate(options: &GenerateOptions, seed: u64) -> Result<Generated> {
+    generate_nth(options, seed, 0)
+}
+
+/// Generates puzzle number `index` of `seed`: its random choices come
+/// from its own stream, so any set of indices can be made in any order or
+/// on any thread with the same result. [`Error::Stopped`] when every
+/// attempt failed or the limits ran out; [`Error::Options`] for options
+/// no puzzle can meet.
+pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<Generated> {
+    options.check()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(index);
+    let mut limits = options.limits.clone();
+    if let Some(t) = options.time_per_puzzle {
+        let d = Instant::now() + t;
+        limits.deadline = Some(limits.deadline.map_or(d, |o| o.min(d)));
+    }
+    limits.max_nodes = Some(options.max_nodes);
+    for n in 1..=options.attempts {
+        if limits.expired() {
+            return Err(Error::Stopped);
+        }
+        let mut o = options.clone();
+        if o.preset == Some(Preset::Symmetry) && o.symmetry.is_none() {
+            o.symmetry = Preset::Symmetry.frame(rng.random_range(0..3)).0;
+        }
+        if let Some(mut g) = attempt(&o, &mut rng, &limits)? {
+            g.attempts = n;
+            g.puzzle.name = Some(format!("witness generate {seed}/{index}"));
+            return Ok(g);
+        }
+    }
+    Err(Error::Stopped)
+}
+
+/// How many symbols of each kind `p` holds, by the spec's names.
+pub fn symbol_counts(p: &Puzzle) -> BTreeMap<&'static str, usize> {
+    let mut out = BTreeMap::new();
+    for (q, c) in p.cells() {
+        if q.kind() != SlotKind::Face {
+            if c.dot.is_some() {
+                *out.entry("dots").or_insert(0) += 1;
+            }
+            continue;
+        }
+        let Some(s) = &c.symbol else { continue };
+        let name = match &s.kind {
+            SymbolKind::Square => "squares",
+            SymbolKind::Star => "stars",
+            SymbolKind::Triangle(_) => "triangles",
+            SymbolKind::Poly(shape) => {
+                if shape.rotatable {
+                    *out.entry("rotatable").or_insert(0) += 1;
+                }
+                "polyominoes"
+            }
+            SymbolKind::Ylop(_) => "subtractive",
+            SymbolKind::Nega => "marks",
+        };
+        *out.entry(name).or_insert(0) += 1;
+    }
+    out
+}
+
+/// The symbols of `kind` on `p`, as the spec counts them.
+fn count_kind(p: &Puzzle, kind: Kind) -> usize {
+    let c = symbol_counts(p);
+    let get = |k: &str| c.get(k).copied().unwrap_or(0);
+    match kind {
+        Kind::Dot => get("dots"),
+        Kind::Square => get("squares"),
+        Kind::Star => get("stars"),
+        Kind::Triangle => get("triangles"),
+        Kind::Poly => get("polyominoes"),
+        Kind::Mark => get("marks"),
+    }
+}
+
+/// The kinds and amounts of a spec, in the order they are placed (whole
+/// regions first).
+fn plan_of(spec: &Spec) -> Vec<(Kind, usize)> {
+    [
+        (Kind::Poly, spec.polyominoes),
+        (Kind::Star, spec.stars),
+        (Kind::Mark, spec.marks),
+        (Kind::Square, spec.squares),
+        (Kind::Triangle, spec.triangles),
+        (Kind::Dot, spec.dots),
+    ]
+    .into_iter()
+    .filter(|&(_, n)| n > 0)
+    .collect()
+}
+
+/// One line and its puzzle; `Ok(None)` when this line gives none (the
+/// caller draws another).
+fn attempt(
+    o: &GenerateOptions,
+    rng: &mut ChaCha8Rng,
+    limits: &Limits,
+) -> Result<Option<Generated>> {
+    let Some(fr) = frame::draw(o, rng)? else {
+        return Ok(None);
+    };
+    let mut p = fr.puzzle.clone();
+    let cx = Ctx {
+        line: &fr.trace,
+        other: None,
+        spec: &o.spec,
+    };
+    let plan = plan_of(&o.spec);
+    for &(kind, amount) in &plan {
+        let mut tries = 0;
+        while count_kind(&p, kind) < amount && tries < 4 * amount + 12 {
+            tries += 1;
+            let pieces = amount - count_kind(&p, kind);
+            if let Some(q) = propose(&p, kind, &cx, pieces, rng) {
+                if accepts(&q, &fr.trace) {
+                    p = q;
+                }
+            }
+        }
+    }
+    // Uniqueness: cut each other solution found.
+    let cut_kinds: Vec<Kind> = plan
+        .iter()
+        .map(|&(k, _)| k)
+        .filter(|&k| k != Kind::Mark)
+        .collect();
+    let max_cuts = o.max_cuts.unwrap_or(o.width * o.height + 8);
+    let mut cuts = 0;
+    loop {
+        let other = match unique::other_solution(&p, &fr.path, limits)? {
+            Other::None => break,
+            Other::Stopped => return stopped(limits),
+            Other::Found(s) => s,
+        };
+        if cuts == max_cuts || cut_kinds.is_empty() {
+            return Ok(None);
+        }
+        let t2 = other.trace(&p)?;
+        let cx2 = Ctx {
+            other: Some(&t2),
+            ..cx
+        };
+        let pieces = o.spec.polyominoes.max(1);
+        let mut cut = None;
+        for _ in 0..40 {
+            let kind = *cut_kinds.choose(rng).expect("a cut kind");
+            if let Some(q) = propose(&p, kind, &cx2, pieces, rng) {
+                if accepts(&q, &fr.trace) && !accepts(&q, &t2) {
+                    cut = Some(q);
+                    break;
+                }
+            }
+        }
+        let Some(q) = cut else { return Ok(None) };
+        p = q;
+        cuts += 1;
+    }
+    if o.minimal && !minimal::minimise(&mut p, &fr.path, &fr.trace, limits, rng)? {
+        return stopped(limits);
+    }
+    if !has_kinds(o, &p) {
+        return Ok(None);
+    }
+    let symbols = symbol_counts(&p);
+    // The proof, by the counter.
+    match unique::prove(&p, limits) {
+        Ok(true) => {}
+        Ok(false) => {
+            debug_assert!(
+                false,
+                "the counter found a second solution the search did not"
+            );
+            return Ok(None);
+        }
+        Err(Error::Stopped) => return stopped(limits),
+        Err(e) => return Err(e),
+    }
+    let d = match difficulty::difficulty(&p, limits) {
+        Ok(d) => d,
+        Err(Error::Stopped) => return stopped(limits),
+        Err(e) => return Err(e),
+    };
+    if let Some((lo, hi)) = o.difficulty {
+        if d < lo || d > hi {
+            return Ok(None);
+        }
+    }
+    Ok(Some(Generated {
+        puzzle: p,
+        solution: fr.path,
+        difficulty: d,
+        symbols,
+        attempts: 0,
+    }))
+}
+
+/// True when `p` shows the kinds asked for: every kind of the spec; with
+/// `minimal` (which may remove a kind's last symbol), the preset's own
+/// mechanic and at least two kinds when the spec names two or more.
+fn has_kinds(o: &GenerateOptions, p: &Puzzle) -> bool {
+    let symbols = symbol_counts(p);
+    let has = |k: &str| symbols.get(k).copied().unwrap_or(0) > 0;
+    let mut wanted = o.spec.kinds();
+    if o.spec.rotatable > 0 {
+        wanted.push("rotatable");
+    }
+    if !o.minimal {
+        return wanted.iter().all(|k| has(k));
+    }
+    let main = match o.preset {
+        Some(Preset::Dots) => &["dots"][..],
+        Some(Preset::Squares) => &["squares"],
+        Some(Preset::Stars) => &["stars"],
+        Some(Preset::Triangles) => &["triangles"],
+        Some(Preset::Polyominoes) => &["polyominoes"],
+        Some(Preset::Subtractive) => &["subtractive"],
+        Some(Preset::Elimination) => &["marks"],
+        _ => &[],
+    };
+    let kinds = o.spec.kinds();
+    let present = kinds.iter().filter(|k| has(k)).count();
+    // The symmetry and pillar presets' mechanic is the frame.
+    let least = match o.preset {
+        Some(Preset::Symmetry | Preset::Pillar) => 1,
+        _ => kinds.len().min(2),
+    };
+    main.iter().all(|k| has(k)) && present >= least
+}
+
+/// A search stopped: by time or a cancel (the whole puzzle stops), or by
+/// its node budget (this line is dropped).
+fn stopped(limits: &Limits) -> Result<Option<Generated>> {
+    let mut time = limits.clone();
+    time.max_nodes = None;
+    if time.expired() {
+        Err(Error::Stopped)
+    } else {
+        Ok(None)
+    }
+}

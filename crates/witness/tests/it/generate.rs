@@ -1,0 +1,250 @@
+//! `witness::generate`: every generated puzzle re-counted by the unpruned
+//! brute force (exactly one solution, the one returned), minimal puzzles
+//! checked symbol by symbol, the output independent of the thread that
+//! makes it, every preset's mechanic present, and bad options refused.
+
+use rayon::prelude::*;
+use witness::generate::minimal::{symbols, without};
+use witness::generate::{GenerateOptions, Preset, Spec};
+use witness::model::Puzzle;
+use witness::{Error, Path};
+
+use crate::common::{brute_solutions, env_u64};
+
+/// The brute force's solutions, up to two.
+fn brute_two(p: &Puzzle) -> Vec<Path> {
+    let mut all = Vec::new();
+    witness::internals::brute::enumerate(p, &witness::Limits::none(), |q| {
+        all.push(q.clone());
+        all.len() < 2
+    })
+    .unwrap();
+    all
+}
+
+/// The options for a preset on a `w x h` panel; pillars have an even
+/// width (the symmetric ones need it, the others like it too).
+fn options(preset: Preset, w: usize, h: usize) -> GenerateOptions {
+    GenerateOptions::preset(preset, w, h)
+}
+
+/// The sizes tested and how many puzzles of each, per preset.
+const SIZES: [(usize, usize, u64); 6] = [
+    (2, 2, 34),
+    (3, 2, 22),
+    (3, 3, 22),
+    (4, 3, 10),
+    (4, 4, 9),
+    (5, 5, 3),
+];
+
+#[test]
+fn every_preset_gives_exactly_one_solution_by_brute_force() {
+    let seed = env_u64("WITNESS_GENERATE_SEED").unwrap_or(1);
+    let jobs: Vec<(Preset, usize, usize, u64)> = Preset::ALL
+        .iter()
+        .flat_map(|&p| {
+            SIZES
+                .iter()
+                .flat_map(move |&(w, h, n)| (0..n).map(move |i| (p, w, h, i)))
+        })
+        .collect();
+    assert!(jobs.len() >= 1000, "{} puzzles", jobs.len());
+    let failures: Vec<String> = jobs
+        .par_iter()
+        .filter_map(|&(preset, w, h, i)| {
+            let o = options(preset, w, h);
+            let g = match witness::generate_nth(&o, seed, i) {
+                Ok(g) => g,
+                Err(e) => return Some(format!("{} {w}x{h} #{i}: {e}", preset.name())),
+            };
+            let all = brute_two(&g.puzzle);
+            if all != [g.solution.clone()] {
+                return Some(format!(
+                    "{} {w}x{h} #{i}: brute force found {} solutions ({:?}), not just {}",
+                    preset.name(),
+                    all.len(),
+                    all.iter().map(Path::to_moves).collect::<Vec<_>>(),
+                    g.solution.to_moves()
+                ));
+            }
+            // The preset's mechanic is there.
+            let has = |k: &str| g.symbols.get(k).copied().unwrap_or(0) > 0;
+            let ok = match preset {
+                Preset::Dots => has("dots"),
+                Preset::Squares => has("squares"),
+                Preset::Stars => has("stars"),
+                Preset::Triangles => has("triangles"),
+                Preset::Polyominoes => has("polyominoes"),
+                Preset::Subtractive => has("subtractive") && has("polyominoes"),
+                Preset::Elimination => has("marks"),
+                Preset::Symmetry => g.puzzle.symmetry.is_some(),
+                Preset::Pillar => g.puzzle.pillar(),
+                Preset::Mixed => g.symbols.keys().filter(|k| **k != "rotatable").count() >= 2,
+            };
+            (!ok).then(|| {
+                format!(
+                    "{} {w}x{h} #{i}: the mechanic is missing: {:?}",
+                    preset.name(),
+                    g.symbols
+                )
+            })
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn minimal_puzzles_need_every_symbol() {
+    let seed = env_u64("WITNESS_GENERATE_SEED").unwrap_or(2);
+    let jobs: Vec<(Preset, usize, usize, u64)> = Preset::ALL
+        .iter()
+        .flat_map(|&p| [(p, 2, 2), (p, 3, 3), (p, 4, 3)])
+        .flat_map(|(p, w, h)| (0..4).map(move |i| (p, w, h, i)))
+        .collect();
+    let failures: Vec<String> = jobs
+        .par_iter()
+        .flat_map(|&(preset, w, h, i)| {
+            let mut o = options(preset, w, h);
+            o.minimal = true;
+            let g = match witness::generate_nth(&o, seed, i) {
+                Ok(g) => g,
+                Err(e) => return vec![format!("{} {w}x{h} #{i}: {e}", preset.name())],
+            };
+            let name = format!("{} {w}x{h} #{i}", preset.name());
+            let mut out = Vec::new();
+            if brute_two(&g.puzzle) != [g.solution.clone()] {
+                out.push(format!("{name}: not unique by brute force"));
+            }
+            for q in symbols(&g.puzzle) {
+                let fewer = without(&g.puzzle, q);
+                // Minimal: without it the line is not the one and only
+                // solution (it fails, or another one appears).
+                let all = brute_solutions(&fewer);
+                if all == [g.solution.clone()] {
+                    out.push(format!("{name}: the symbol at {q} is not needed"));
+                }
+            }
+            out
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzles_on_any_thread() {
+    let o = options(Preset::Mixed, 4, 4);
+    let one: Vec<String> = (0..24)
+        .map(|i| format!("{:?}", witness::generate_nth(&o, 9, i).map(|g| g.puzzle)))
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let two: Vec<String> = pool.install(|| {
+        (0..24u64)
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .rev()
+            .map(|i| format!("{:?}", witness::generate_nth(&o, 9, i).map(|g| g.puzzle)))
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect()
+    });
+    assert_eq!(one, two);
+    // Another seed gives other puzzles.
+    let other = format!("{:?}", witness::generate_nth(&o, 10, 0).map(|g| g.puzzle));
+    assert_ne!(one[0], other);
+}
+
+#[test]
+fn frames_from_the_options() {
+    // Symmetry, pillars, several starts and ends, gaps and removed edges.
+    let spec = Spec::parse("dots=2,squares=2/2,triangles=1").unwrap();
+    let mut o = GenerateOptions::new(4, 4, spec);
+    o.symmetry = Some(witness::model::Symmetry { x: true, y: false });
+    o.pillar = true;
+    o.ends = 2;
+    o.gaps = 2;
+    for i in 0..6 {
+        let g = witness::generate_nth(&o, 3, i).unwrap();
+        assert!(g.puzzle.pillar() && g.puzzle.symmetry.is_some());
+        assert_eq!(brute_two(&g.puzzle), std::slice::from_ref(&g.solution));
+    }
+    let mut o = GenerateOptions::new(3, 3, Spec::parse("squares=3/2,dots=2").unwrap());
+    o.starts = 2;
+    o.ends = 3;
+    o.removed = 1;
+    for i in 0..6 {
+        let g = witness::generate_nth(&o, 4, i).unwrap();
+        assert_eq!(g.puzzle.starts().count(), 2);
+        assert_eq!(brute_two(&g.puzzle), std::slice::from_ref(&g.solution));
+    }
+    // 1x1 panels.
+    let o = GenerateOptions::new(1, 1, Spec::parse("dots=1").unwrap());
+    let g = witness::generate(&o, 0).unwrap();
+    assert_eq!(brute_two(&g.puzzle), [g.solution]);
+}
+
+#[test]
+fn like_a_puzzle_takes_its_size_and_mix() {
+    let text =
+        std::fs::read_to_string("../../examples/puzzles/stars-squares-polyomino.json").unwrap();
+    let model = witness::read_puzzle(&text, None).unwrap();
+    let o = GenerateOptions::like(&model).unwrap();
+    assert_eq!(
+        (o.width, o.height),
+        (model.face_width(), model.face_height())
+    );
+    assert!(o.spec.stars > 0 && o.spec.squares > 0 && o.spec.polyominoes > 0);
+    let empty = witness::model::Puzzle::new(3, 3, false).unwrap();
+    assert!(matches!(
+        GenerateOptions::like(&empty),
+        Err(Error::Options(_))
+    ));
+}
+
+#[test]
+fn bad_options_are_errors() {
+    let spec = Spec::parse("dots=1").unwrap();
+    for (w, h) in [(0, 3), (3, 0), (100, 3)] {
+        let o = GenerateOptions::new(w, h, spec.clone());
+        assert!(witness::generate(&o, 0).is_err(), "{w}x{h}");
+    }
+    let mut o = GenerateOptions::new(3, 3, spec.clone());
+    o.pillar = true;
+    o.symmetry = Some(witness::model::Symmetry { x: true, y: false });
+    assert!(
+        witness::generate(&o, 0).is_err(),
+        "a symmetric pillar of 3 faces round"
+    );
+    let mut o = GenerateOptions::new(3, 3, spec);
+    o.attempts = 0;
+    assert!(matches!(witness::generate(&o, 0), Err(Error::Options(_))));
+    // A difficulty band no puzzle reaches: given up, not a panic.
+    let mut o = options(Preset::Dots, 2, 2);
+    o.difficulty = Some((1000.0, 2000.0));
+    o.attempts = 5;
+    assert!(matches!(witness::generate(&o, 0), Err(Error::Stopped)));
+}
+
+#[test]
+fn cancel_stops_a_large_panel() {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let mut o = options(Preset::Mixed, 30, 30);
+    let flag = Arc::new(AtomicBool::new(true));
+    o.limits = witness::Limits::none().with_cancel(flag);
+    assert!(matches!(witness::generate(&o, 0), Err(Error::Stopped)));
+}
