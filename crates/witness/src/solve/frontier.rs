@@ -488,11 +488,16 @@ impl Table {
     }
 
     /// Room for `more` words in `data` (doubling it), or false (and
-    /// `failed`) beyond the memory limit or when the allocator refuses.
+    /// `failed`) beyond the memory limit, past the `u32` positions of the
+    /// index, or when the allocator refuses.
     fn reserve(&mut self, more: usize) -> bool {
         let want = self.data.len().max(more).max(1024);
         let bytes = self.bytes().saturating_add(8 * want);
-        if bytes > self.max_bytes || self.data.try_reserve_exact(want).is_err() {
+        let positions = (self.data.len() + want) / (1 + self.k);
+        if bytes > self.max_bytes
+            || positions >= u32::MAX as usize
+            || self.data.try_reserve_exact(want).is_err()
+        {
             self.failed = true;
             return false;
         }
