@@ -34,6 +34,8 @@ enum Faces {
     Pieces,
     /// Polyominoes beside elimination marks, squares and stars.
     PiecesMarks,
+    /// Many pieces of one kind (single squares), some dominoes, squares.
+    Monos,
 }
 
 /// A shape for a random piece: one to three cells, or in one case of six
@@ -75,6 +77,12 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
             5 => SymbolKind::Triangle(1 + r.below(3) as u32),
             _ => return None,
         },
+        Faces::Monos => match r.below(20) {
+            0..=4 => SymbolKind::Poly(Polyomino::new([(0, 0)], false)),
+            5 => SymbolKind::Poly(Polyomino::new([(0, 0), (1, 0)], false)),
+            6 => SymbolKind::Square,
+            _ => return None,
+        },
         Faces::PiecesMarks => match r.below(20) {
             0..=2 => SymbolKind::Poly(piece_shape(r)),
             3 | 4 => SymbolKind::Nega,
@@ -93,7 +101,7 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
 fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Puzzle {
     let mut p = random_frame(r, max, 2);
     let symmetric = p.symmetry.is_some();
-    let pieces = matches!(faces, Faces::Pieces | Faces::PiecesMarks);
+    let pieces = matches!(faces, Faces::Pieces | Faces::PiecesMarks | Faces::Monos);
     let density = 20 + r.below(50);
     // Face symbols with pieces are drawn on every face (mostly none).
     let density = if pieces { 100 } else { density };
@@ -301,7 +309,7 @@ fn sat_counts_undirected_panels_as_the_brute_force() {
 /// symmetry among the random frames): the brute force's solutions.
 #[test]
 fn sat_finds_the_brute_force_solutions_with_pieces() {
-    let kinds = [Faces::Pieces, Faces::PiecesMarks];
+    let kinds = [Faces::Pieces, Faces::PiecesMarks, Faces::Monos];
     let (solvable, solutions, _) = run_kinds(0x9013_0A1E, 900, false, &kinds);
     // Every panel holds a piece; a fair share of them are solvable.
     assert!(
