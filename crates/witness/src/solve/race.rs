@@ -6,9 +6,9 @@
 //! - **Solving** ([`solve_plan`]): the search by turns on this thread for
 //!   [`SEARCH_FIRST`] (the same first answer as [`super::solve_plan`] for
 //!   every puzzle it settles, so the median puzzle pays nothing for the
-//!   race). Past it, the search starts afresh on this thread (the budget
-//!   is lost: the search cannot resume where a limit stopped it) and the
-//!   SAT engine runs on a second one.
+//!   race). Past it, the search starts afresh (the budget is lost: the
+//!   search cannot resume where a limit stopped it) beside the SAT
+//!   engine, each on a thread of its own.
 //! - **Counting with a limit** (`count --unique` has 2) ([`count_plan`]):
 //!   the search's count for [`COUNT_FIRST`], then the search's count and
 //!   the SAT engine's (blocking each solution found) side by side.
@@ -26,6 +26,7 @@
 //! budget may depend on timing, and so may which solution is returned.
 
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
+use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -57,8 +58,8 @@ pub enum Winner {
     Sat,
 }
 
-/// A race's answer, who gave it, and how the other side ended.
-#[derive(Clone, Debug)]
+/// A race's answer, who gave it, and the other side.
+#[derive(Debug)]
 pub struct Raced<T> {
     /// The answer.
     pub answer: T,
@@ -66,9 +67,13 @@ pub struct Raced<T> {
     pub winner: Winner,
     /// True when the race ran (the search alone did not settle it).
     pub raced: bool,
-    /// True when the other side stopped on the race flag set for it,
-    /// without an answer of its own.
+    /// True when the other side's race flag was set (it was still
+    /// running when the winner answered).
     pub loser_stopped: bool,
+    /// The other side's answer, when it comes: the race returns as soon
+    /// as the winner answers, and the loser ends on its own thread once
+    /// it sees its flag.
+    pub loser: Option<Receiver<(Winner, Result<T>)>>,
 }
 
 impl<T> Raced<T> {
@@ -78,22 +83,27 @@ impl<T> Raced<T> {
             winner: Winner::Search,
             raced: false,
             loser_stopped: false,
+            loser: None,
         }
     }
 }
 
-/// Runs `search` on this thread and `sat` on a second one, with limits
-/// `limits` each plus a race flag of its own, and returns the first
-/// answer for which `settled` holds; the other side's flag is set as soon
-/// as it is known. When neither settles (the caller's limits stopped
-/// both, or the SAT side gave up), the search's answer, whatever it is. A
-/// failing SAT side leaves the answer to the search.
-pub fn run<T: Send>(
+/// One side of a race: a job run with the limits given.
+type Side<T> = Box<dyn FnOnce(&Limits) -> Result<T> + Send>;
+
+/// Runs `search` and `sat` on threads of their own, with limits `limits`
+/// each plus a race flag of its own, and returns the first answer for
+/// which `settled` holds, as soon as it comes; the other side's flag is
+/// set then, and it ends on its own thread. When neither settles (the
+/// caller's limits stopped both, or the SAT side gave up), the search's
+/// answer, whatever it is. A failing SAT side leaves the answer to the
+/// search.
+pub fn run<T: Send + 'static>(
     limits: &Limits,
     slots: usize,
-    search: impl FnOnce(&Limits) -> Result<T>,
-    sat: impl FnOnce(&Limits) -> Result<T> + Send,
-    settled: impl Fn(&T) -> bool + Sync,
+    search: impl FnOnce(&Limits) -> Result<T> + Send + 'static,
+    sat: impl FnOnce(&Limits) -> Result<T> + Send + 'static,
+    settled: impl Fn(&T) -> bool + Send + Sync + Copy + 'static,
 ) -> Result<Raced<T>> {
     let search_flag = Arc::new(AtomicBool::new(false));
     let sat_flag = Arc::new(AtomicBool::new(false));
@@ -102,53 +112,77 @@ pub fn run<T: Send>(
     let mut tlim = limits.clone();
     tlim.race = Some(sat_flag.clone());
     // 0: nobody settled yet; 1: the search first; 2: the SAT engine first.
-    let first = AtomicU8::new(0);
-    let (mine, theirs) = std::thread::scope(|scope| {
-        let (first, settled, search_flag) = (&first, &settled, &search_flag);
-        let handle = scope.spawn(move || {
-            crate::stack::with_room(crate::stack::need_for_slots(slots), || {
-                let r = sat(&tlim);
-                if r.as_ref().is_ok_and(settled)
-                    && first
-                        .compare_exchange(0, 2, Ordering::SeqCst, Ordering::SeqCst)
-                        .is_ok()
-                {
-                    search_flag.store(true, Ordering::SeqCst);
-                }
-                r
-            })
-        });
-        let r = search(&slim);
-        if r.as_ref().is_ok_and(settled)
-            && first
-                .compare_exchange(0, 1, Ordering::SeqCst, Ordering::SeqCst)
-                .is_ok()
-        {
-            sat_flag.store(true, Ordering::SeqCst);
+    let first = Arc::new(AtomicU8::new(0));
+    let (tx, rx) = channel::<(Winner, Result<T>)>();
+    let room = crate::stack::need_for_slots(slots);
+    let side = |who: Winner, lim: Limits, other: Arc<AtomicBool>, f: Side<T>| {
+        let (tx, first) = (tx.clone(), first.clone());
+        let code = if who == Winner::Search { 1 } else { 2 };
+        move || {
+            let r = crate::stack::with_room(room, || f(&lim));
+            if r.as_ref().is_ok_and(settled)
+                && first
+                    .compare_exchange(0, code, Ordering::SeqCst, Ordering::SeqCst)
+                    .is_ok()
+            {
+                other.store(true, Ordering::SeqCst);
+            }
+            let _ = tx.send((who, r));
         }
-        // Neither side panics; were one to, the race would fall back on
-        // the other's answer rather than abort.
-        (r, handle.join().ok())
-    });
-    let theirs = theirs.and_then(|r| r.ok());
-    match (first.load(Ordering::SeqCst), theirs) {
-        (2, Some(answer)) => Ok(Raced {
-            answer,
-            winner: Winner::Sat,
-            raced: true,
-            loser_stopped: search_flag.load(Ordering::SeqCst) && !mine.as_ref().is_ok_and(&settled),
-        }),
-        (_, theirs) => {
-            let loser_stopped =
-                sat_flag.load(Ordering::SeqCst) && !theirs.as_ref().is_some_and(&settled);
-            Ok(Raced {
-                answer: mine?,
-                winner: Winner::Search,
-                raced: true,
-                loser_stopped,
-            })
+    };
+    let jobs = [
+        side(Winner::Sat, tlim, search_flag.clone(), Box::new(sat)),
+        side(Winner::Search, slim, sat_flag.clone(), Box::new(search)),
+    ];
+    drop(tx);
+    for job in jobs {
+        let job = Arc::new(std::sync::Mutex::new(Some(job)));
+        let mine = job.clone();
+        let spawned = std::thread::Builder::new().spawn(move || {
+            if let Some(job) = mine.lock().ok().and_then(|mut j| j.take()) {
+                job();
+            }
+        });
+        if spawned.is_err() {
+            // No thread to be had: run the side here.
+            if let Some(job) = job.lock().ok().and_then(|mut j| j.take()) {
+                job();
+            }
         }
     }
+    let mut search_answer = None;
+    while let Ok((who, r)) = rx.recv() {
+        let code = if who == Winner::Search { 1 } else { 2 };
+        if r.as_ref().is_ok_and(settled) && first.load(Ordering::SeqCst) == code {
+            let other = if who == Winner::Search {
+                &sat_flag
+            } else {
+                &search_flag
+            };
+            return Ok(Raced {
+                answer: r?,
+                winner: who,
+                raced: true,
+                loser_stopped: other.load(Ordering::SeqCst),
+                loser: Some(rx),
+            });
+        }
+        if who == Winner::Search {
+            search_answer = Some(r);
+        }
+    }
+    let answer = search_answer.unwrap_or_else(|| {
+        Err(crate::Error::Options(
+            "the search's thread ended without an answer".into(),
+        ))
+    })?;
+    Ok(Raced {
+        answer,
+        winner: Winner::Search,
+        raced: true,
+        loser_stopped: false,
+        loser: None,
+    })
 }
 
 /// `limits` with a deadline no later than `budget` from now.
@@ -198,20 +232,23 @@ pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
 }
 
 /// The race of a solve, without the search's first budget: the search
-/// (afresh) on this thread, the SAT engine on another.
+/// (afresh) and the SAT engine, each on a thread of its own.
 #[cfg(feature = "sat")]
 pub fn solve_race(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
     let slots = plan.rules.board.len();
     // The SAT side's limits get their race flag in `run`; the run is
-    // built there, on its own thread, after a quick check of support.
+    // built on its own thread, after a quick check of support here.
     if let Err(crate::Error::Unsupported(_)) = super::sat::SatRun::new(puzzle, &Limits::none()) {
         return search_alone(plan, limits).map(Raced::alone);
     }
+    // Each side owns its copy of the puzzle: the race returns as soon as
+    // one answers, while the other may still be running.
+    let (mine, theirs) = (puzzle.clone(), puzzle.clone());
     run(
         limits,
         slots,
-        |l| super::solve_plan(plan, l),
-        |l| super::sat::SatRun::new(puzzle, l)?.solve(l),
+        move |l| super::solve_plan(&Plan::new(&mine)?, l),
+        move |l| super::sat::SatRun::new(&theirs, l)?.solve(l),
         solved,
     )
 }
@@ -241,7 +278,8 @@ pub fn count_plan(
 }
 
 /// The race of a count, without the search's first budget: the search's
-/// count (afresh) on this thread, the SAT engine's on another.
+/// count (afresh) on one thread of a pool of its own, the SAT engine's
+/// on another thread.
 #[cfg(feature = "sat")]
 pub fn count_race(
     puzzle: &Puzzle,
@@ -253,18 +291,28 @@ pub fn count_race(
     if let Err(crate::Error::Unsupported(_)) = super::sat::SatRun::new(puzzle, &Limits::none()) {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
+    // The search's count keeps to one thread (a pool of its own), so
+    // that the SAT engine has the other core.
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().ok();
+    let (mine, theirs) = (puzzle.clone(), puzzle.clone());
     run(
         limits,
         slots,
-        |l| super::count_plan(plan, limit, l),
-        |l| {
+        move |l| {
+            let plan = Plan::new(&mine)?;
+            match &one {
+                Some(pool) => pool.install(|| super::count_plan(&plan, limit, l)),
+                None => super::count_plan(&plan, limit, l),
+            }
+        },
+        move |l| {
             let mut found = 0u64;
-            super::sat::SatRun::new(puzzle, l)?.count(limit, l, |_| {
+            super::sat::SatRun::new(&theirs, l)?.count(limit, l, |_| {
                 found += 1;
                 limit.is_some() || found < SAT_COUNT_CAP
             })
         },
-        |c| counted(c, limit),
+        move |c| counted(c, limit),
     )
 }
 
@@ -374,6 +422,10 @@ mod tests {
             (r.answer, r.winner, r.loser_stopped),
             (Some(2), Winner::Sat, true)
         );
+        // The loser sees its flag and ends, without an answer.
+        let loser = r.loser.unwrap().recv_timeout(Duration::from_secs(10));
+        let (who, answer) = loser.unwrap();
+        assert_eq!((who, answer.unwrap()), (Winner::Search, None));
         let r = run(&none, 10, |_| Ok(Some(1)), wait, Option::is_some).unwrap();
         assert_eq!(
             (r.answer, r.winner, r.loser_stopped),

@@ -175,9 +175,23 @@ fn the_loser_of_a_race_is_stopped() {
         assert!(r.raced, "{id}");
         assert!(
             r.loser_stopped,
-            "{id}: the {:?} side won in {took:?}, the other was not stopped",
+            "{id}: the {:?} side won in {took:?}, the other had ended",
             r.winner
         );
+        // The loser ends soon after, on its flag, without an answer of
+        // its own.
+        let (who, answer) = r
+            .loser
+            .expect("the loser's answer to come")
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the loser stops");
+        assert_ne!(who, r.winner);
+        if let Ok(s) = answer {
+            assert!(
+                s.path.is_none() && s.status == Status::Stopped,
+                "{id}: {s:?}"
+            );
+        }
         if r.winner == Winner::Sat {
             tried += 1;
         }
