@@ -18,8 +18,9 @@
 //!   many solutions at once); it wins full counts of panels with few
 //!   solutions that the search is slow to exhaust.
 //!
-//! Panels the SAT engine does not support ([`crate::Error::Unsupported`]),
-//! and limits with a node budget (which only the search measures), stay
+//! Panels the SAT engine does not support ([`crate::Error::Unsupported`])
+//! or with polyominoes (where the search is the faster engine), and
+//! limits with a node budget (which only the search measures), stay
 //! with the search alone, as [`super::Engine::Search`] runs it. Whoever
 //! answers, the answer has the same type; every SAT answer passed the
 //! validator (`solve::sat`). Which engine answers a puzzle past the first
@@ -231,6 +232,20 @@ pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
     solve_race(puzzle, plan, limits)
 }
 
+/// Whether the SAT engine joins the race on `puzzle`: it supports the
+/// panel, and the panel has no polyominoes. The SAT engine answers
+/// panels with pieces exactly, but there the search is the faster engine
+/// on nearly every panel (docs/benchmarks.md, "The SAT engine"), and a
+/// race would take the second of the search's two threads from it.
+#[cfg(feature = "sat")]
+fn sat_joins(puzzle: &Puzzle, plan: &Plan) -> bool {
+    !plan.rules.board.has_polys
+        && !matches!(
+            super::sat::SatRun::new(puzzle, &Limits::none()),
+            Err(crate::Error::Unsupported(_))
+        )
+}
+
 /// The race of a solve, without the search's first budget: the search
 /// (afresh) and the SAT engine, each on a thread of its own.
 #[cfg(feature = "sat")]
@@ -238,7 +253,7 @@ pub fn solve_race(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
     let slots = plan.rules.board.len();
     // The SAT side's limits get their race flag in `run`; the run is
     // built on its own thread, after a quick check of support here.
-    if let Err(crate::Error::Unsupported(_)) = super::sat::SatRun::new(puzzle, &Limits::none()) {
+    if !sat_joins(puzzle, plan) {
         return search_alone(plan, limits).map(Raced::alone);
     }
     // Each side owns its copy of the puzzle: the race returns as soon as
@@ -288,7 +303,7 @@ pub fn count_race(
     limits: &Limits,
 ) -> Result<Raced<Count>> {
     let slots = plan.rules.board.len();
-    if let Err(crate::Error::Unsupported(_)) = super::sat::SatRun::new(puzzle, &Limits::none()) {
+    if !sat_joins(puzzle, plan) {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
     // The search's count keeps to one thread (a pool of its own), so
