@@ -8,8 +8,6 @@ use std::time::Duration;
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde_json::{json, Value};
-use witness::formats;
 use witness::generate::difficulty::parse_band;
 use witness::generate::{GenerateOptions, Preset, Spec};
 use witness::model::Symmetry;
@@ -142,20 +140,6 @@ pub fn options(a: &Args) -> Result<GenerateOptions, String> {
     Ok(o)
 }
 
-/// One output line for a generated puzzle.
-pub fn line_json(g: &Generated, seed: u64, index: u64) -> Result<Value, Error> {
-    Ok(json!({
-        "id": format!("{seed}-{index}"),
-        "seed": seed,
-        "index": index,
-        "puzzle": formats::wpjson::to_value(&g.puzzle)?,
-        "solution": g.solution.to_site(),
-        "moves": g.solution.to_moves(),
-        "difficulty": g.difficulty,
-        "symbols": g.symbols,
-    }))
-}
-
 /// Runs `witness generate`: 0 when every puzzle was written, 3 when some
 /// were given up (their attempts or time ran out), 130 on Ctrl-C (the
 /// lines written stay, each flushed whole).
@@ -203,7 +187,7 @@ pub fn run(a: Args) -> Result<u8, String> {
         for (i, r) in made {
             match r {
                 Ok(g) => {
-                    let v = line_json(&g, a.seed, i).map_err(|e| e.to_string())?;
+                    let v = g.to_json(a.seed, i).map_err(|e| e.to_string())?;
                     writeln!(out, "{v}")
                         .and_then(|_| out.flush())
                         .map_err(|e| format!("cannot write: {e}"))?;

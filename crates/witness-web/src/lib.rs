@@ -14,8 +14,8 @@
 //!    `{"error": "..."}`).
 //!
 //! [`respond`] is the same in Rust. The operations are `convert`, `render`,
-//! `check`, `solve`, `count` and `hint`, with the fields of the server's
-//! API. Nothing here measures time (`std::time` is missing in the
+//! `check`, `solve`, `count`, `hint` and `generate`, with the fields of
+//! the server's API. Nothing here measures time (`std::time` is missing in the
 //! browser): the worker fills in `ms` and enforces time limits by ending
 //! the worker, which is also how a search is cancelled.
 
@@ -51,6 +51,7 @@ pub fn respond(op: &str, body: &Value) -> (u16, Value) {
             "solve" => solve(body),
             "count" => count(body),
             "hint" => hint(body),
+            "generate" => generate(body),
             _ => Err((404, format!("no operation \"{op}\""))),
         }
     } else {
@@ -135,6 +136,17 @@ fn path_of(body: &Value) -> Result<Option<Path>, Fail> {
 
 /// The request's `"engine"` (`search`, `sat` or `auto`; this build has no
 /// SAT engine, so `sat` is answered with an error by the library).
+/// A puzzle with exactly one solution, as `/api/generate` makes it (its
+/// searches bounded by node budgets, not by time).
+fn generate(body: &Value) -> Result<Value, Fail> {
+    let (options, seed) = witness::generate::read_request(body).map_err(|e| match e {
+        Error::Options(_) | Error::Size(_) | Error::Unsupported(_) => bad(e.to_string()),
+        e => lib_err(e),
+    })?;
+    let made = witness::generate(&options, seed).map_err(lib_err)?;
+    made.to_json(seed, 0).map_err(lib_err)
+}
+
 fn engine_of(body: &Value) -> Result<Engine, Fail> {
     match body.get("engine") {
         None | Some(Value::Null) => Ok(Engine::default()),
@@ -357,6 +369,32 @@ mod tests {
 
     fn call(request: Value) -> Value {
         serde_json::from_str(&respond_text(request.to_string().as_bytes())).unwrap()
+    }
+
+    #[test]
+    fn generate_makes_a_puzzle_with_one_solution_and_names_bad_fields() {
+        let g = call(
+            json!({"op": "generate", "preset": "squares", "width": 3, "height": 3, "seed": 5}),
+        );
+        assert_eq!(g["status"], 200, "{g}");
+        let puzzle = g["body"]["puzzle"].to_string();
+        let n = call(json!({"op": "count", "puzzle": puzzle}));
+        assert_eq!(n["body"]["count"], 1, "{n}");
+        let c = call(json!({"op": "check", "puzzle": puzzle, "path": g["body"]["moves"]}));
+        assert_eq!(c["body"]["valid"], true, "{c}");
+        // The same request gives the same puzzle.
+        let again = call(
+            json!({"op": "generate", "preset": "squares", "width": 3, "height": 3, "seed": 5}),
+        );
+        assert_eq!(again["body"]["puzzle"], g["body"]["puzzle"]);
+        let e = call(json!({"op": "generate", "width": 11}));
+        assert_eq!(e["status"], 400, "{e}");
+        assert!(
+            e["body"]["error"].as_str().unwrap().contains("\"width\""),
+            "{e}"
+        );
+        let e = call(json!({"op": "generate", "preset": "nope"}));
+        assert_eq!(e["status"], 400, "{e}");
     }
 
     #[test]

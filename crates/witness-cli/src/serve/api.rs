@@ -15,12 +15,11 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use witness::formats::{self, text, wpjson, Format};
-use witness::generate::{GenerateOptions, Preset, Spec};
+use witness::generate::read_request;
 use witness::model::{Puzzle, RuleSet};
 use witness::{CountOptions, Engine, HintOptions, HintSize, Limits, Path, SolveOptions, Status};
 
 use super::Config;
-use crate::generate;
 use crate::output;
 use crate::render::{self, Line};
 
@@ -434,65 +433,21 @@ fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(
     Ok((200, judged(render::render_json(&r), &puzzle)))
 }
 
-/// The largest panel `/api/generate` makes, in faces a side (the site's).
-const GENERATE_MAX_SIDE: u64 = 10;
-
 /// `/api/generate`: `{"preset" | "symbols", "width", "height", "seed",
-/// "minimal", "timeout_ms"}` (a 4x4 `mixed` puzzle of seed 1 by default)
+/// "minimal", "timeout_ms"}` (a 4x4 `mixed` puzzle of seed 1 by default,
+/// up to [`witness::generate::request::REQUEST_MAX_SIDE`] faces a side)
 /// answered as a line of `witness generate`.
 fn api_generate(
     body: &Value,
     ctx: &Context,
     cancel: &Arc<AtomicBool>,
 ) -> Result<(u16, Value), Fail> {
-    let side = |k: &str| -> Result<usize, Fail> {
-        match body.get(k) {
-            None | Some(Value::Null) => Ok(4),
-            Some(v) => v
-                .as_u64()
-                .filter(|n| (1..=GENERATE_MAX_SIDE).contains(n))
-                .map(|n| n as usize)
-                .ok_or_else(|| {
-                    bad(format!(
-                        "\"{k}\" must be a whole number of faces from 1 to {GENERATE_MAX_SIDE}, not {v}"
-                    ))
-                }),
-        }
-    };
-    let (w, h) = (side("width")?, side("height")?);
-    let text = |k: &str| -> Result<Option<&str>, Fail> {
-        match body.get(k) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s)),
-            Some(v) => Err(bad(format!("\"{k}\" must be a string, not {v}"))),
-        }
-    };
-    let mut o = match (text("preset")?, text("symbols")?) {
-        (Some(_), Some(_)) => return Err(bad("give \"preset\" or \"symbols\", not both")),
-        (None, Some(spec)) => GenerateOptions::new(w, h, Spec::parse(spec).map_err(lib_bad)?),
-        (p, None) => GenerateOptions::preset(
-            Preset::from_name(p.unwrap_or("mixed")).map_err(lib_bad)?,
-            w,
-            h,
-        ),
-    };
-    let seed = match body.get("seed") {
-        None | Some(Value::Null) => 1,
-        Some(v) => v
-            .as_u64()
-            .ok_or_else(|| bad(format!("\"seed\" must be a whole number, not {v}")))?,
-    };
-    o.minimal = match body.get("minimal") {
-        None | Some(Value::Null) => false,
-        Some(v) => v
-            .as_bool()
-            .ok_or_else(|| bad(format!("\"minimal\" must be true or false, not {v}")))?,
-    };
+    let (mut o, seed) = read_request(body).map_err(lib_bad)?;
     let ms = time_limit(body, &ctx.config)?;
     o.limits = limits(ms, cancel);
     let _slot = ctx.slot()?;
     match witness::generate(&o, seed) {
-        Ok(g) => Ok((200, generate::line_json(&g, seed, 0).map_err(lib_err)?)),
+        Ok(g) => Ok((200, g.to_json(seed, 0).map_err(lib_err)?)),
         Err(witness::Error::Stopped) => Err((
             504,
             format!("no unique puzzle made within the time limit of {ms} ms"),

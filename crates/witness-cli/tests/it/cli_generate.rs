@@ -38,7 +38,11 @@ fn lines_hold_unique_puzzles_and_their_solutions() {
             assert_eq!(s.to_moves(), l["moves"].as_str().unwrap());
             assert!(witness::check(&p, &s).unwrap().valid);
             let c = count(&p, &CountOptions::uniqueness()).unwrap();
-            assert_eq!((c.count.to_u64(), c.status), (Some(1), Status::Complete), "{preset} #{i}");
+            assert_eq!(
+                (c.count.to_u64(), c.status),
+                (Some(1), Status::Complete),
+                "{preset} #{i}"
+            );
             assert!(l["difficulty"].as_f64().unwrap() >= 0.0);
             assert!(l["symbols"].as_object().is_some_and(|m| !m.is_empty()));
         }

@@ -26,6 +26,7 @@ pub mod difficulty;
 pub mod frame;
 pub mod minimal;
 pub mod place;
+pub mod request;
 pub mod spec;
 pub mod unique;
 
@@ -36,6 +37,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+pub use request::read_request;
 pub use spec::{Preset, Spec};
 
 use crate::error::{Error, Result};

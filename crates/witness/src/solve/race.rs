@@ -221,7 +221,9 @@ fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
 /// [`super::solve`] with [`super::Engine::Auto`] on a prepared plan of
 /// `puzzle`; also tells who answered.
 pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
-    if limits.max_nodes.is_some() {
+    // Without the SAT engine there is no race, and no clock is read (a
+    // WebAssembly build in a browser has none).
+    if !cfg!(feature = "sat") || limits.max_nodes.is_some() {
         return search_alone(plan, limits).map(Raced::alone);
     }
     let first = super::solve_plan(plan, &within(limits, SEARCH_FIRST))?;
@@ -282,7 +284,7 @@ pub fn count_plan(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Result<Raced<Count>> {
-    if limits.max_nodes.is_some() {
+    if !cfg!(feature = "sat") || limits.max_nodes.is_some() {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
     let first = super::count_plan(plan, limit, &within(limits, COUNT_FIRST))?;

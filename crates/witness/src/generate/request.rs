@@ -1,0 +1,79 @@
+//! Generation requests and answers as JSON: what `/api/generate` and the
+//! page's worker take, and the line `witness generate` writes.
+
+use serde_json::{json, Value};
+
+use super::{GenerateOptions, Generated, Preset, Spec};
+use crate::error::{Error, Result};
+use crate::formats::wpjson;
+
+/// The largest panel a request may ask for, in faces a side.
+pub const REQUEST_MAX_SIDE: u64 = 10;
+
+/// Reads a request `{"preset" | "symbols", "width", "height", "seed",
+/// "minimal"}`: the options (a 4x4 `mixed` puzzle by default, no time
+/// limit of their own) and the seed (1 by default). A bad field is an
+/// [`Error::Options`] naming it.
+pub fn read_request(body: &Value) -> Result<(GenerateOptions, u64)> {
+    let bad = |m: String| Error::Options(m);
+    let side = |k: &str| -> Result<usize> {
+        match body.get(k) {
+            None | Some(Value::Null) => Ok(4),
+            Some(v) => v
+                .as_u64()
+                .filter(|n| (1..=REQUEST_MAX_SIDE).contains(n))
+                .map(|n| n as usize)
+                .ok_or_else(|| {
+                    bad(format!(
+                        "\"{k}\" must be a whole number of faces from 1 to {REQUEST_MAX_SIDE}, not {v}"
+                    ))
+                }),
+        }
+    };
+    let (w, h) = (side("width")?, side("height")?);
+    let text = |k: &str| -> Result<Option<&str>> {
+        match body.get(k) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(v) => Err(bad(format!("\"{k}\" must be a string, not {v}"))),
+        }
+    };
+    let mut o = match (text("preset")?, text("symbols")?) {
+        (Some(_), Some(_)) => return Err(bad("give \"preset\" or \"symbols\", not both".into())),
+        (None, Some(spec)) => GenerateOptions::new(w, h, Spec::parse(spec)?),
+        (p, None) => GenerateOptions::preset(Preset::from_name(p.unwrap_or("mixed"))?, w, h),
+    };
+    o.time_per_puzzle = None;
+    let seed = match body.get("seed") {
+        None | Some(Value::Null) => 1,
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| bad(format!("\"seed\" must be a whole number, not {v}")))?,
+    };
+    o.minimal = match body.get("minimal") {
+        None | Some(Value::Null) => false,
+        Some(v) => v
+            .as_bool()
+            .ok_or_else(|| bad(format!("\"minimal\" must be true or false, not {v}")))?,
+    };
+    Ok((o, seed))
+}
+
+impl Generated {
+    /// The puzzle as a line of `witness generate`: `{"id", "seed",
+    /// "index", "puzzle", "solution", "moves", "difficulty", "symbols"}`,
+    /// the puzzle a witnesspuzzles.com JSON object, the solution in the
+    /// site's path format.
+    pub fn to_json(&self, seed: u64, index: u64) -> Result<Value> {
+        Ok(json!({
+            "id": format!("{seed}-{index}"),
+            "seed": seed,
+            "index": index,
+            "puzzle": wpjson::to_value(&self.puzzle)?,
+            "solution": self.solution.to_site(),
+            "moves": self.solution.to_moves(),
+            "difficulty": self.difficulty,
+            "symbols": self.symbols,
+        }))
+    }
+}
