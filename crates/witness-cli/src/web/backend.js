@@ -8,16 +8,16 @@
 // whose server answers GET api/health uses the API.
 //
 // Workers: one answers quick requests (render, convert, check) and one
-// the searches (solve, count, hint), so drawing goes on during a long
+// the searches (solve, count, hint, generate), so drawing goes on during a long
 // search. Stopping a search ends its worker and starts a new one; a
 // search that runs past its time limit is stopped the same way.
 'use strict';
 
 (function () {
-  const SEARCHES = new Set(['solve', 'count', 'hint']);
+  const SEARCHES = new Set(['solve', 'count', 'hint', 'generate']);
   // Time limits of searches in the workers, in milliseconds (the server
   // has its own). Counts have none: they run until done or stopped.
-  const LIMIT_MS = { solve: 60000, hint: 60000, count: 0 };
+  const LIMIT_MS = { solve: 60000, hint: 60000, count: 0, generate: 60000 };
 
   // A Web Worker running worker.js, with its pending requests.
   class Lane {
