@@ -203,7 +203,7 @@ test('"New puzzle" makes a puzzle with one solution, which the page solves', asy
     const squares = await page.$$eval('#panel svg rect[rx="7"]', (r) => r.length);
     assert.ok(squares >= 1, 'the squares preset draws squares');
     await page.click('#count');
-    await waitText(page, 'status', /^1 solution \(/);
+    await waitText(page, 'status', /^unique: 1 solution \(/);
     await page.click('#solve');
     await waitText(page, 'status', /^Solved in/);
     await verdict(page, /Solved!/);
@@ -238,22 +238,26 @@ test('the editor places and removes symbols, resizes, and exports JSON', async (
   try {
     await page.click('#new');
     await page.waitForFunction(() => /new empty panel/.test(document.getElementById('status').textContent));
-    const box = await page.locator('#panel svg').boundingBox();
-    const vb = await page.$eval('#panel svg', (s) => s.viewBox.baseVal.width);
-    const scale = box.width / vb;
-    const at = (x, y) => [box.x + (52 + 41 * x) * scale, box.y + (52 + 41 * y) * scale];
+    // Where slot (x, y) is on the screen now (the page's layout moves as
+    // panels of text open below it).
+    const at = async (x, y) => {
+      const box = await page.locator('#panel svg').boundingBox();
+      const vb = await page.$eval('#panel svg', (s) => s.viewBox.baseVal.width);
+      const scale = box.width / vb;
+      return [box.x + (52 + 41 * x) * scale, box.y + (52 + 41 * y) * scale];
+    };
     const squares = () => page.$$eval('#panel svg rect[rx="7"]', (r) => r.length);
     assert.equal(await squares(), 0);
     // A white square on face (1, 1).
     await page.check('input[name=tool][value=square]');
     await page.selectOption('#color', 'white');
-    await page.mouse.click(...at(1, 1));
+    await page.mouse.click(...(await at(1, 1)));
     await page.waitForFunction(() => document.querySelectorAll('#panel svg rect[rx="7"]').length === 1);
     // A star on face (3, 5) and a black dot on node (4, 4).
     await page.check('input[name=tool][value=star]');
-    await page.mouse.click(...at(3, 5));
+    await page.mouse.click(...(await at(3, 5)));
     await page.check('input[name=tool][value=dot]');
-    await page.mouse.click(...at(4, 4));
+    await page.mouse.click(...(await at(4, 4)));
     await page.waitForFunction(() => document.querySelectorAll('#panel svg polygon').length === 1);
     await page.click('#export');
     let exported = JSON.parse(await page.inputValue('#exported'));
@@ -262,7 +266,7 @@ test('the editor places and removes symbols, resizes, and exports JSON', async (
     assert.equal(exported.grid[4][4].dot, 1);
     // Clicking the same symbol again takes it away.
     await page.check('input[name=tool][value=square]');
-    await page.mouse.click(...at(1, 1));
+    await page.mouse.click(...(await at(1, 1)));
     await page.waitForFunction(() => document.querySelectorAll('#panel svg rect[rx="7"]').length === 0);
     // Resize to 4x3, make it a pillar with symmetry, and the export follows.
     await page.fill('#width', '4');

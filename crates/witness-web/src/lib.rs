@@ -19,12 +19,15 @@
 //! browser): the worker fills in `ms` and enforces time limits by ending
 //! the worker, which is also how a search is cancelled.
 
+#![deny(missing_docs)]
+
 use std::cell::RefCell;
 
 use serde_json::{json, Value};
-use witness::formats::{self, text, wpjson, Format};
+use witness::formats::{self, text, wpjson};
 use witness::model::Puzzle;
 use witness::render::SvgOptions;
+use witness::request;
 use witness::{
     CountOptions, Engine, Error, HintOptions, HintSize, Path, SolveOptions, Status, Verdict,
 };
@@ -79,63 +82,16 @@ pub fn respond_text(request: &[u8]) -> String {
     json!({"status": status, "body": body}).to_string()
 }
 
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// The request's `"puzzle"`: text in any format (`"format"` names it, or
-/// it is guessed) or a witnesspuzzles JSON object.
+/// The request's `"puzzle"` (with `"format"` and `"rules"`).
 fn puzzle_of(body: &Value) -> Result<Puzzle, Fail> {
-    let format = match body.get("format") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => {
-            Some(Format::from_name(s).ok_or_else(|| bad(format!("unknown format \"{s}\"")))?)
-        }
-        Some(v) => return Err(bad(format!("\"format\" must be a string, not {v}"))),
-    };
-    match body.get("puzzle") {
-        Some(Value::String(s)) => formats::read_puzzle(s, format),
-        Some(o @ Value::Object(_)) => wpjson::from_value(o),
-        None | Some(Value::Null) => return Err(bad("the request has no \"puzzle\"")),
-        Some(v) => {
-            return Err(bad(format!(
-                "\"puzzle\" must be a string or a JSON object, not {}",
-                kind_of(v)
-            )))
-        }
-    }
-    .map_err(|e| bad(e.to_string()))
+    request::puzzle(body).map_err(bad)
 }
 
-/// The request's `"path"`: the site's array, `[[x, y], ...]` or a move
-/// string (the path reader bounds its length).
-fn path_of(body: &Value) -> Result<Option<Path>, Fail> {
-    match body.get("path") {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => Path::parse(s).map(Some),
-        Some(a @ Value::Array(_)) => match a.get(0) {
-            Some(Value::Array(_)) => Path::from_coordinates(a).map(Some),
-            _ => Path::from_site(a).map(Some),
-        },
-        Some(v) => {
-            return Err(bad(format!(
-                "\"path\" must be an array or a move string, not {}",
-                kind_of(v)
-            )))
-        }
-    }
-    .map_err(|e| bad(e.to_string()))
+/// The request's `"path"` on `puzzle` (bounded by the panel's slots).
+fn path_of(body: &Value, puzzle: &Puzzle) -> Result<Option<Path>, Fail> {
+    request::path(body, puzzle).map_err(bad)
 }
 
-/// The request's `"engine"` (`search`, `sat` or `auto`; this build has no
-/// SAT engine, so `sat` is answered with an error by the library).
 /// A puzzle with exactly one solution, as `/api/generate` makes it (its
 /// searches bounded by node budgets, not by time).
 fn generate(body: &Value) -> Result<Value, Fail> {
@@ -147,12 +103,10 @@ fn generate(body: &Value) -> Result<Value, Fail> {
     made.to_json(seed, 0).map_err(lib_err)
 }
 
+/// The request's `"engine"` (`search`, `sat` or `auto`; this build has no
+/// SAT engine, so `sat` is answered with an error by the library).
 fn engine_of(body: &Value) -> Result<Engine, Fail> {
-    match body.get("engine") {
-        None | Some(Value::Null) => Ok(Engine::default()),
-        Some(Value::String(s)) => s.parse().map_err(|e: Error| bad(e.to_string())),
-        Some(v) => Err(bad(format!("\"engine\" must be a string, not {v}"))),
-    }
+    request::engine(body).map_err(bad)
 }
 
 fn status_name(found: bool, status: Status) -> &'static str {
@@ -201,7 +155,7 @@ fn convert(body: &Value) -> Result<Value, Fail> {
 /// and the verdict when the path is legal.
 fn render(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
-    let path = path_of(body)?;
+    let path = path_of(body, &puzzle)?;
     let (mut verdict, mut illegal) = (None, None);
     if let Some(p) = &path {
         match witness::check(&puzzle, p) {
@@ -233,7 +187,7 @@ fn render(body: &Value) -> Result<Value, Fail> {
 
 fn check(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
-    let path = path_of(body)?.ok_or_else(|| bad("check needs a \"path\""))?;
+    let path = path_of(body, &puzzle)?.ok_or_else(|| bad("check needs a \"path\""))?;
     let v = witness::check(&puzzle, &path).map_err(lib_err)?;
     Ok(verdict_json(&v))
 }

@@ -104,6 +104,7 @@ pub mod generate;
 pub mod model;
 mod path;
 pub mod render;
+pub mod request;
 mod rules;
 mod solve;
 mod stack;

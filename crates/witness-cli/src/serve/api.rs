@@ -14,9 +14,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use witness::formats::{self, text, wpjson, Format};
+use witness::formats::{self, text, wpjson};
 use witness::generate::read_request;
-use witness::model::{Puzzle, RuleSet};
+use witness::model::Puzzle;
+use witness::request;
 use witness::{CountOptions, Engine, HintOptions, HintSize, Limits, Path, SolveOptions, Status};
 
 use super::Config;
@@ -119,37 +120,9 @@ fn parse_body(body: &[u8]) -> Result<Value, Fail> {
     Ok(v)
 }
 
-/// The body's `"puzzle"`: text in any format (`"format"` names it, or it is
-/// guessed) or a witnesspuzzles JSON object.
+/// The body's `"puzzle"` (with `"format"` and `"rules"`).
 fn puzzle_of(body: &Value) -> Result<Puzzle, Fail> {
-    let format = match body.get("format") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => {
-            Some(Format::from_name(s).ok_or_else(|| bad(format!("unknown format \"{s}\"")))?)
-        }
-        Some(v) => return Err(bad(format!("\"format\" must be a string, not {v}"))),
-    };
-    let rules = match body.get("rules") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(s)) => Some(s.parse::<RuleSet>().map_err(|e| bad(e.to_string()))?),
-        Some(v) => return Err(bad(format!("\"rules\" must be a string, not {v}"))),
-    };
-    let mut puzzle = match body.get("puzzle") {
-        Some(Value::String(s)) => formats::read_puzzle(s, format),
-        Some(o @ Value::Object(_)) => wpjson::from_value(o),
-        None | Some(Value::Null) => return Err(bad("the body has no \"puzzle\"")),
-        Some(v) => {
-            return Err(bad(format!(
-                "\"puzzle\" must be a string or a JSON object, not {}",
-                kind_of(v)
-            )))
-        }
-    }
-    .map_err(|e| bad(e.to_string()))?;
-    if let Some(r) = rules {
-        puzzle.rules = r;
-    }
-    Ok(puzzle)
+    request::puzzle(body).map_err(bad)
 }
 
 /// An answer with the rules that judged it (`"rules"`).
@@ -158,78 +131,9 @@ fn judged(mut v: Value, puzzle: &Puzzle) -> Value {
     v
 }
 
-fn kind_of(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// An upper bound on the moves a move string (`X,Y:` then letters with
-/// optional counts) spells out, read without expanding it; saturates.
-fn moves_spelt(text: &str) -> u64 {
-    let t = text.trim();
-    let tail = match t.find(':').or_else(|| t.find(')')) {
-        Some(i) => &t[i + 1..],
-        None => return 0,
-    };
-    let mut total: u64 = 0;
-    let mut run: Option<u64> = None;
-    for c in tail.chars() {
-        match c {
-            '0'..='9' => {
-                let d = u64::from(c as u8 - b'0');
-                run = Some(run.unwrap_or(0).saturating_mul(10).saturating_add(d));
-            }
-            _ => {
-                total = total.saturating_add(run.take().map_or(0, |n| n.max(1)));
-                if c.is_ascii_alphabetic() {
-                    run = Some(0);
-                }
-            }
-        }
-    }
-    total.saturating_add(run.map_or(0, |n| n.max(1)))
-}
-
-/// The body's `"path"`: the site's array or a move string. A path has at
-/// most one move per slot of the panel; a move string that spells out
-/// more is refused before it is expanded.
+/// The body's `"path"` on `puzzle` (bounded by the panel's slots).
 fn path_of(body: &Value, puzzle: &Puzzle) -> Result<Option<Path>, Fail> {
-    let slots = (puzzle.width() * puzzle.height()) as u64;
-    match body.get("path") {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::String(s)) => {
-            let n = if s.trim_start().starts_with('[') {
-                0
-            } else {
-                moves_spelt(s)
-            };
-            if n > slots {
-                return Err(bad(format!(
-                    "the path has {n} moves; a path on this {}x{}-slot panel has at most {slots}",
-                    puzzle.width(),
-                    puzzle.height()
-                )));
-            }
-            Path::parse_on(s, puzzle).map(Some)
-        }
-        Some(a @ Value::Array(_)) => match a.get(0) {
-            Some(Value::Array(_)) => Path::from_coordinates_on(a, puzzle).map(Some),
-            _ => Path::from_site(a).map(Some),
-        },
-        Some(v) => {
-            return Err(bad(format!(
-                "\"path\" must be an array or a move string, not {}",
-                kind_of(v)
-            )))
-        }
-    }
-    .map_err(|e| bad(e.to_string()))
+    request::path(body, puzzle).map_err(bad)
 }
 
 /// The search time limit: the body's `"timeout_ms"` (at most the ceiling),
@@ -252,17 +156,7 @@ fn time_limit(body: &Value, config: &Config) -> Result<u64, Fail> {
 
 /// The body's `"engine"`: `"search"`, `"sat"` or `"auto"` (the default).
 fn engine_of(body: &Value) -> Result<Engine, Fail> {
-    match body.get("engine") {
-        None | Some(Value::Null) => Ok(Engine::Auto),
-        Some(Value::String(s)) => s.parse().map_err(|_| {
-            bad(format!(
-                "\"engine\" must be \"search\", \"sat\" or \"auto\", not \"{s}\""
-            ))
-        }),
-        Some(v) => Err(bad(format!(
-            "\"engine\" must be \"search\", \"sat\" or \"auto\", not {v}"
-        ))),
-    }
+    request::engine(body).map_err(bad)
 }
 
 /// A search's limits: `ms` from now, or the cancel flag.
@@ -502,20 +396,6 @@ mod tests {
             max_solves,
             hosts: Vec::new(),
         })
-    }
-
-    #[test]
-    fn moves_spelt_bounds_the_expansion() {
-        assert_eq!(moves_spelt("0,4:U4R2D2R2U2"), 12);
-        assert_eq!(moves_spelt("(0, 4) U R D"), 3);
-        assert_eq!(moves_spelt("0,4:U"), 1);
-        assert_eq!(moves_spelt("0,4:U0"), 1);
-        assert_eq!(moves_spelt("0,4:"), 0);
-        assert_eq!(moves_spelt("0,4:U99999999999999999999999"), u64::MAX);
-        assert_eq!(
-            moves_spelt(&format!("0,4:{}", "U100000".repeat(10))),
-            1_000_000
-        );
     }
 
     #[test]

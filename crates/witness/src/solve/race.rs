@@ -240,12 +240,9 @@ pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
 /// on nearly every panel (docs/benchmarks.md, "The SAT engine"), and a
 /// race would take the second of the search's two threads from it.
 #[cfg(feature = "sat")]
-fn sat_joins(puzzle: &Puzzle, plan: &Plan) -> bool {
-    !plan.rules.board.has_polys
-        && !matches!(
-            super::sat::SatRun::new(puzzle, &Limits::none()),
-            Err(crate::Error::Unsupported(_))
-        )
+fn sat_joins(plan: &Plan) -> bool {
+    let b = &plan.rules.board;
+    !b.has_polys && super::sat::unsupported(b).is_none()
 }
 
 /// The race of a solve, without the search's first budget: the search
@@ -255,7 +252,7 @@ pub fn solve_race(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
     let slots = plan.rules.board.len();
     // The SAT side's limits get their race flag in `run`; the run is
     // built on its own thread, after a quick check of support here.
-    if !sat_joins(puzzle, plan) {
+    if !sat_joins(plan) {
         return search_alone(plan, limits).map(Raced::alone);
     }
     // Each side owns its copy of the puzzle: the race returns as soon as
@@ -305,7 +302,7 @@ pub fn count_race(
     limits: &Limits,
 ) -> Result<Raced<Count>> {
     let slots = plan.rules.board.len();
-    if !sat_joins(puzzle, plan) {
+    if !sat_joins(plan) {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
     // The search's count keeps to one thread (a pool of its own), so

@@ -203,7 +203,13 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
                 k += 1;
             }
         }
-        if !dropped || options.limits.expired() {
+        if !dropped {
+            break;
+        }
+        if options.limits.expired() {
+            // The pass dropped a symbol and no later pass checked the
+            // others against the smaller set: not proved minimal.
+            stopped = true;
             break;
         }
     }

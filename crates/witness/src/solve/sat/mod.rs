@@ -37,7 +37,7 @@ use super::{Count, Limits, Solution, Status};
 use crate::error::{Error, Result};
 use crate::model::{Puzzle, SlotKind};
 use crate::path::{Line as Colour, Path};
-use crate::rules::board::Sym;
+use crate::rules::board::{Board, Sym};
 use crate::rules::{Rules, Workspace};
 use cuts::{Decoded, Line, Model, Parts};
 use encode::{Encoding, Lit, Term};
@@ -100,6 +100,16 @@ fn sat_lit(l: Lit) -> SatLit {
     SatLit::new(l.unsigned_abs() - 1, l < 0)
 }
 
+/// Why the SAT engine cannot take the panel of `b`, if it cannot:
+/// subtractive polyominoes, or marks and pieces under the Windmill's
+/// rules. A check of the board alone, without encoding anything.
+pub fn unsupported(b: &Board) -> Option<&'static str> {
+    if b.windmill && (b.has_negations || b.has_polys) {
+        return Some("the SAT engine does not encode the Windmill's rules for marks and pieces");
+    }
+    pieces::unsupported(b)
+}
+
 impl<'a> SatRun<'a> {
     /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
     /// [`Error::Unsupported`] for panels with subtractive polyominoes, and
@@ -107,12 +117,7 @@ impl<'a> SatRun<'a> {
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
-        if b.windmill && (b.has_negations || b.has_polys) {
-            return Err(Error::Unsupported(
-                "the SAT engine does not encode the Windmill's rules for marks and pieces".into(),
-            ));
-        }
-        if let Some(why) = pieces::unsupported(b) {
+        if let Some(why) = unsupported(b) {
             return Err(Error::Unsupported(why.into()));
         }
         let mut enc = Encoding::new(b);

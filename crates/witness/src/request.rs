@@ -1,0 +1,178 @@
+//! Requests as JSON objects: the fields that `witness serve`'s API and the
+//! page's WebAssembly worker read alike (`"puzzle"`, `"format"`,
+//! `"rules"`, `"path"`, `"engine"`). Each reader answers a one-line
+//! message naming the field when the request is wrong.
+
+use serde_json::Value;
+
+use crate::formats::{self, wpjson, Format};
+use crate::model::{Puzzle, RuleSet};
+use crate::path::Path;
+use crate::solve::Engine;
+
+/// What kind of JSON value `v` is, for messages: `a string`, `null`, ….
+pub fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// The request's `"puzzle"`: text in any format (`"format"` names it, or
+/// it is guessed) or a witnesspuzzles JSON object, judged by `"rules"`
+/// when given (`witnesspuzzles` or `windmill`; else the format's own).
+pub fn puzzle(body: &Value) -> Result<Puzzle, String> {
+    let format = match body.get("format") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => {
+            Some(Format::from_name(s).ok_or_else(|| format!("unknown format \"{s}\""))?)
+        }
+        Some(v) => return Err(format!("\"format\" must be a string, not {v}")),
+    };
+    let rules = match body.get("rules") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.parse::<RuleSet>().map_err(|e| e.to_string())?),
+        Some(v) => return Err(format!("\"rules\" must be a string, not {v}")),
+    };
+    let mut puzzle = match body.get("puzzle") {
+        Some(Value::String(s)) => formats::read_puzzle(s, format),
+        Some(o @ Value::Object(_)) => wpjson::from_value(o),
+        None | Some(Value::Null) => return Err("the request has no \"puzzle\"".into()),
+        Some(v) => {
+            return Err(format!(
+                "\"puzzle\" must be a string or a JSON object, not {}",
+                kind_of(v)
+            ))
+        }
+    }
+    .map_err(|e| e.to_string())?;
+    if let Some(r) = rules {
+        puzzle.rules = r;
+    }
+    Ok(puzzle)
+}
+
+/// An upper bound on the moves a move string (`X,Y:` then letters with
+/// optional counts) spells out, read without expanding it; saturates.
+pub fn moves_spelt(text: &str) -> u64 {
+    let t = text.trim();
+    let tail = match t.find(':').or_else(|| t.find(')')) {
+        Some(i) => &t[i + 1..],
+        None => return 0,
+    };
+    let mut total: u64 = 0;
+    let mut run: Option<u64> = None;
+    for c in tail.chars() {
+        match c {
+            '0'..='9' => {
+                let d = u64::from(c as u8 - b'0');
+                run = Some(run.unwrap_or(0).saturating_mul(10).saturating_add(d));
+            }
+            _ => {
+                total = total.saturating_add(run.take().map_or(0, |n| n.max(1)));
+                if c.is_ascii_alphabetic() {
+                    run = Some(0);
+                }
+            }
+        }
+    }
+    total.saturating_add(run.map_or(0, |n| n.max(1)))
+}
+
+/// The request's `"path"` on `puzzle`: the site's array, `[[x, y], …]` or
+/// a move string. A path has at most one move per slot of the panel; a
+/// move string that spells out more is refused before it is expanded.
+pub fn path(body: &Value, puzzle: &Puzzle) -> Result<Option<Path>, String> {
+    let slots = (puzzle.width() * puzzle.height()) as u64;
+    match body.get("path") {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => {
+            let n = if s.trim_start().starts_with('[') {
+                0
+            } else {
+                moves_spelt(s)
+            };
+            if n > slots {
+                return Err(format!(
+                    "the path has {n} moves; a path on this {}x{}-slot panel has at most {slots}",
+                    puzzle.width(),
+                    puzzle.height()
+                ));
+            }
+            Path::parse_on(s, puzzle).map(Some)
+        }
+        Some(a @ Value::Array(_)) => match a.get(0) {
+            Some(Value::Array(_)) => Path::from_coordinates_on(a, puzzle).map(Some),
+            _ => Path::from_site(a).map(Some),
+        },
+        Some(v) => {
+            return Err(format!(
+                "\"path\" must be an array or a move string, not {}",
+                kind_of(v)
+            ))
+        }
+    }
+    .map_err(|e| e.to_string())
+}
+
+/// The request's `"engine"`: `"search"`, `"sat"` or `"auto"` (the
+/// default).
+pub fn engine(body: &Value) -> Result<Engine, String> {
+    match body.get("engine") {
+        None | Some(Value::Null) => Ok(Engine::Auto),
+        Some(Value::String(s)) => s.parse().map_err(|_| {
+            format!("\"engine\" must be \"search\", \"sat\" or \"auto\", not \"{s}\"")
+        }),
+        Some(v) => Err(format!(
+            "\"engine\" must be \"search\", \"sat\" or \"auto\", not {v}"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn moves_spelt_bounds_the_expansion() {
+        assert_eq!(moves_spelt("0,4:U4R2D2R2U2"), 12);
+        assert_eq!(moves_spelt("(0, 4) U R D"), 3);
+        assert_eq!(moves_spelt("0,4:U"), 1);
+        assert_eq!(moves_spelt("0,4:U0"), 1);
+        assert_eq!(moves_spelt("0,4:"), 0);
+        assert_eq!(moves_spelt("0,4:U99999999999999999999999"), u64::MAX);
+        assert_eq!(
+            moves_spelt(&format!("0,4:{}", "U100000".repeat(10))),
+            1_000_000
+        );
+    }
+
+    #[test]
+    fn fields_are_read_or_named() {
+        let text = "witness 1x1\n+ - E\n| . |\nS - +\n";
+        let p = puzzle(&json!({"puzzle": text, "rules": "windmill"}));
+        let p = p.unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.rules, RuleSet::Windmill);
+        assert!(puzzle(&json!({})).unwrap_err().contains("\"puzzle\""));
+        assert!(puzzle(&json!({"puzzle": 3}))
+            .unwrap_err()
+            .contains("a number"));
+        assert!(puzzle(&json!({"puzzle": text, "rules": "x"})).is_err());
+        assert!(path(&json!({"path": 3}), &p)
+            .unwrap_err()
+            .contains("\"path\""));
+        let long = format!("0,2:{}", "U".repeat(10));
+        assert!(path(&json!({"path": long}), &p)
+            .unwrap_err()
+            .contains("at most"));
+        assert_eq!(engine(&json!({})).unwrap(), Engine::Auto);
+        assert!(engine(&json!({"engine": "fast"}))
+            .unwrap_err()
+            .contains("\"auto\""));
+    }
+}
