@@ -88,6 +88,11 @@ pub struct GenerateOptions {
     pub time_per_puzzle: Option<Duration>,
     /// An overall deadline and a cancel flag.
     pub limits: Limits,
+    /// Make the puzzle around this line instead of a random one: its
+    /// start and end node are the panel's only start and end (a symmetry
+    /// panel mirrors both), and every puzzle made has it as its only
+    /// solution ([`frame::around`]).
+    pub around: Option<Path>,
 }
 
 impl GenerateOptions {
@@ -112,6 +117,7 @@ impl GenerateOptions {
             max_nodes: 2_000_000,
             time_per_puzzle: None,
             limits: Limits::none(),
+            around: None,
         }
     }
 
@@ -201,7 +207,11 @@ impl GenerateOptions {
         }
         let mut p = Puzzle::new(self.width, self.height, self.pillar)?;
         p.symmetry = self.symmetry;
-        p.check_symmetry()
+        p.check_symmetry()?;
+        if let Some(line) = &self.around {
+            frame::around(&p, line)?;
+        }
+        Ok(())
     }
 }
 
@@ -262,7 +272,10 @@ pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<
         }
         let mut o = options.clone();
         if o.preset == Some(Preset::Symmetry) && o.symmetry.is_none() {
-            o.symmetry = Preset::Symmetry.frame(rng.random_range(0..3)).0;
+            o.symmetry = match &o.around {
+                None => Preset::Symmetry.frame(rng.random_range(0..3)).0,
+                Some(line) => around_axes(&o, line, &mut rng)?,
+            };
         }
         if let Some(mut g) = attempt(&o, &mut rng, &limits)? {
             g.attempts = n;
@@ -270,7 +283,41 @@ pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<
             return Ok(g);
         }
     }
+    if options.around.is_some() && !options.limits.expired() {
+        return Err(Error::Options(format!(
+            "no puzzle of these kinds made this line the only solution in {} attempts \
+             (symbols of these kinds that the line satisfies let another line through \
+             as well; try other kinds, such as dots)",
+            options.attempts
+        )));
+    }
     Err(Error::Stopped)
+}
+
+/// The symmetry preset's axes for a line to make a puzzle around: one of
+/// the axes on which the line and its mirror are legal, at random; an
+/// error when there is none.
+fn around_axes(o: &GenerateOptions, line: &Path, rng: &mut ChaCha8Rng) -> Result<Option<Symmetry>> {
+    let mut legal = Vec::new();
+    let mut why = None;
+    for i in 0..3 {
+        let sym = Preset::Symmetry.frame(i).0;
+        let mut p = Puzzle::new(o.width, o.height, o.pillar)?;
+        p.symmetry = sym;
+        if p.check_symmetry().is_err() {
+            continue;
+        }
+        match frame::around(&p, line) {
+            Ok(_) => legal.push(sym),
+            Err(e) => why = Some(e),
+        }
+    }
+    if legal.is_empty() {
+        return Err(why.unwrap_or_else(|| {
+            Error::Options("no symmetry of the preset fits this panel".into())
+        }));
+    }
+    Ok(legal[rng.random_range(0..legal.len())])
 }
 
 /// How many symbols of each kind `p` holds, by the spec's names.
