@@ -1,5 +1,6 @@
 //! The empty panel of a generated puzzle (size, pillar, symmetry, starts,
-//! ends, gaps) and the random legal line its symbols are placed along.
+//! ends, gaps) and the random legal line its symbols are placed along, or
+//! the panel of a given line ([`around`]).
 
 use rand::seq::SliceRandom;
 use rand::Rng;

@@ -3,7 +3,9 @@
 //!
 //! One puzzle is made path first:
 //! 1. [`frame`] draws the empty panel (size, pillar, symmetry, starts,
-//!    ends, gaps, removed edges) and a random legal line on it;
+//!    ends, gaps, removed edges) and a random legal line on it, or, with
+//!    [`GenerateOptions::around`], the panel of the given line
+//!    ([`frame::around`]);
 //! 2. [`place`] puts the [`Spec`]'s symbols along the line, each kept only
 //!    when the validator accepts the line;
 //! 3. [`unique`] searches for another solution; while there is one, a
@@ -255,7 +257,8 @@ pub fn generate(options: &GenerateOptions, seed: u64) -> Result<Generated> {
 /// from its own stream, so any set of indices can be made in any order or
 /// on any thread with the same result. [`Error::Stopped`] when every
 /// attempt failed or the limits ran out; [`Error::Options`] for options
-/// no puzzle can meet.
+/// no puzzle can meet, among them an `around` line that is not legal on
+/// the panel or that no attempt made the only solution.
 pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<Generated> {
     options.check()?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -266,6 +269,8 @@ pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<
         limits.deadline = Some(limits.deadline.map_or(d, |o| o.min(d)));
     }
     limits.max_nodes = Some(options.max_nodes);
+    // The kinds the attempts made unique puzzles without, all of them.
+    let mut lacking: Option<Vec<&'static str>> = None;
     for n in 1..=options.attempts {
         if limits.expired() {
             return Err(Error::Stopped);
@@ -277,13 +282,30 @@ pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<
                 Some(line) => around_axes(&o, line, &mut rng)?,
             };
         }
-        if let Some(mut g) = attempt(&o, &mut rng, &limits)? {
+        let mut missing = Vec::new();
+        let made = attempt(&o, &mut rng, &limits, &mut missing)?;
+        if !missing.is_empty() {
+            let l = lacking.get_or_insert_with(Vec::new);
+            l.extend(missing);
+            l.sort_unstable();
+            l.dedup();
+        }
+        if let Some(mut g) = made {
             g.attempts = n;
             g.puzzle.name = Some(format!("witness generate {seed}/{index}"));
             return Ok(g);
         }
     }
     if options.around.is_some() && !options.limits.expired() {
+        if let Some(kinds) = lacking {
+            return Err(Error::Options(format!(
+                "no puzzle of these kinds made this line the only solution in {} attempts: \
+                 the line was made unique only without some kind the options ask for ({}), \
+                 which found no place along it; ask for other kinds",
+                options.attempts,
+                kinds.join(", ")
+            )));
+        }
         return Err(Error::Options(format!(
             "no puzzle of these kinds made this line the only solution in {} attempts \
              (symbols of these kinds that the line satisfies let another line through \
@@ -381,10 +403,13 @@ fn plan_of(spec: &Spec) -> Vec<(Kind, usize)> {
 
 /// One line and its puzzle; `Ok(None)` when this line gives none (the
 /// caller draws another).
+/// `missing` receives the kinds a unique puzzle lacked when that is why
+/// the line gave none.
 fn attempt(
     o: &GenerateOptions,
     rng: &mut ChaCha8Rng,
     limits: &Limits,
+    missing: &mut Vec<&'static str>,
 ) -> Result<Option<Generated>> {
     let Some(fr) = frame::draw(o, rng)? else {
         return Ok(None);
@@ -449,6 +474,13 @@ fn attempt(
         return stopped(limits);
     }
     if !has_kinds(o, &p) {
+        let symbols = symbol_counts(&p);
+        missing.extend(
+            o.spec
+                .kinds()
+                .into_iter()
+                .filter(|k| symbols.get(k).copied().unwrap_or(0) == 0),
+        );
         return Ok(None);
     }
     let symbols = symbol_counts(&p);
