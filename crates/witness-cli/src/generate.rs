@@ -76,6 +76,11 @@ pub struct Args {
     /// Lines drawn per puzzle before it is given up.
     #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
     attempts: u64,
+    /// Make puzzles whose only solution is this line (any notation
+    /// `check` reads: site format, move string, coordinates); the panel's
+    /// start and end are the line's own.
+    #[arg(long, conflicts_with = "like")]
+    around: Option<String>,
 }
 
 /// Reads `WxH`.
@@ -136,6 +141,14 @@ pub fn options(a: &Args) -> Result<GenerateOptions, String> {
         .transpose()
         .map_err(|e| e.to_string())?;
     o.attempts = a.attempts as usize;
+    if let Some(text) = &a.around {
+        let mut empty =
+            witness::Puzzle::new(o.width, o.height, o.pillar).map_err(|e| e.to_string())?;
+        empty.symmetry = o.symmetry;
+        let line = witness::Path::parse_on(text, &empty)
+            .map_err(|e| format!("--around: not a line: {e}"))?;
+        o.around = Some(line);
+    }
     o.time_per_puzzle = (a.timeout_ms > 0).then(|| Duration::from_millis(a.timeout_ms));
     Ok(o)
 }

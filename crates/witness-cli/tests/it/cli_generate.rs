@@ -1,6 +1,7 @@
 //! `witness generate`: JSON lines whose puzzles read back and have their
 //! `solution` as the one solution, identical output with 1 and 2 jobs,
-//! `--out`, and one-line errors with exit code 2 for bad options.
+//! `--out`, one-line errors with exit code 2 for bad options, and puzzles
+//! made around a given line (`--around`, `"around"`).
 
 use std::process::{Command, Output};
 
@@ -153,6 +154,80 @@ fn the_generate_endpoint() {
         serde_json::json!({"width": 0}),
         serde_json::json!({"seed": "x"}),
         serde_json::json!({"preset": "dots", "symbols": "dots=1"}),
+    ] {
+        let (status, v) = s.post("/api/generate", &bad);
+        assert_eq!(status, 400, "{bad}: {v}");
+    }
+}
+
+#[test]
+fn around_makes_puzzles_whose_only_solution_is_the_line() {
+    // The same line in the three notations `check` reads.
+    let moves = "0,0:R2D2R2D4L2L2";
+    let site = r#"[{"x":0,"y":0},2,2,4,4,2,2,4,4,4,4,1,1,1,1,0]"#;
+    let coords = "[[0,0],[1,0],[2,0],[2,1],[2,2],[3,2],[4,2],[4,3],[4,4],[4,5],[4,6],[3,6],[2,6],[1,6],[0,6]]";
+    let line = Path::parse(moves).unwrap();
+    assert_eq!(Path::parse(site).unwrap(), line);
+    assert_eq!(Path::parse(coords).unwrap(), line);
+    for (text, preset) in [(moves, "mixed"), (site, "dots"), (coords, "triangles")] {
+        let o = witness(&[
+            "generate", "--size", "3x3", "--preset", preset, "--around", text, "--count", "3",
+            "--seed", "9",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{preset}: {o:?}");
+        let ls = lines(&o);
+        assert_eq!(ls.len(), 3);
+        for l in &ls {
+            let p = formats::wpjson::from_value(&l["puzzle"]).unwrap();
+            assert_eq!(Path::from_site(&l["solution"]).unwrap(), line);
+            let c = count(&p, &CountOptions::uniqueness()).unwrap();
+            assert_eq!((c.count.to_u64(), c.status), (Some(1), Status::Complete));
+            assert!(witness::check(&p, &line).unwrap().valid);
+        }
+    }
+    // A line no squares can pin down, an illegal line, a bad notation:
+    // one-line errors with the reason.
+    for (text, preset, why) in [
+        ("0,0:R2", "squares", "only solution"),
+        ("0,0:R2D2", "dots", "inside the panel"),
+        ("not a line", "dots", "--around"),
+    ] {
+        let o = witness(&[
+            "generate",
+            "--size",
+            "3x3",
+            "--preset",
+            preset,
+            "--around",
+            text,
+            "--attempts",
+            "20",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{text}: {o:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{text}: {err}");
+        assert!(err.contains(why), "{text}: {err}");
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn the_generate_endpoint_takes_around() {
+    let s = crate::common::Server::start(&[]);
+    let line = Path::parse("0,4:U2R2R2U2R2").unwrap();
+    for around in [serde_json::json!("0,4:U2R2R2U2R2"), line.to_site()] {
+        let body = serde_json::json!({"preset": "dots", "width": 3, "height": 2, "around": around});
+        let (status, v) = s.post("/api/generate", &body);
+        assert_eq!(status, 200, "{v}");
+        let p = formats::wpjson::from_value(&v["puzzle"]).unwrap();
+        assert_eq!(Path::from_site(&v["solution"]).unwrap(), line);
+        let c = count(&p, &CountOptions::uniqueness()).unwrap();
+        assert_eq!((c.count.to_u64(), c.status), (Some(1), Status::Complete));
+    }
+    for bad in [
+        serde_json::json!({"preset": "squares", "width": 3, "height": 3, "around": "0,0:R2"}),
+        serde_json::json!({"width": 3, "height": 3, "around": "0,0:R2D2"}),
+        serde_json::json!({"around": 5}),
     ] {
         let (status, v) = s.post("/api/generate", &bad);
         assert_eq!(status, 400, "{bad}: {v}");

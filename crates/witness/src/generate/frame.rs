@@ -1,12 +1,13 @@
 //! The empty panel of a generated puzzle (size, pillar, symmetry, starts,
-//! ends, gaps) and the random legal line its symbols are placed along.
+//! ends, gaps) and the random legal line its symbols are placed along, or
+//! the panel of a given line ([`around`]).
 
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::GenerateOptions;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::model::{Direction, Gap, Pos, Puzzle, SlotKind};
 use crate::path::{Line, Path, Trace};
 
@@ -52,6 +53,10 @@ pub fn draw(o: &GenerateOptions, rng: &mut ChaCha8Rng) -> Result<Option<Framed>>
     let mut p = Puzzle::new(o.width, o.height, o.pillar)?;
     p.symmetry = o.symmetry;
     p.check_symmetry()?;
+    if let Some(line) = &o.around {
+        let (p, _) = around(&p, line)?;
+        return Ok(Some(edges(o, rng, p, line.clone())?));
+    }
     let all = nodes(&p);
     // A start is never its own mirror, and its mirror is no start: the
     // line drawn from the mirrored start would be a second solution.
@@ -92,6 +97,52 @@ pub fn draw(o: &GenerateOptions, rng: &mut ChaCha8Rng) -> Result<Option<Framed>>
         return Ok(None);
     };
     let path = Path::new(start, moves);
+    edges(o, rng, p, path).map(Some)
+}
+
+/// The frame of a puzzle made around `line` on the empty panel `empty`:
+/// the line's first node is the only start, its last node (on the border)
+/// the only end, with their mirrors on a symmetry panel; and the line's
+/// trace on it. An [`Error::Options`] naming why when the line is not a
+/// legal line there (off the grid, crossing itself or its mirror, a start
+/// that is its own mirror, an end inside the panel).
+pub fn around(empty: &Puzzle, line: &Path) -> Result<(Puzzle, Trace)> {
+    let bad = |m: String| Error::Options(format!("the line to make a puzzle around: {m}"));
+    let mut p = empty.clone();
+    let slots = line.slots(&p).map_err(|e| bad(e.to_string()))?;
+    let (start, end) = (slots[0], slots[slots.len() - 1]);
+    if start.kind() != SlotKind::Node {
+        return Err(bad(format!("it starts at {start}, which is not a node")));
+    }
+    if end.kind() != SlotKind::Node {
+        return Err(bad(format!("it ends at {end}, which is not a node")));
+    }
+    if line.moves.is_empty() {
+        return Err(bad("it has no move".into()));
+    }
+    if p.symmetry.is_some() && p.is_self_mirror(start) {
+        return Err(bad(format!(
+            "it starts at {start}, its own mirror, so its mirror line would be a second solution"
+        )));
+    }
+    let Some(out) = outward(&p, end) else {
+        return Err(bad(format!(
+            "it ends at {end}, inside the panel, where no end can be"
+        )));
+    };
+    p.cell_mut(start).start = true;
+    p.cell_mut(end).end = Some(out);
+    let m = p.mirror(end);
+    if m != end && !p.cell(m).start {
+        p.cell_mut(m).end = outward(&p, m);
+    }
+    let trace = line.trace(&p).map_err(|e| bad(e.to_string()))?;
+    Ok((p, trace))
+}
+
+/// Adds the gaps and removed edges the options ask for where neither line
+/// passes, and writes the line onto the final panel.
+fn edges(o: &GenerateOptions, rng: &mut ChaCha8Rng, mut p: Puzzle, path: Path) -> Result<Framed> {
     let trace = path.trace(&p)?;
     // Gaps and removed edges where neither line passes.
     let free_edges: Vec<Pos> = p
@@ -126,11 +177,11 @@ pub fn draw(o: &GenerateOptions, rng: &mut ChaCha8Rng) -> Result<Option<Framed>>
     }
     // The line is legal on the final panel (the validator's own check).
     let trace = path.trace(&p)?;
-    Ok(Some(Framed {
+    Ok(Framed {
         puzzle: p,
         path,
         trace,
-    }))
+    })
 }
 
 /// Up to `n` distinct items of `from`, in random order, skipping those

@@ -3,7 +3,9 @@
 //!
 //! One puzzle is made path first:
 //! 1. [`frame`] draws the empty panel (size, pillar, symmetry, starts,
-//!    ends, gaps, removed edges) and a random legal line on it;
+//!    ends, gaps, removed edges) and a random legal line on it, or, with
+//!    [`GenerateOptions::around`], the panel of the given line
+//!    ([`frame::around`]);
 //! 2. [`place`] puts the [`Spec`]'s symbols along the line, each kept only
 //!    when the validator accepts the line;
 //! 3. [`unique`] searches for another solution; while there is one, a
@@ -88,6 +90,11 @@ pub struct GenerateOptions {
     pub time_per_puzzle: Option<Duration>,
     /// An overall deadline and a cancel flag.
     pub limits: Limits,
+    /// Make the puzzle around this line instead of a random one: its
+    /// start and end node are the panel's only start and end (a symmetry
+    /// panel mirrors both), and every puzzle made has it as its only
+    /// solution ([`frame::around`]).
+    pub around: Option<Path>,
 }
 
 impl GenerateOptions {
@@ -112,6 +119,7 @@ impl GenerateOptions {
             max_nodes: 2_000_000,
             time_per_puzzle: None,
             limits: Limits::none(),
+            around: None,
         }
     }
 
@@ -201,7 +209,11 @@ impl GenerateOptions {
         }
         let mut p = Puzzle::new(self.width, self.height, self.pillar)?;
         p.symmetry = self.symmetry;
-        p.check_symmetry()
+        p.check_symmetry()?;
+        if let Some(line) = &self.around {
+            frame::around(&p, line)?;
+        }
+        Ok(())
     }
 }
 
@@ -245,7 +257,8 @@ pub fn generate(options: &GenerateOptions, seed: u64) -> Result<Generated> {
 /// from its own stream, so any set of indices can be made in any order or
 /// on any thread with the same result. [`Error::Stopped`] when every
 /// attempt failed or the limits ran out; [`Error::Options`] for options
-/// no puzzle can meet.
+/// no puzzle can meet, among them an `around` line that is not legal on
+/// the panel or that no attempt made the only solution.
 pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<Generated> {
     options.check()?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -256,21 +269,77 @@ pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<
         limits.deadline = Some(limits.deadline.map_or(d, |o| o.min(d)));
     }
     limits.max_nodes = Some(options.max_nodes);
+    // The kinds the attempts made unique puzzles without, all of them.
+    let mut lacking: Option<Vec<&'static str>> = None;
     for n in 1..=options.attempts {
         if limits.expired() {
             return Err(Error::Stopped);
         }
         let mut o = options.clone();
         if o.preset == Some(Preset::Symmetry) && o.symmetry.is_none() {
-            o.symmetry = Preset::Symmetry.frame(rng.random_range(0..3)).0;
+            o.symmetry = match &o.around {
+                None => Preset::Symmetry.frame(rng.random_range(0..3)).0,
+                Some(line) => around_axes(&o, line, &mut rng)?,
+            };
         }
-        if let Some(mut g) = attempt(&o, &mut rng, &limits)? {
+        let mut missing = Vec::new();
+        let made = attempt(&o, &mut rng, &limits, &mut missing)?;
+        if !missing.is_empty() {
+            let l = lacking.get_or_insert_with(Vec::new);
+            l.extend(missing);
+            l.sort_unstable();
+            l.dedup();
+        }
+        if let Some(mut g) = made {
             g.attempts = n;
             g.puzzle.name = Some(format!("witness generate {seed}/{index}"));
             return Ok(g);
         }
     }
+    if options.around.is_some() && !options.limits.expired() {
+        if let Some(kinds) = lacking {
+            return Err(Error::Options(format!(
+                "no puzzle of these kinds made this line the only solution in {} attempts: \
+                 the line was made unique only without some kind the options ask for ({}), \
+                 which found no place along it; ask for other kinds",
+                options.attempts,
+                kinds.join(", ")
+            )));
+        }
+        return Err(Error::Options(format!(
+            "no puzzle of these kinds made this line the only solution in {} attempts \
+             (symbols of these kinds that the line satisfies let another line through \
+             as well; try other kinds, such as dots)",
+            options.attempts
+        )));
+    }
     Err(Error::Stopped)
+}
+
+/// The symmetry preset's axes for a line to make a puzzle around: one of
+/// the axes on which the line and its mirror are legal, at random; an
+/// error when there is none.
+fn around_axes(o: &GenerateOptions, line: &Path, rng: &mut ChaCha8Rng) -> Result<Option<Symmetry>> {
+    let mut legal = Vec::new();
+    let mut why = None;
+    for i in 0..3 {
+        let sym = Preset::Symmetry.frame(i).0;
+        let mut p = Puzzle::new(o.width, o.height, o.pillar)?;
+        p.symmetry = sym;
+        if p.check_symmetry().is_err() {
+            continue;
+        }
+        match frame::around(&p, line) {
+            Ok(_) => legal.push(sym),
+            Err(e) => why = Some(e),
+        }
+    }
+    if legal.is_empty() {
+        return Err(why.unwrap_or_else(|| {
+            Error::Options("no symmetry of the preset fits this panel".into())
+        }));
+    }
+    Ok(legal[rng.random_range(0..legal.len())])
 }
 
 /// How many symbols of each kind `p` holds, by the spec's names.
@@ -334,10 +403,13 @@ fn plan_of(spec: &Spec) -> Vec<(Kind, usize)> {
 
 /// One line and its puzzle; `Ok(None)` when this line gives none (the
 /// caller draws another).
+/// `missing` receives the kinds a unique puzzle lacked when that is why
+/// the line gave none.
 fn attempt(
     o: &GenerateOptions,
     rng: &mut ChaCha8Rng,
     limits: &Limits,
+    missing: &mut Vec<&'static str>,
 ) -> Result<Option<Generated>> {
     let Some(fr) = frame::draw(o, rng)? else {
         return Ok(None);
@@ -402,6 +474,13 @@ fn attempt(
         return stopped(limits);
     }
     if !has_kinds(o, &p) {
+        let symbols = symbol_counts(&p);
+        missing.extend(
+            o.spec
+                .kinds()
+                .into_iter()
+                .filter(|k| symbols.get(k).copied().unwrap_or(0) == 0),
+        );
         return Ok(None);
     }
     let symbols = symbol_counts(&p);

@@ -6,12 +6,15 @@ use serde_json::{json, Value};
 use super::{GenerateOptions, Generated, Preset, Spec};
 use crate::error::{Error, Result};
 use crate::formats::wpjson;
+use crate::model::Puzzle;
+use crate::path::Path;
 
 /// The largest panel a request may ask for, in faces a side.
 pub const REQUEST_MAX_SIDE: u64 = 10;
 
 /// Reads a request `{"preset" | "symbols", "width", "height", "seed",
-/// "minimal"}`: the options (a 4x4 `mixed` puzzle by default, no time
+/// "minimal", "around"}` (`around`: a line in any notation
+/// [`Path::parse_on`] reads, as a string or the site's JSON array): the options (a 4x4 `mixed` puzzle by default, no time
 /// limit of their own) and the seed (1 by default). A bad field is an
 /// [`Error::Options`] naming it.
 pub fn read_request(body: &Value) -> Result<(GenerateOptions, u64)> {
@@ -55,6 +58,20 @@ pub fn read_request(body: &Value) -> Result<(GenerateOptions, u64)> {
         Some(v) => v
             .as_bool()
             .ok_or_else(|| bad(format!("\"minimal\" must be true or false, not {v}")))?,
+    };
+    o.around = match body.get("around") {
+        None | Some(Value::Null) => None,
+        Some(v) => {
+            let text = match v {
+                Value::String(s) => s.clone(),
+                _ => v.to_string(),
+            };
+            let mut empty = Puzzle::new(w, h, o.pillar)?;
+            empty.symmetry = o.symmetry;
+            let line = Path::parse_on(&text, &empty)
+                .map_err(|e| bad(format!("\"around\" is not a line: {e}")))?;
+            Some(line)
+        }
     };
     Ok((o, seed))
 }

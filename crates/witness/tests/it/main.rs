@@ -13,6 +13,7 @@ mod formats_windmill;
 mod frontier_count;
 mod fuzz_regressions;
 mod generate;
+mod generate_around;
 mod large_panels;
 mod race_auto;
 mod render_svg;
