@@ -66,7 +66,7 @@ fn engines_agree_on_solve_count_and_hint() {
 }
 
 #[test]
-fn sat_refuses_pieces_and_unknown_engines_are_bad_input() {
+fn sat_refuses_subtractive_pieces_and_unknown_engines_are_bad_input() {
     let f = file("refuse", PIECE);
     let p = f.to_str().unwrap();
     let o = witness(&["solve", p, "--engine", "sat"]);

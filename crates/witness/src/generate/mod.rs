@@ -207,6 +207,23 @@ impl GenerateOptions {
         if self.spec.is_empty() {
             return Err(Error::Options("the symbol spec asks for no symbol".into()));
         }
+        // Each face holds one symbol, each node or edge one dot.
+        let s = &self.spec;
+        let on_faces = s.squares + s.stars + s.triangles + s.polyominoes + s.subtractive + s.marks;
+        let faces = self.width * self.height;
+        if on_faces > faces {
+            return Err(Error::Options(format!(
+                "the spec asks for {on_faces} symbols on faces; a {} x {} panel has {faces} faces",
+                self.width, self.height
+            )));
+        }
+        let lines = (2 * self.width + 1) * (2 * self.height + 1) - faces;
+        if s.dots > lines {
+            return Err(Error::Options(format!(
+                "the spec asks for {} dots; a {} x {} panel has {lines} nodes and edges",
+                s.dots, self.width, self.height
+            )));
+        }
         let mut p = Puzzle::new(self.width, self.height, self.pillar)?;
         p.symmetry = self.symmetry;
         p.check_symmetry()?;

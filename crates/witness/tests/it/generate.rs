@@ -229,6 +229,18 @@ fn bad_options_are_errors() {
         witness::generate(&o, 0).is_err(),
         "a symmetric pillar of 3 faces round"
     );
+    // More symbols than a 4x4 panel has faces (16) or nodes and edges (65):
+    // refused at once, naming the count.
+    for (text, what) in [
+        ("squares=10000", "16 faces"),
+        ("dots=66", "65 nodes and edges"),
+    ] {
+        let o = GenerateOptions::new(4, 4, Spec::parse(text).unwrap());
+        match witness::generate(&o, 0) {
+            Err(Error::Options(m)) => assert!(m.contains(what), "{text}: {m}"),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
     let mut o = GenerateOptions::new(3, 3, spec);
     o.attempts = 0;
     assert!(matches!(witness::generate(&o, 0), Err(Error::Options(_))));
