@@ -213,6 +213,34 @@ test('"New puzzle" makes a puzzle with one solution, which the page solves', asy
   }
 });
 
+test('"Make a puzzle for this line" gives a puzzle the page solves with that line', async () => {
+  const { page, context, errors } = await openPage();
+  try {
+    await page.click('#new');
+    await waitText(page, 'status', /new empty panel/);
+    // A line on the empty 4x4 panel from its start (0, 8) to its end
+    // (8, 0): up 2, right 2, up 2, right 2, up 4, right 4 (codes: 3 up,
+    // 2 right, one slot each).
+    await page.evaluate(() => {
+      const s = window.witnessPage;
+      s.start = { x: 0, y: 8 };
+      s.moves = [3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 3, 3, 2, 2, 2, 2];
+    });
+    await page.selectOption('#gen-preset', 'dots');
+    await page.click('#around');
+    await waitText(page, 'status', /only solution is your line/);
+    assert.equal(await page.isHidden('#show-line'), false);
+    await page.click('#solve');
+    await page.waitForFunction(() => document.body.dataset.status === 'solved');
+    assert.equal(await page.evaluate(() => document.body.dataset.moves), '0,8:U2R2U2R2U4R4');
+    await page.click('#show-line');
+    await waitText(page, 'status', /^Your line: 0,8:U2R2U2R2U4R4$/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('hint, solution and count come from the API', async () => {
   const { page, context, errors } = await openPage();
   try {
@@ -241,6 +269,7 @@ test('the editor places and removes symbols, resizes, and exports JSON', async (
     // Where slot (x, y) is on the screen now (the page's layout moves as
     // panels of text open below it).
     const at = async (x, y) => {
+      await page.locator('#panel svg').scrollIntoViewIfNeeded();
       const box = await page.locator('#panel svg').boundingBox();
       const vb = await page.$eval('#panel svg', (s) => s.viewBox.baseVal.width);
       const scale = box.width / vb;

@@ -423,6 +423,9 @@
   }
 
   function syncControls() {
+    // A line of one's own belongs to the puzzle made for it.
+    state.myLine = null;
+    $('show-line').hidden = true;
     const p = state.puzzle;
     $('pillar').checked = !!p.pillar;
     $('width').value = Math.floor(W() / 2);
@@ -521,6 +524,38 @@
         ', difficulty ' + r.data.difficulty + ').');
       $('panel').focus();
     }));
+    // A puzzle around the line drawn: the generator's only solution is
+    // that line; it is hidden until "Show my line".
+    $('around').addEventListener('click', (ev) => busy(ev.target, async () => {
+      if (!state.puzzle || !state.start || state.moves.length === 0) {
+        return setStatus('draw a line first, then make a puzzle for it', true);
+      }
+      const line = sitePath();
+      const preset = $('gen-preset').value;
+      const width = state.puzzle.pillar ? W() / 2 : (W() - 1) / 2;
+      const height = (H() - 1) / 2;
+      const seed = Math.floor(Math.random() * 2 ** 32);
+      setStatus('Making a puzzle for your line…');
+      const r = await api('generate', { preset, width, height, seed, around: line });
+      if (!r.ok) return setStatus(r.data.error, true);
+      state.puzzle = r.data.puzzle;
+      state.start = null;
+      state.moves = [];
+      state.startIndex = 0;
+      syncControls();
+      state.myLine = r.data.solution;
+      $('show-line').dataset.moves = r.data.moves;
+      $('show-line').hidden = false;
+      await redraw();
+      setStatus('A ' + preset + ' puzzle whose only solution is your line (seed ' + seed + ').');
+      $('panel').focus();
+    }));
+    $('show-line').addEventListener('click', async () => {
+      if (!state.myLine) return;
+      setSitePath(state.myLine);
+      await redraw();
+      setStatus('Your line: ' + $('show-line').dataset.moves);
+    });
     $('hint').addEventListener('click', (ev) => busy(ev.target, async () => {
       if (!state.puzzle) return setStatus('load a puzzle first', true);
       setStatus('Looking for a hint…');
