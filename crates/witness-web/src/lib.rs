@@ -24,7 +24,6 @@
 use std::cell::RefCell;
 
 use serde_json::{json, Value};
-use witness::formats::{self, text, wpjson};
 use witness::model::Puzzle;
 use witness::render::SvgOptions;
 use witness::request;
@@ -129,26 +128,10 @@ fn verdict_json(v: &Verdict) -> Value {
 
 fn convert(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
-    let from = match body.get("puzzle") {
-        Some(Value::String(s)) => match body.get("format").and_then(Value::as_str) {
-            Some(f) => f.to_string(),
-            None => formats::detect(s)
-                .map(|f| f.name().to_string())
-                .unwrap_or_default(),
-        },
-        _ => "json".to_string(),
-    };
-    let to = body.get("to").and_then(Value::as_str).unwrap_or("json");
-    let out = match to {
-        "json" => wpjson::to_value(&puzzle).map_err(lib_err)?,
-        "text" => Value::String(text::to_string(&puzzle)),
-        other => {
-            return Err(bad(format!(
-                "\"to\" must be \"json\" or \"text\", not \"{other}\""
-            )))
-        }
-    };
-    Ok(json!({"from": from, "to": to, "puzzle": out}))
+    request::convert(body, &puzzle).map_err(|e| match e {
+        Error::Options(m) => bad(m),
+        e => lib_err(e),
+    })
 }
 
 /// The panel as SVG with the request's path, its failing elements ringed,

@@ -1,11 +1,12 @@
 //! Requests as JSON objects: the fields that `witness serve`'s API and the
 //! page's WebAssembly worker read alike (`"puzzle"`, `"format"`,
-//! `"rules"`, `"path"`, `"engine"`). Each reader answers a one-line
+//! `"rules"`, `"path"`, `"engine"`), and the `convert` answer they share. Each reader answers a one-line
 //! message naming the field when the request is wrong.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
-use crate::formats::{self, wpjson, Format};
+use crate::error::Error;
+use crate::formats::{self, text, wpjson, Format};
 use crate::model::{Puzzle, RuleSet};
 use crate::path::Path;
 use crate::solve::Engine;
@@ -131,6 +132,34 @@ pub fn engine(body: &Value) -> Result<Engine, String> {
             "\"engine\" must be \"search\", \"sat\" or \"auto\", not {v}"
         )),
     }
+}
+
+/// A `convert` request on its `puzzle` (read by [`puzzle`]): `{"from",
+/// "to", "puzzle"}`, the puzzle written as `"to"` asks (`json`, the
+/// default, or `text`) and the format it was read from. A bad `"to"` is
+/// an [`Error::Options`]; a puzzle the JSON writer cannot hold, the
+/// writer's error.
+pub fn convert(body: &Value, puzzle: &Puzzle) -> Result<Value, Error> {
+    let from = match body.get("puzzle") {
+        Some(Value::String(s)) => match body.get("format").and_then(Value::as_str) {
+            Some(f) => f.to_string(),
+            None => formats::detect(s)
+                .map(|f| f.name().to_string())
+                .unwrap_or_default(),
+        },
+        _ => "json".to_string(),
+    };
+    let to = body.get("to").and_then(Value::as_str).unwrap_or("json");
+    let out = match to {
+        "json" => wpjson::to_value(puzzle)?,
+        "text" => Value::String(text::to_string(puzzle)),
+        other => {
+            return Err(Error::Options(format!(
+                "\"to\" must be \"json\" or \"text\", not \"{other}\""
+            )))
+        }
+    };
+    Ok(json!({"from": from, "to": to, "puzzle": out}))
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
-use witness::formats::{self, text, wpjson};
 use witness::generate::read_request;
 use witness::model::Puzzle;
 use witness::request;
@@ -364,26 +363,11 @@ fn lib_bad(e: witness::Error) -> Fail {
 
 fn api_convert(body: &Value) -> Result<(u16, Value), Fail> {
     let puzzle = puzzle_of(body)?;
-    let from = match body.get("puzzle") {
-        Some(Value::String(s)) => match body.get("format").and_then(Value::as_str) {
-            Some(f) => f.to_string(),
-            None => formats::detect(s)
-                .map(|f| f.name().to_string())
-                .unwrap_or_default(),
-        },
-        _ => "json".to_string(),
-    };
-    let to = body.get("to").and_then(Value::as_str).unwrap_or("json");
-    let out = match to {
-        "json" => wpjson::to_value(&puzzle).map_err(lib_err)?,
-        "text" => Value::String(text::to_string(&puzzle)),
-        other => {
-            return Err(bad(format!(
-                "\"to\" must be \"json\" or \"text\", not \"{other}\""
-            )))
-        }
-    };
-    Ok((200, json!({"from": from, "to": to, "puzzle": out})))
+    match request::convert(body, &puzzle) {
+        Ok(v) => Ok((200, v)),
+        Err(witness::Error::Options(m)) => Err(bad(m)),
+        Err(e) => Err(lib_err(e)),
+    }
 }
 
 #[cfg(test)]
