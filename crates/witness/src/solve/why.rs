@@ -7,13 +7,19 @@
 //! other symbol. A set is an answer when that panel has no solution and
 //! dropping any one of its symbols gives a panel that has one.
 //!
-//! The set is found by deletion with exact solves (the engine of
+//! The set is found in two steps. First a candidate set: where the SAT
+//! engine supports the panel and [`WhyOptions::engine`] is not `search`,
+//! an unsatisfiable core over one assumption literal per symbol
+//! ([`super::sat::SatRun::core`]; the symbols that can fail when others
+//! go, stars, marks and pieces, are not assumptions but always there, and
+//! all join the candidates), checked by an exact solve; elsewhere every
+//! symbol. Then deletion with exact solves (the engine of
 //! [`WhyOptions::engine`], `auto` by default, so the SAT engine where it
-//! supports the panel, the search elsewhere): starting from all the
-//! symbols, the symbols that can fail when others go (stars, marks,
-//! pieces) one at a time first, then chunks of half, a quarter, … of the
-//! others, and then each symbol in turn are dropped for good when the
-//! panel stays without a solution without them. The rules are not monotone (a second star or a
+//! supports the panel, the search elsewhere): starting from the
+//! candidates, the symbols that can fail when others go one at a time
+//! first, then chunks of half, a quarter, … of the others, and then each
+//! symbol in turn are dropped for good when the panel stays without a
+//! solution without them. The rules are not monotone (a second star or a
 //! mark can repair a region, so dropping a symbol can take a solution
 //! away), so the passes repeat until one drops nothing: then every symbol
 //! left was tried against the final set, and the set is minimal in the
@@ -26,7 +32,8 @@ use crate::error::{Error, Result};
 use crate::model::{Dot, Pos, Puzzle, SlotKind, SymbolKind};
 
 /// How [`why`] solves: its limits (for all of its solves together) and
-/// engine.
+/// engine (`search` also leaves out the unsatisfiable core, so that the
+/// set is found by deletion alone).
 #[derive(Clone, Debug, Default)]
 pub struct WhyOptions {
     /// When to give up: a deadline, a cancel flag.
@@ -90,6 +97,63 @@ pub fn with_only(puzzle: &Puzzle, all: &[Pos], keep: &[Pos]) -> Puzzle {
     p
 }
 
+/// The symbols that can fail when others go (a star loses its partner, a
+/// mark what it erases, a piece its subtractive piece): face symbols
+/// other than squares and triangles.
+fn fragile(puzzle: &Puzzle, q: Pos) -> bool {
+    puzzle
+        .cell(q)
+        .symbol
+        .as_ref()
+        .is_some_and(|s| !matches!(s.kind, SymbolKind::Square | SymbolKind::Triangle(_)))
+}
+
+/// What the first solve of [`why`] found.
+enum First {
+    /// The panel has no solution; these symbols (of its symbol slots) are
+    /// the candidates.
+    Candidates(Vec<Pos>),
+    /// It has a solution.
+    Solvable,
+    /// The limits stopped it.
+    Stopped,
+    /// The SAT engine does not take the panel, or the options ask for the
+    /// search: no core.
+    NoCore,
+}
+
+/// The first solve with the SAT engine's selectors: the panel's symbols in
+/// an unsatisfiable core, and every fragile one (those are always there,
+/// not assumptions), in the order of `all`.
+#[cfg(feature = "sat")]
+fn core_candidates(puzzle: &Puzzle, all: &[Pos], options: &WhyOptions) -> Result<First> {
+    use super::sat::{Core, SatRun};
+    if options.engine == Engine::Search {
+        return Ok(First::NoCore);
+    }
+    let mut run = match SatRun::with_selectors(puzzle, &options.limits) {
+        Ok(run) => run,
+        Err(Error::Unsupported(_)) => return Ok(First::NoCore),
+        Err(e) => return Err(e),
+    };
+    Ok(match run.core(|q| fragile(puzzle, q), &options.limits)? {
+        Core::Found(_) => First::Solvable,
+        Core::Stopped => First::Stopped,
+        Core::Core(core) => First::Candidates(
+            all.iter()
+                .copied()
+                .filter(|&q| fragile(puzzle, q) || core.binary_search(&q).is_ok())
+                .collect(),
+        ),
+    })
+}
+
+/// Without the SAT engine: no core.
+#[cfg(not(feature = "sat"))]
+fn core_candidates(_: &Puzzle, _: &[Pos], _: &WhyOptions) -> Result<First> {
+    Ok(First::NoCore)
+}
+
 /// A minimal set of `puzzle`'s symbols that cannot all be satisfied (see
 /// the module's documentation); [`Why::no_line`] when the panel has no
 /// line even without symbols. Fails with [`Error::Options`] when the
@@ -112,19 +176,27 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
             (None, Status::Stopped) => None,
         })
     };
-    match unsolvable(&all)? {
-        Some(true) => {}
-        Some(false) => {
+    let first = match core_candidates(puzzle, &all, options)? {
+        First::NoCore => match unsolvable(&all)? {
+            Some(true) => First::Candidates(all.clone()),
+            Some(false) => First::Solvable,
+            None => First::Stopped,
+        },
+        first => first,
+    };
+    let candidates = match first {
+        First::Candidates(c) => c,
+        First::Solvable => {
             return Err(Error::Options(
                 "the panel has a solution: no set of symbols to name".into(),
             ))
         }
-        None => {
+        First::Stopped | First::NoCore => {
             return Err(Error::Options(
                 "the limits stopped the solve before it proved the panel has no solution".into(),
             ))
         }
-    }
+    };
     let mut stopped = false;
     if all.is_empty() {
         return Ok(Why {
@@ -144,7 +216,23 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
         Some(false) => {}
         None => stopped = true,
     }
-    let mut keep = all.clone();
+    // The candidates of a core are checked by an exact solve: the core
+    // rests on the guards of the SAT engine's clauses, the exact solve
+    // does not. Should it find a solution, every symbol is the candidate.
+    let mut keep = candidates;
+    if keep.len() < all.len() {
+        match unsolvable(&keep)? {
+            Some(true) => {}
+            Some(false) => {
+                debug_assert!(false, "a core whose symbols allow a solution: {keep:?}");
+                keep = all.clone();
+            }
+            None => {
+                stopped = true;
+                keep = all.clone();
+            }
+        }
+    }
     // A drop that leaves the panel without a solution is kept.
     let mut try_drop = |keep: &mut Vec<Pos>, from: usize, to: usize| -> Result<bool> {
         let fewer: Vec<Pos> = keep[..from].iter().chain(&keep[to..]).copied().collect();
@@ -162,15 +250,9 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
     };
     // The symbols that can fail when others go (a star loses its partner,
     // a mark what it erases, a piece its subtractive piece) are tried
-    // first, one at a time, while every other symbol is there: so the set
-    // does not end up as such a symbol left alone by the drops.
-    let fragile = |q: &Pos| {
-        puzzle
-            .cell(*q)
-            .symbol
-            .as_ref()
-            .is_some_and(|s| !matches!(s.kind, SymbolKind::Square | SymbolKind::Triangle(_)))
-    };
+    // first, one at a time, while every other candidate is there: so the
+    // set does not end up as such a symbol left alone by the drops.
+    let fragile = |q: &Pos| fragile(puzzle, *q);
     keep.sort_by_key(|q| !fragile(q));
     let mut k = 0;
     while k < keep.len() && fragile(&keep[k]) {

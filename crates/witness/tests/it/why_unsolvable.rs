@@ -1,7 +1,10 @@
 //! `witness::why`: on hand-made unsolvable panels whose minimal sets are
 //! reasoned out below, the set named; on random unsolvable panels, a set
 //! whose panel (only those symbols, starts, ends and gaps kept) has no
-//! solution, while dropping any one of them gives one.
+//! solution, while dropping any one of them gives one, both from the SAT
+//! engine's unsatisfiable core and by deletion alone; the core itself
+//! names symbols whose panel has no solution, and on hand-made panels
+//! with one minimal set, exactly that set.
 
 use crate::common;
 
@@ -208,4 +211,220 @@ fn sets_are_minimal_on_random_unsolvable_panels() {
         empty < checked / 2,
         "{empty} of {checked} without a line at all"
     );
+}
+
+/// `p`'s symbols (face symbols and dots).
+fn symbols_of(p: &Puzzle) -> Vec<Pos> {
+    p.positions()
+        .filter(|&q| match q.kind() {
+            SlotKind::Face => p.cell(q).symbol.is_some(),
+            _ => p.cell(q).dot != Dot::None,
+        })
+        .collect()
+}
+
+/// Checks that `set` is an answer for `p`: `p` with only `set` has no
+/// solution, and without any one of them it has one.
+fn assert_minimal(p: &Puzzle, set: &[Pos], what: &str) {
+    let show = witness::formats::wpjson::to_string(p).unwrap();
+    assert!(!solvable(&only(p, set)), "{what} {show}: {set:?}");
+    for k in 0..set.len() {
+        let mut fewer = set.to_vec();
+        fewer.remove(k);
+        assert!(
+            solvable(&only(p, &fewer)),
+            "{what} {show}: {set:?} without {k}"
+        );
+    }
+}
+
+/// The SAT engine's unsatisfiable core over every symbol of `p` (none
+/// fixed), or `None` for a panel it does not take.
+#[cfg(feature = "sat")]
+fn core_of(p: &Puzzle, fixed: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
+    use witness::internals::sat::{Core, SatRun};
+    let limits = witness::Limits::default();
+    let mut run = match SatRun::with_selectors(p, &limits) {
+        Ok(run) => run,
+        Err(Error::Unsupported(_)) => return None,
+        Err(e) => panic!("{e}"),
+    };
+    match run.core(fixed, &limits).unwrap() {
+        Core::Core(c) => Some(c),
+        other => panic!("no core for an unsolvable panel: {other:?}"),
+    }
+}
+
+/// A random small panel whose faces take the mechanics of `mode`: 0
+/// triangles, 1 squares, 2 stars and squares, 3 elimination marks among
+/// squares, stars and triangles, 4 polyominoes among squares and stars,
+/// else everything ([`random_panel`]).
+fn random_panel_of(r: &mut Rng, mode: u64) -> Puzzle {
+    if mode >= 5 {
+        return random_panel(r);
+    }
+    let mut p = random_frame(r, 3, 2);
+    let symmetric = p.symmetry.is_some();
+    for q in p.positions().collect::<Vec<_>>() {
+        let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
+        let kind = q.kind();
+        if kind == SlotKind::Face {
+            if r.chance(50) {
+                let k = match (mode, r.below(4)) {
+                    (0, _) => SymbolKind::Triangle(1 + r.below(3) as u32),
+                    (1, _) | (2, 0) | (3, 0) | (4, 0) => SymbolKind::Square,
+                    (2, _) | (3, 1) | (4, 1) => SymbolKind::Star,
+                    (3, 2) => SymbolKind::Nega,
+                    (3, _) => SymbolKind::Triangle(1 + r.below(3) as u32),
+                    _ => SymbolKind::Poly(random_shape(r)),
+                };
+                p.cell_mut(q).symbol = Some(Symbol::new(k, color));
+            }
+        } else {
+            line_slot(r, p.cell_mut(q), kind, 10, 20);
+        }
+    }
+    let slots: Vec<Pos> = p
+        .positions()
+        .filter(|q| q.kind() != SlotKind::Face)
+        .collect();
+    place_start_end(r, &mut p, &slots);
+    if symmetric {
+        mirror_starts_and_ends(&mut p, true);
+    }
+    p
+}
+
+/// On random small unsolvable panels of every mechanic the SAT engine
+/// takes (symmetry and pillars among them): the core over every symbol
+/// names symbols whose panel has no solution, as does the core over the
+/// symbols that are no star, mark or piece with those always there; and
+/// `why` from the core and `why` by deletion alone (the `search` engine)
+/// both name minimal sets (which may differ).
+#[cfg(feature = "sat")]
+#[test]
+fn core_and_deletion_sets_are_both_minimal() {
+    let mut r = Rng(common::env_u64("WHY_SEED").unwrap_or(0x5eed_c04e));
+    let want = common::env_u64("WHY_CASES").unwrap_or(120);
+    let (mut checked, mut tries, mut cores) = (0, 0, 0);
+    while checked < want {
+        tries += 1;
+        assert!(tries < 50 * want, "too few unsolvable panels");
+        let p = random_panel_of(&mut r, checked % 6);
+        if solvable(&p) {
+            continue;
+        }
+        let show = witness::formats::wpjson::to_string(&p).unwrap();
+        if let Some(core) = core_of(&p, |_| false) {
+            assert!(!solvable(&only(&p, &core)), "core {show}: {core:?}");
+            let fragile = |q: Pos| {
+                p.cell(q).symbol.as_ref().is_some_and(|s| {
+                    !matches!(s.kind, SymbolKind::Square | SymbolKind::Triangle(_))
+                })
+            };
+            let mut with_fixed = core_of(&p, fragile).unwrap();
+            with_fixed.extend(symbols_of(&p).into_iter().filter(|&q| fragile(q)));
+            assert!(
+                !solvable(&only(&p, &with_fixed)),
+                "core with fixed {show}: {with_fixed:?}"
+            );
+            cores += 1;
+        }
+        let by_core = why(&p, &WhyOptions::default()).unwrap();
+        let by_deletion = why(&p, &WhyOptions::default().with_engine(Engine::Search)).unwrap();
+        for (w, what) in [(&by_core, "core"), (&by_deletion, "deletion")] {
+            assert_eq!(w.status, Status::Complete);
+            assert_minimal(&p, &w.symbols, what);
+            assert_eq!(w.no_line, w.symbols.is_empty(), "{what} {show}");
+        }
+        assert_eq!(by_core.no_line, by_deletion.no_line, "{show}");
+        checked += 1;
+    }
+    assert!(cores > want / 2, "{cores} of {checked} panels with a core");
+}
+
+/// Hand-made panels with one minimal set, every symbol of the panel (each
+/// proper subset allows a line, checked below): an unsatisfiable core
+/// names a set whose panel has no solution, so it names them all. A clause
+/// or cut whose guard left out one of its symbols would let the solver
+/// prove the panel unsolvable without that symbol's selector, and the
+/// core would miss it.
+#[cfg(feature = "sat")]
+#[test]
+fn cores_name_every_symbol_of_a_lone_minimal_set() {
+    let mut panels = Vec::new();
+    // Squares and dots (the third hand-made panel above): a black square
+    // at (1,1) and a white one at (3,1) need the middle edge (2,1) on the
+    // line, and a line crossing the middle misses the dot (4,1) (going up
+    // it) or the dot (1,2) (going down it). Only the square cuts (or the
+    // region cuts of the squares) exclude the lines that keep the
+    // squares together, so the core needs both squares' selectors; the
+    // dots' clauses need the dots'.
+    let mut p = Puzzle::new(2, 1, false).unwrap();
+    p.cell_mut(Pos::new(0, 2)).start = true;
+    p.cell_mut(Pos::new(4, 0)).end = Some(Direction::Up);
+    p.cell_mut(Pos::new(1, 1)).symbol = square(0);
+    p.cell_mut(Pos::new(3, 1)).symbol = square(1);
+    p.cell_mut(Pos::new(1, 2)).dot = Dot::Black;
+    p.cell_mut(Pos::new(4, 1)).dot = Dot::Black;
+    panels.push(p);
+    // A triangle of one at (1,1) and a dot on the left edge (0,1), same
+    // frame: a line up the left edge goes on along the top edge (1,0)
+    // (the only way on from the corner (0,0)), two edges of the
+    // triangle's face. Without the dot, along the bottom and up the right
+    // side touches the face once; without the triangle, the dot is
+    // covered. The triangle's count is a clause guarded by its selector.
+    let mut p = Puzzle::new(2, 1, false).unwrap();
+    p.cell_mut(Pos::new(0, 2)).start = true;
+    p.cell_mut(Pos::new(4, 0)).end = Some(Direction::Up);
+    p.cell_mut(Pos::new(1, 1)).symbol =
+        Some(Symbol::new(SymbolKind::Triangle(1), COLORS[0].clone()));
+    p.cell_mut(Pos::new(0, 1)).dot = Dot::Black;
+    panels.push(p);
+    // Two stars of one colour at (1,1) and (3,1) and a dot on the middle
+    // edge (2,1), with the stars always there (not assumptions, as in
+    // `why`): the dot parts the stars, each then alone in its region;
+    // without the dot, the line along the bottom and up the right keeps
+    // them together. The star cuts hold only with the stars there, which
+    // they are: the core is the dot. (Each star alone is a minimal set
+    // too, so `why` is not asked here.)
+    let mut p = Puzzle::new(2, 1, false).unwrap();
+    p.cell_mut(Pos::new(0, 2)).start = true;
+    p.cell_mut(Pos::new(4, 0)).end = Some(Direction::Up);
+    for x in [1, 3] {
+        p.cell_mut(Pos::new(x, 1)).symbol = Some(Symbol::new(SymbolKind::Star, COLORS[0].clone()));
+    }
+    p.cell_mut(Pos::new(2, 1)).dot = Dot::Black;
+    panels.push(p);
+    for p in &panels {
+        let all = symbols_of(p);
+        let star = |q: Pos| {
+            p.cell(q)
+                .symbol
+                .as_ref()
+                .is_some_and(|s| s.kind == SymbolKind::Star)
+        };
+        let mut free: Vec<Pos> = all.iter().copied().filter(|&q| !star(q)).collect();
+        free.sort();
+        assert!(!solvable(p));
+        // Every proper subset of the free symbols, with the stars, allows
+        // a line.
+        for mask in 0u32..(1 << free.len()) - 1 {
+            let mut keep: Vec<Pos> = all.iter().copied().filter(|&q| star(q)).collect();
+            keep.extend(
+                (0..free.len())
+                    .filter(|&i| mask >> i & 1 == 1)
+                    .map(|i| free[i]),
+            );
+            assert!(solvable(&only(p, &keep)), "{keep:?}");
+        }
+        assert_eq!(core_of(p, star), Some(free.clone()));
+        if free.len() < all.len() {
+            continue;
+        }
+        let w = why(p, &WhyOptions::default()).unwrap();
+        let mut got = w.symbols.clone();
+        got.sort();
+        assert_eq!(got, free);
+    }
 }

@@ -199,9 +199,10 @@ pub fn block_reverse(enc: &Encoding, line: &Line) -> Option<Vec<Term>> {
 ///    every solution satisfies both "a link leaves `Z`, or the start is
 ///    in `Z`" and "a link leaves `Z`, or the end is in `Z`" whenever it
 ///    covers a slot of `Z`: always, when `Z` holds one of the groups
-///    every solution covers a slot of ([`Encoding::forced`]); otherwise
-///    at least when it uses a link of the loop (`a` below, a fresh
-///    variable that any link of the loop implies). The model breaks them:
+///    every solution covers a slot of ([`Encoding::forced`]), as long as
+///    the group's symbol is there (the cut is guarded by its selector);
+///    otherwise at least when it uses a link of the loop (`a` below, a
+///    fresh variable that any link of the loop implies). The model breaks them:
 ///    its loop's slots have both their links on the loop, and its line,
 ///    apart from the loop, cannot cross into `Z` unless it starts there
 ///    (then cut 1 excludes it).
@@ -264,9 +265,9 @@ pub fn loop_cuts(b: &Board, enc: &mut Encoding, slots: &[u32], links: &[Link]) -
     let forced = enc
         .forced
         .iter()
-        .any(|g| !g.is_empty() && g.iter().all(|&s| in_z(s as usize)));
-    let guard = if forced {
-        None
+        .find(|(g, _)| !g.is_empty() && g.iter().all(|&s| in_z(s as usize)));
+    let guard = if let Some(&(_, sel)) = forced {
+        Some(!sel)
     } else {
         let a = enc.var();
         for &l in links {
@@ -428,6 +429,90 @@ impl Parts {
         out
     }
 
+    /// The guard of the region cut of failing component `c` (a line's
+    /// `covered` slots), in the selector mode: the negated selectors of
+    /// symbols of the component whose presence makes its region fail,
+    /// whatever other symbols of the panel are switched off. Empty (all
+    /// terms false) outside the selector mode.
+    ///
+    /// The region cut pins the region's slots, its walls and the edges
+    /// around its triangles (see [`Parts::region_cut`]), so with the
+    /// guard's symbols there, a line that breaks the cut has the same
+    /// region with a subset of this one's symbols, those of the guard
+    /// among them. Sound when that region fails for every such subset:
+    ///
+    /// - with an elimination mark in the component, or under the
+    ///   Windmill's rules: every symbol of the component (then the region
+    ///   is this one);
+    /// - else, the first of: an uncovered dot (it fails, and no mark
+    ///   erases it); a triangle with the wrong count; two squares of
+    ///   different colours; a star with no partner in the component (a
+    ///   subset has none either) or its two first partners (a superset of
+    ///   these has two or more); these failures do not depend on other
+    ///   symbols (`docs/rules.md#symbols`);
+    /// - else the component's pieces: a failure that none of the above
+    ///   explains is the pieces' fit, which depends only on the region's
+    ///   slots and its pieces (`docs/rules.md#polyominoes`).
+    pub fn region_guard(&self, b: &Board, enc: &Encoding, c: usize, covered: &[bool]) -> Vec<Term> {
+        let slots: Vec<usize> = self.slots[c].iter().map(|&s| s as usize).collect();
+        let off = |s: &usize| !enc.sel[*s];
+        let face = |s: usize| b.kind[s] == SlotKind::Face && !b.outside[s];
+        let all = || slots.iter().map(off).collect::<Vec<Term>>();
+        if b.windmill || slots.iter().any(|&s| face(s) && b.sym[s] == Sym::Nega) {
+            return all();
+        }
+        let open = |s: usize| self.mask[s] == Mask::Open && !b.outside[s];
+        if let Some(s) = slots
+            .iter()
+            .find(|&&s| b.kind[s] != SlotKind::Face && open(s) && b.dot[s].is_some())
+        {
+            return vec![off(s)];
+        }
+        if let Some(s) = slots.iter().find(|&&s| {
+            face(s)
+                && matches!(b.sym[s], Sym::Triangle(k)
+                    if crate::rules::symbols::triangle_edges(b, covered, s) != k)
+        }) {
+            return vec![off(s)];
+        }
+        let squares: Vec<usize> = slots
+            .iter()
+            .copied()
+            .filter(|&s| face(s) && b.sym[s] == Sym::Square)
+            .collect();
+        if let Some(&a) = squares.first() {
+            if let Some(g) = squares.iter().find(|&&g| b.color[g] != b.color[a]) {
+                return vec![off(&a), off(g)];
+            }
+        }
+        for &a in &slots {
+            if !face(a) || b.sym[a] != Sym::Star {
+                continue;
+            }
+            let partners: Vec<usize> = slots
+                .iter()
+                .copied()
+                .filter(|&g| {
+                    g != a
+                        && face(g)
+                        && !matches!(b.sym[g], Sym::Empty | Sym::Nega)
+                        && b.color[g] == b.color[a]
+                })
+                .take(2)
+                .collect();
+            if partners.len() != 1 {
+                let mut guard = vec![off(&a)];
+                guard.extend(partners.iter().map(off));
+                return guard;
+            }
+        }
+        slots
+            .iter()
+            .filter(|&&s| face(s) && b.sym[s].is_poly())
+            .map(off)
+            .collect()
+    }
+
     /// The shortest chains of open slots of component `c` (listed,
     /// uncovered) from face `a` to the first `k` slots `target` accepts,
     /// nearest first: each as the target and the nodes and edges on the
@@ -491,6 +576,8 @@ impl Parts {
     /// Sound: with none of the chain covered, the flood joins the two
     /// squares into one region (see `chains`); if neither is erased, the
     /// squares left there after the marks have acted disagree, and fail.
+    /// Guarded by the two squares' selectors: the argument needs both
+    /// there, and nothing else.
     pub fn square_cuts(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Vec<Term>> {
         let squares: Vec<usize> = self.slots[c]
             .iter()
@@ -508,7 +595,7 @@ impl Parts {
             let other = |g: usize| b.sym[g] == Sym::Square && b.color[g] != b.color[a];
             for (g, chain) in self.chains(b, c, a, 1, other) {
                 let mut cut: Vec<Term> = chain.iter().map(|&e| enc.cov[e as usize]).collect();
-                cut.extend([enc.erased[a], enc.erased[g]]);
+                cut.extend([enc.erased[a], enc.erased[g], !enc.sel[a], !enc.sel[g]]);
                 add_cut(&mut out, cut);
             }
         }
@@ -529,6 +616,11 @@ impl Parts {
     ///   or a mark erases one of the three". Sound: with none covered, the
     ///   three are in one region (see `chains`), and unless one is erased
     ///   the star fails with more than one partner.
+    ///
+    /// Guarded by the selectors of the star and of the partners named:
+    /// with them there the arguments hold, whatever else is switched off
+    /// (a panel with fewer symbols has no partner the component lacks,
+    /// and no fewer than the two named).
     pub fn star_cuts(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Vec<Term>> {
         let faces: Vec<usize> = self.slots[c]
             .iter()
@@ -549,7 +641,7 @@ impl Parts {
             match faces.iter().filter(|&&g| partner(g)).count() {
                 0 => {
                     let mut cut = self.open_walls(b, enc, c);
-                    cut.push(enc.erased[a]);
+                    cut.extend([enc.erased[a], !enc.sel[a]]);
                     add_cut(&mut out, cut);
                 }
                 1 => {}
@@ -561,8 +653,9 @@ impl Parts {
                             .flat_map(|(_, chain)| chain)
                             .map(|&e| enc.cov[e as usize])
                             .collect();
-                        cut.push(enc.erased[a]);
+                        cut.extend([enc.erased[a], !enc.sel[a]]);
                         cut.extend(chains.iter().map(|&(g, _)| enc.erased[g]));
+                        cut.extend(chains.iter().map(|&(g, _)| !enc.sel[g]));
                         cut.sort_unstable_by_key(term_key);
                         cut.dedup();
                         add_cut(&mut out, cut);
@@ -583,6 +676,8 @@ impl Parts {
     /// the component then lies within the component's slots (see
     /// `open_walls`), so it holds no mark, nothing erases a failure there,
     /// and an uncovered dot or a triangle with the wrong count fails.
+    /// Guarded by the dot's (triangle's) selector: a panel with fewer
+    /// symbols has no mark in the component either.
     pub fn plain_cuts(&self, b: &Board, enc: &Encoding, c: usize, fails: &[u32]) -> Vec<Vec<Term>> {
         let mut out = Vec::new();
         let walls = self.open_walls(b, enc, c);
@@ -599,7 +694,7 @@ impl Parts {
                 continue;
             };
             let mut cut = walls.clone();
-            cut.push(ok);
+            cut.extend([ok, !enc.sel[f]]);
             add_cut(&mut out, cut);
         }
         out
@@ -624,7 +719,10 @@ impl Parts {
     /// pairs no colour holds more than `t` of their `2t` squares, so at
     /// least `t` must go for its squares to agree
     /// (`docs/rules.md#elimination-marks`). Together they need more marks
-    /// than there are, and some region fails.
+    /// than there are, and some region fails. Guarded by the selectors of
+    /// the dots, triangles and squares it names: with them there the
+    /// demand is the same, and a panel with fewer symbols has no more
+    /// marks.
     pub fn mark_cut(
         &self,
         b: &Board,
@@ -650,10 +748,11 @@ impl Parts {
                         _ => b.kind[s] != SlotKind::Face,
                     }
             })
-            .map(|&(_, ok, _)| ok)
+            .map(|&(s, ok, _)| [ok, !enc.sel[s as usize]])
             .take(marks + 1)
+            .flatten()
             .collect();
-        let mut demand = cut.len();
+        let mut demand = cut.len() / 2;
         // Pairs of squares of different colours, each square in one pair.
         let mut paired: Vec<usize> = Vec::new();
         let squares: Vec<usize> = self.slots[c]
@@ -677,6 +776,7 @@ impl Parts {
             paired.push(a);
             paired.push(g);
             cut.extend(chain.iter().map(|&s| enc.cov[s as usize]));
+            cut.extend([!enc.sel[a], !enc.sel[g]]);
             demand += 1;
         }
         if demand <= marks {

@@ -23,6 +23,26 @@
 //!   `x[s] ∨ x[S(s)]`.
 //! - `tri_ok[f]`, with elimination marks: the triangle on face `f` has its
 //!   count of covered edges.
+//! - `sel[s]`, only in the selector mode ([`Encoding::new_selected`]): the
+//!   symbol on slot `s` (a face symbol or a dot) is there. Otherwise, and
+//!   for slots without a symbol, `sel[s]` is the constant true.
+//!
+//! # Selectors
+//!
+//! In the selector mode the formula speaks of every panel made of this
+//! one by keeping only some of its symbols (starts, ends and gaps kept):
+//! with `sel` set to "the symbols of `A` are there", every solution of
+//! the panel with only the symbols of `A` satisfies it. The clauses that
+//! exist only because of a symbol are *guarded* by it (`¬sel[s] ∨
+//! clause`): switched off, it drops them, which is what the panel without
+//! the symbol asks. The line's own clauses (degrees, starts and ends,
+//! gaps, symmetry, pillars) hold for every such panel and are not
+//! guarded; each other clause says why it holds with symbols switched
+//! off. An unsatisfiable core over the `sel` literals then names symbols
+//! that cannot all be there (`docs/ARCHITECTURE.md`, "Why no solution").
+//! Outside this mode every guard is the constant false, which
+//! [`Encoding::clause`] drops: the clauses are the same as without
+//! selectors.
 //!
 //! Literals are numbers as in DIMACS (a variable from 1, negative for its
 //! negation), so that the encoding does not depend on the solver.
@@ -113,9 +133,13 @@ pub struct Encoding {
     /// many are set as there are marks, since each mark erases one element.
     pub erased: Vec<Term>,
     /// Groups of slots of which the main line covers at least one in every
-    /// solution (a dot's slot, a triangle's edges): what the closure cuts
-    /// look for inside a loop.
-    pub forced: Vec<Vec<u32>>,
+    /// solution (a dot's slot, a triangle's edges), each with the selector
+    /// of its symbol (it holds when the symbol is there): what the closure
+    /// cuts look for inside a loop.
+    pub forced: Vec<(Vec<u32>, Term)>,
+    /// Per slot: its symbol is there (see "Selectors" in the module
+    /// documentation); the constant true outside the selector mode.
+    pub sel: Vec<Term>,
 }
 
 impl Encoding {
@@ -299,6 +323,13 @@ impl Encoding {
     /// marks, which may erase an uncovered dot or a triangle, those are
     /// left to the cuts.
     pub fn new(b: &Board) -> Encoding {
+        Encoding::new_selected(b, false)
+    }
+
+    /// [`Encoding::new`], with a selector per symbol (face symbols inside
+    /// the panel, and dots) when `selectors` is true (see "Selectors" in
+    /// the module documentation).
+    pub fn new_selected(b: &Board, selectors: bool) -> Encoding {
         let n = b.len();
         let sym = b.symmetry.is_some();
         let mut enc = Encoding {
@@ -309,8 +340,21 @@ impl Encoding {
             link: vec![[Term::False; 2]; n],
             tri_ok: vec![Term::True; n],
             erased: vec![Term::False; n],
+            sel: vec![Term::True; n],
             ..Encoding::default()
         };
+        if selectors {
+            for s in 0..n {
+                let symbol = if b.kind[s] == SlotKind::Face {
+                    b.sym[s] != Sym::Empty
+                } else {
+                    b.dot[s].is_some()
+                };
+                if symbol && !b.outside[s] {
+                    enc.sel[s] = enc.var();
+                }
+            }
+        }
         // The slots the main line may cover (`docs/rules.md#paths`, rules
         // 2, 3 and 5): nodes first, as edges need their nodes.
         let open = |s: usize| {
@@ -441,20 +485,23 @@ impl Encoding {
         // `s` where the main line covers `S(s)`. Without elimination marks
         // an uncovered dot inside the panel fails too, and nothing erases
         // it: the main line covers the dot or, with symmetry, its mirror.
+        // Each of these clauses is there for the dot alone, and guarded by
+        // its selector: a panel without the dot asks none of them.
         let marks = b.has_negations;
         for s in 0..n {
             if b.kind[s] == SlotKind::Face || !b.dot[s].is_some() || b.outside[s] {
                 continue;
             }
             let m = b.mirror[s] as usize;
+            let off = !enc.sel[s];
             match b.dot[s] {
                 Dot::Blue if sym => {
                     let xm = enc.x[m];
-                    enc.clause(&[!xm]);
+                    enc.clause(&[off, !xm]);
                 }
                 Dot::Yellow if sym && m != s => {
                     let x = enc.x[s];
-                    enc.clause(&[!x]);
+                    enc.clause(&[off, !x]);
                 }
                 _ => {}
             }
@@ -470,14 +517,19 @@ impl Encoding {
                 _ if sym && m != s => vec![s as u32, m as u32],
                 _ => vec![s as u32],
             };
-            let t: Vec<Term> = group.iter().map(|&g| enc.x[g as usize]).collect();
+            let mut t: Vec<Term> = group.iter().map(|&g| enc.x[g as usize]).collect();
+            t.push(off);
             enc.clause(&t);
-            enc.forced.push(group);
+            enc.forced.push((group, enc.sel[s]));
         }
         // Triangles: exactly their count of the face's four edges covered
         // by either line, a failure that without elimination marks nothing
         // erases. With marks, `tri_ok[f]` (a fresh variable) implies the
-        // count, for the cuts to use.
+        // count, for the cuts to use. The count is there for the triangle
+        // alone: without marks it is guarded by the triangle's selector
+        // (the constant true outside the selector mode), with marks
+        // `tri_ok[f]` is free and the clause that asks for it is guarded
+        // below.
         for f in 0..n {
             let Sym::Triangle(k) = b.sym[f] else { continue };
             if b.kind[f] != SlotKind::Face || b.outside[f] {
@@ -486,7 +538,8 @@ impl Encoding {
             let edges: Vec<u32> = b.nbr[f].iter().copied().filter(|&e| e != NONE).collect();
             let t: Vec<Term> = edges.iter().map(|&e| enc.cov[e as usize]).collect();
             enc.tri_ok[f] = if marks { enc.var() } else { Term::True };
-            enc.exactly(enc.tri_ok[f], &t, k as usize);
+            let guard = if marks { enc.tri_ok[f] } else { enc.sel[f] };
+            enc.exactly(guard, &t, k as usize);
             if marks {
                 enc.erased[f] = enc.var();
                 enc.erasable.push((f as u32, enc.tri_ok[f], enc.erased[f]));
@@ -496,7 +549,7 @@ impl Encoding {
                 if sym {
                     group.extend(edges.iter().map(|&e| b.mirror[e as usize]));
                 }
-                enc.forced.push(group);
+                enc.forced.push((group, enc.sel[f]));
             }
         }
         // With elimination marks (`docs/rules.md#elimination-marks`): in a
@@ -504,7 +557,11 @@ impl Encoding {
         // triangle that fails is a hard failure, erased by a mark of its
         // own (those left over fail their region), so it has its flag. A
         // mark erases one element, so at most as many flags are set as
-        // there are marks. Squares and stars get flags for the cuts.
+        // there are marks. Squares and stars get flags for the cuts. The
+        // clause that a dot or triangle passes or is erased is there for
+        // it alone, and guarded by its selector. The count of flags is
+        // not: a panel with fewer symbols has no more marks, and its
+        // solutions set no more flags.
         if marks {
             for s in 0..n {
                 let face = b.kind[s] == SlotKind::Face && !b.outside[s];
@@ -513,8 +570,9 @@ impl Encoding {
                 }
             }
             let erasable = std::mem::take(&mut enc.erasable);
-            for &(_, ok, erased) in &erasable {
-                enc.clause(&[ok, erased]);
+            for &(s, ok, erased) in &erasable {
+                let off = !enc.sel[s as usize];
+                enc.clause(&[ok, erased, off]);
             }
             enc.erasable = erasable;
             let flags: Vec<Term> = enc.erased.clone();

@@ -24,18 +24,26 @@
 //! the cuts:
 //! on boards with marks, uncovered dots and triangles are not clauses
 //! (a mark may erase them) but cuts.
+//!
+//! For [`crate::why`], [`SatRun::with_selectors`] encodes the panel with a
+//! selector literal per symbol (see "Selectors" in [`encode`]): every
+//! clause and cut that exists only because of some symbols is guarded by
+//! their selectors, so it holds for every panel made of this one by
+//! switching symbols off. [`SatRun::core`] solves with the selectors
+//! assumed true; "no model" comes with an unsatisfiable core, the symbols
+//! whose selectors it names.
 
 pub mod cuts;
 pub mod encode;
 pub mod pieces;
 
-use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
+use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
 use rustsat::types::{Clause, Lit as SatLit, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 
 use super::{Count, Limits, Solution, Status};
 use crate::error::{Error, Result};
-use crate::model::{Puzzle, SlotKind};
+use crate::model::{Pos, Puzzle, SlotKind};
 use crate::path::{Line as Colour, Path};
 use crate::rules::board::{Board, Sym};
 use crate::rules::{Rules, Workspace};
@@ -66,6 +74,18 @@ pub struct Stats {
     pub blocked: u64,
 }
 
+/// What [`SatRun::core`] found.
+#[derive(Clone, Debug)]
+pub enum Core {
+    /// A solution of the panel: its line.
+    Found(Path),
+    /// No solution: the places of the symbols whose selectors the
+    /// unsatisfiable core names, sorted.
+    Core(Vec<Pos>),
+    /// The limits stopped it.
+    Stopped,
+}
+
 /// What the next solver call found.
 enum Next {
     /// A solution: its line and its path.
@@ -87,6 +107,8 @@ pub struct SatRun<'a> {
     fails: Vec<u32>,
     /// The pieces as encoded.
     pieces: pieces::Pieces,
+    /// The assumptions of the solver calls (the selectors assumed true).
+    assumps: Vec<SatLit>,
     /// What it did so far.
     pub stats: Stats,
 }
@@ -115,12 +137,22 @@ impl<'a> SatRun<'a> {
     /// [`Error::Unsupported`] for panels with subtractive polyominoes, and
     /// for marks and pieces under the Windmill's rules.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
+        SatRun::new_selected(puzzle, limits, false)
+    }
+
+    /// [`SatRun::new`] with a selector literal per symbol (face symbols
+    /// inside the panel, and dots), for [`SatRun::core`].
+    pub fn with_selectors(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
+        SatRun::new_selected(puzzle, limits, true)
+    }
+
+    fn new_selected(puzzle: &'a Puzzle, limits: &Limits, selectors: bool) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
         if let Some(why) = unsupported(b) {
             return Err(Error::Unsupported(why.into()));
         }
-        let mut enc = Encoding::new(b);
+        let mut enc = Encoding::new_selected(b, selectors);
         let pieces = if b.has_polys {
             pieces::encode(b, &rules.polys, &mut enc)
         } else {
@@ -143,6 +175,7 @@ impl<'a> SatRun<'a> {
             ws: Workspace::default(),
             fails: Vec::new(),
             pieces,
+            assumps: Vec::new(),
             stats: Stats::default(),
         })
     }
@@ -150,6 +183,14 @@ impl<'a> SatRun<'a> {
     /// Adds a clause (an OR of terms) to the encoding.
     fn add(&mut self, terms: &[Term]) {
         self.enc.clause(terms);
+    }
+
+    /// Adds a clause that holds when every symbol is there: guarded by
+    /// every selector (no guard outside the selector mode).
+    fn add_guarded_by_all(&mut self, terms: &[Term]) {
+        let mut c = terms.to_vec();
+        c.extend(self.enc.sel.iter().map(|&t| !t));
+        self.enc.clause(&c);
     }
 
     /// Hands the encoding's new clauses to the solver.
@@ -208,7 +249,12 @@ impl<'a> SatRun<'a> {
             }
             self.flush()?;
             self.stats.calls += 1;
-            match self.solver.solve().map_err(solver_error)? {
+            let result = if self.assumps.is_empty() {
+                self.solver.solve()
+            } else {
+                self.solver.solve_assumps(&self.assumps)
+            };
+            match result.map_err(solver_error)? {
                 SolverResult::Unsat => return Ok(Next::None),
                 SolverResult::Interrupted => return Ok(Next::Stopped),
                 SolverResult::Sat => {}
@@ -239,7 +285,7 @@ impl<'a> SatRun<'a> {
                 Err(e) => {
                     debug_assert!(false, "the encoding drew an illegal line: {e}");
                     let c = cuts::block(&self.enc, &line);
-                    self.add(&c);
+                    self.add_guarded_by_all(&c);
                     self.stats.blocked += 1;
                     continue;
                 }
@@ -256,7 +302,7 @@ impl<'a> SatRun<'a> {
                 }
                 debug_assert!(false, "an invalid line with no failures");
                 let c = cuts::block(&self.enc, &line);
-                self.add(&c);
+                self.add_guarded_by_all(&c);
                 self.stats.blocked += 1;
                 continue;
             }
@@ -267,7 +313,11 @@ impl<'a> SatRun<'a> {
 
     /// Adds the cuts of the regions where `fails` (failing elements of the
     /// line) lie; a line failing elsewhere (none does: gaps and wrongly
-    /// coloured dots are in the encoding) is blocked.
+    /// coloured dots are in the encoding) is blocked. In the selector mode
+    /// each region cut is guarded by [`Parts::region_guard`], the other
+    /// cuts by the selectors of the symbols they name (each says why), and
+    /// the block by every selector (the line fails with every symbol
+    /// there).
     fn cut_regions(&mut self, lines: &[Colour], line: &Line, fails: &[u32]) {
         let b = &self.rules.board;
         let covered: Vec<bool> = lines.iter().map(|&l| l != Colour::None).collect();
@@ -287,7 +337,9 @@ impl<'a> SatRun<'a> {
                 continue;
             }
             done.push(c);
-            cut.push(parts.region_cut(b, &self.enc, c as usize, line.start, line.end));
+            let mut region = parts.region_cut(b, &self.enc, c as usize, line.start, line.end);
+            region.extend(parts.region_guard(b, &self.enc, c as usize, &covered));
+            cut.push(region);
             self.stats.regions += 1;
             let confine = self
                 .pieces
@@ -315,7 +367,9 @@ impl<'a> SatRun<'a> {
             }
         }
         if other || cut.is_empty() {
-            cut.push(cuts::block(&self.enc, line));
+            let mut c = cuts::block(&self.enc, line);
+            c.extend(self.enc.sel.iter().map(|&t| !t));
+            cut.push(c);
             self.stats.blocked += 1;
         }
         for c in cut {
@@ -324,7 +378,7 @@ impl<'a> SatRun<'a> {
     }
 
     /// Excludes a model by all of its main line's slots and links, its
-    /// start and end.
+    /// start and end; guarded by every selector.
     fn exclude_model(&mut self, m: &Model) {
         let mut c = vec![!self.enc.st[m.start], !self.enc.en[m.end]];
         for s in 0..m.x.len() {
@@ -337,8 +391,51 @@ impl<'a> SatRun<'a> {
                 }
             }
         }
-        self.add(&c);
+        self.add_guarded_by_all(&c);
         self.stats.blocked += 1;
+    }
+
+    /// In the selector mode ([`SatRun::with_selectors`]): solves with
+    /// every symbol there, the selectors of the symbols `fixed` accepts
+    /// as clauses and the others as assumptions. A model is checked by
+    /// the validator on the whole panel (every symbol there), and cut as
+    /// in [`SatRun::solve`]; with no model left, the answer is the slots
+    /// of the assumptions in the solver's unsatisfiable core: the panel
+    /// with only those symbols and the `fixed` ones has no solution (every
+    /// clause and cut holds for it). The core is not minimal.
+    pub fn core(&mut self, fixed: impl Fn(Pos) -> bool, limits: &Limits) -> Result<Core> {
+        let mut of_lit = std::collections::HashMap::new();
+        self.assumps.clear();
+        for (s, t) in self.enc.sel.clone().into_iter().enumerate() {
+            let Term::Lit(l) = t else { continue };
+            if fixed(self.rules.board.pos(s)) {
+                self.enc.clause(&[t]);
+            } else {
+                self.assumps.push(sat_lit(l));
+                of_lit.insert(sat_lit(l), s);
+            }
+        }
+        let next = self.next(limits);
+        let assumed = !self.assumps.is_empty();
+        self.assumps.clear();
+        Ok(match next? {
+            Next::Found(_, path) => Core::Found(path),
+            Next::Stopped => Core::Stopped,
+            Next::None => {
+                let mut slots: Vec<Pos> = Vec::new();
+                if assumed && !self.enc.empty {
+                    for l in self.solver.core().map_err(solver_error)? {
+                        // The core is a clause of negated assumptions.
+                        if let Some(&s) = of_lit.get(&!l).or_else(|| of_lit.get(&l)) {
+                            slots.push(self.rules.board.pos(s));
+                        }
+                    }
+                }
+                slots.sort_unstable();
+                slots.dedup();
+                Core::Core(slots)
+            }
+        })
     }
 
     /// A solution, if any: the first model the cuts leave that passes the

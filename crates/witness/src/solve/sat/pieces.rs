@@ -19,7 +19,11 @@
 //! has there, false for every other and for every placement of an erased
 //! piece; `erased` is the engine's flag ([`Encoding::erased`]), set for the
 //! pieces the marks erase; `cover[f]` is true when a placement covers face
-//! `f`. Subtractive pieces (`ylop`) are not encoded (see [`unsupported`]),
+//! `f`. In the selector mode ([`Encoding::sel`]) the pieces are those of
+//! the symbols there: a piece switched off has no placement and no flag,
+//! and only the clauses that ask for a piece's placement are guarded by
+//! its selector; the others hold for every set of pieces, as their
+//! arguments show. Subtractive pieces (`ylop`) are not encoded (see [`unsupported`]),
 //! so a region's net area is the area of its pieces, and a fit with pieces
 //! of any area covers every face of its region exactly once, no slot
 //! outside it, and (with precise pieces) no wall inside it.
@@ -220,9 +224,10 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         stats.placements += place.len() as u64;
         // Exactly one placement unless erased, none if erased. Sound: the
         // witness assignment places each piece no mark erases once (a
-        // region with such a piece fits it), and no erased one.
+        // region with such a piece fits it), and no erased one. The "one"
+        // is guarded by the piece's selector: a piece switched off has none.
         let mut one = place.clone();
-        one.push(erased);
+        one.extend([erased, !enc.sel[f]]);
         enc.clause(&one);
         enc.at_most_one(&place);
         if marks {
@@ -233,7 +238,8 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         // Its own face is covered unless it is erased. Sound: a piece that
         // is not erased has positive area, its region's net area is that of
         // its pieces (no ylops), so the fit covers every face of the
-        // region, this one among them.
+        // region, this one among them. Guarded by the piece's selector
+        // (below), as is the same clause for an empty shape.
         needed.push((f, erased));
         pieces.push(Piece {
             face: f,
@@ -267,7 +273,8 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         enc.at_most_one(&list);
     }
     for &(f, erased) in &needed {
-        enc.clause(&[erased, cover[f]]);
+        let off = !enc.sel[f];
+        enc.clause(&[erased, cover[f], off]);
     }
     // A covered face spreads its cover across every edge the line leaves
     // uncovered: "cover[f], the edge between f and g uncovered → cover[g]".
@@ -299,7 +306,10 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     // pieces of one kind swap placements, as they have the same placement
     // list; so the witness assignment with
     // such pieces' placements sorted satisfies them too, and two pieces
-    // never share a placement (they would cover a face twice).
+    // never share a placement (they would cover a face twice). In the
+    // selector mode the sorting is among the pieces there (the guarded
+    // clauses of two of them swap with them); a piece switched off has
+    // no placement, which the clauses below allow on either side.
     if !marks {
         for (a, p) in pieces.iter().enumerate() {
             let Some(q) = pieces[a + 1..].iter().find(|q| q.kind == p.kind) else {
