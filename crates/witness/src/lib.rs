@@ -135,6 +135,8 @@ pub mod internals {
     /// The SAT engine's insides: the encoding, the cuts, the run.
     #[cfg(feature = "sat")]
     pub use crate::solve::sat;
+    /// Why no solution: the candidates, the deletion, what they did.
+    pub use crate::solve::why;
     pub use crate::solve::{
         answer, bits, brute, count_in_turns, count_plan, count_plan_with, distinct_lanes, faces,
         for_each_found, for_each_solution, frontier, hash, lanes, limits, local, mark_cases,

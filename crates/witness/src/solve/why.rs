@@ -154,15 +154,41 @@ fn core_candidates(_: &Puzzle, _: &[Pos], _: &WhyOptions) -> Result<First> {
     Ok(First::NoCore)
 }
 
+/// What [`why_traced`] did, for benchmarks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WhyTrace {
+    /// The symbols of the panel.
+    pub symbols: usize,
+    /// The candidates the deletion started from: the core's symbols and
+    /// the fragile ones, or every symbol without a core.
+    pub candidates: usize,
+    /// The core came from the SAT engine.
+    pub core: bool,
+    /// Exact solves (the first one included when there was no core).
+    pub solves: u32,
+}
+
 /// A minimal set of `puzzle`'s symbols that cannot all be satisfied (see
 /// the module's documentation); [`Why::no_line`] when the panel has no
 /// line even without symbols. Fails with [`Error::Options`] when the
 /// panel has a solution, and when the limits stop the first solve, which
 /// must prove that it has none.
 pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
+    Ok(why_traced(puzzle, options, true)?.0)
+}
+
+/// [`why`], and what it did; without the core (by deletion from every
+/// symbol alone) when `core` is false.
+pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: bool) -> Result<(Why, WhyTrace)> {
     let all = symbol_slots(puzzle);
+    let mut trace = WhyTrace {
+        symbols: all.len(),
+        ..WhyTrace::default()
+    };
+    let solves = std::cell::Cell::new(0u32);
     // `Some(true)`: no solution; `Some(false)`: a solution; `None`: stopped.
     let unsolvable = |keep: &[Pos]| -> Result<Option<bool>> {
+        solves.set(solves.get() + 1);
         let p = with_only(puzzle, &all, keep);
         let s = super::solve(
             &p,
@@ -176,7 +202,13 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
             (None, Status::Stopped) => None,
         })
     };
-    let first = match core_candidates(puzzle, &all, options)? {
+    let first = if core {
+        core_candidates(puzzle, &all, options)?
+    } else {
+        First::NoCore
+    };
+    trace.core = !matches!(first, First::NoCore);
+    let first = match first {
         First::NoCore => match unsolvable(&all)? {
             Some(true) => First::Candidates(all.clone()),
             Some(false) => First::Solvable,
@@ -185,7 +217,10 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
         first => first,
     };
     let candidates = match first {
-        First::Candidates(c) => c,
+        First::Candidates(c) => {
+            trace.candidates = c.len();
+            c
+        }
         First::Solvable => {
             return Err(Error::Options(
                 "the panel has a solution: no set of symbols to name".into(),
@@ -199,19 +234,27 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
     };
     let mut stopped = false;
     if all.is_empty() {
-        return Ok(Why {
-            symbols: Vec::new(),
-            no_line: true,
-            status: Status::Complete,
-        });
-    }
-    match unsolvable(&[])? {
-        Some(true) => {
-            return Ok(Why {
+        trace.solves = solves.get();
+        return Ok((
+            Why {
                 symbols: Vec::new(),
                 no_line: true,
                 status: Status::Complete,
-            })
+            },
+            trace,
+        ));
+    }
+    match unsolvable(&[])? {
+        Some(true) => {
+            trace.solves = solves.get();
+            return Ok((
+                Why {
+                    symbols: Vec::new(),
+                    no_line: true,
+                    status: Status::Complete,
+                },
+                trace,
+            ));
         }
         Some(false) => {}
         None => stopped = true,
@@ -296,13 +339,17 @@ pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
         }
     }
     keep.sort();
-    Ok(Why {
-        symbols: keep,
-        no_line: false,
-        status: if stopped {
-            Status::Stopped
-        } else {
-            Status::Complete
+    trace.solves = solves.get();
+    Ok((
+        Why {
+            symbols: keep,
+            no_line: false,
+            status: if stopped {
+                Status::Stopped
+            } else {
+                Status::Complete
+            },
         },
-    })
+        trace,
+    ))
 }
