@@ -176,16 +176,8 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     let capped = limit.is_some_and(|l| n.count >= l);
     let timed_out = n.status == Status::Stopped && !capped;
     // For a designer: two of the solutions of a puzzle that is not
-    // unique, and where they part.
-    let two = if a.unique && n.count >= 2 {
-        let limits = c.limits();
-        match witness::internals::race::two_solutions(&puzzle, &limits) {
-            Ok((two, _)) if two.len() == 2 => Some(two),
-            _ => None,
-        }
-    } else {
-        None
-    };
+    // unique, from the count itself, and where they part.
+    let two = (a.unique && n.solutions.len() >= 2).then(|| &n.solutions[..2]);
     let parting = two.as_ref().and_then(|t| {
         witness::internals::race::parting(&puzzle, &t[0], &t[1])
             .ok()
@@ -202,13 +194,7 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
                 _ => "not unique",
             });
         }
-        if let Some(t) = &two {
-            j["solutions"] = t.iter().map(|p| p.to_site()).collect();
-            j["part"] = match parting {
-                Some(q) => serde_json::json!({"x": q.x, "y": q.y}),
-                None => serde_json::Value::Null,
-            };
-        }
+        witness::request::add_solutions(&mut j, &puzzle, &n);
         println!("{j}");
     } else if a.unique {
         match (n.count.to_u64(), timed_out) {

@@ -210,12 +210,14 @@ fn count(body: &Value) -> Result<Value, Fail> {
         },
     )
     .map_err(lib_err)?;
-    Ok(json!({
+    let mut v = json!({
         "count": c.count.to_json(),
         "exhaustive": c.status == Status::Complete,
         "ms": 0.0,
         "timeout": false,
-    }))
+    });
+    witness::request::add_solutions(&mut v, &puzzle, &c);
+    Ok(v)
 }
 
 fn hint(body: &Value) -> Result<Value, Fail> {

@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::formats::{self, text, wpjson, Format};
 use crate::model::{Puzzle, RuleSet};
 use crate::path::Path;
-use crate::solve::Engine;
+use crate::solve::{Count, Engine};
 
 /// What kind of JSON value `v` is, for messages: `a string`, `null`, ….
 pub fn kind_of(v: &Value) -> &'static str {
@@ -132,6 +132,23 @@ pub fn engine(body: &Value) -> Result<Engine, String> {
             "\"engine\" must be \"search\", \"sat\" or \"auto\", not {v}"
         )),
     }
+}
+
+/// Adds to a count's answer `v`, when the count kept two solutions or
+/// more ([`Count::solutions`], kept with a small limit such as
+/// uniqueness's 2), those solutions as `"solutions"` (the site's path
+/// arrays) and `"part"`: where the first two part (`{"x", "y"}`, the
+/// last slot they share from their start), `null` when they start apart.
+/// They come from the count itself: no second search.
+pub fn add_solutions(v: &mut Value, puzzle: &Puzzle, c: &Count) {
+    let [a, b, ..] = &c.solutions[..] else {
+        return;
+    };
+    v["solutions"] = c.solutions.iter().map(Path::to_site).collect();
+    v["part"] = match crate::solve::race::parting(puzzle, a, b) {
+        Ok(Some(q)) => json!({"x": q.x, "y": q.y}),
+        _ => Value::Null,
+    };
 }
 
 /// A `convert` request on its `puzzle` (read by [`puzzle`]): `{"from",

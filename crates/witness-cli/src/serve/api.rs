@@ -249,6 +249,7 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let mut v = output::count_json(&n, elapsed);
     let capped = limit.is_some_and(|l| n.count >= l);
     v["timeout"] = json!(n.status == Status::Stopped && !capped);
+    witness::request::add_solutions(&mut v, &puzzle, &n);
     Ok((200, judged(v, &puzzle)))
 }
 

@@ -205,3 +205,58 @@ fn why_there_is_no_solution() {
         (json!([]), json!(true))
     );
 }
+
+/// A dev-corpus panel (dots, squares and stars, no pieces) with more
+/// than one solution that the search takes some milliseconds to tell:
+/// with every engine, `count --unique` shows two valid, different
+/// solutions. They are the count's own (`Count::solutions`, kept by the
+/// run that counted to 2): the command makes no second search.
+#[test]
+fn two_valid_different_solutions_of_a_corpus_panel() {
+    let dir = std::env::var("WITNESS_CORPUS").map_or_else(
+        |_| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus"),
+        PathBuf::from,
+    );
+    let Ok(text) = std::fs::read_to_string(dir.join("witnesspuzzles-dev.jsonl")) else {
+        eprintln!("skipped: no corpus");
+        return;
+    };
+    let line = text
+        .lines()
+        .find(|l| l.contains("\"2CE74CE7\""))
+        .expect("the panel is in the corpus");
+    let v: Value = serde_json::from_str(line).unwrap();
+    let puzzle_text = v["puzzle"].as_str().unwrap().to_string();
+    let path = file("corpus", &puzzle_text);
+    let puzzle = witness::read_puzzle(&puzzle_text, None).unwrap();
+    for engine in ["search", "sat", "auto"] {
+        let v = unique_json(&path, engine);
+        assert_eq!(v["unique"], "not unique", "{engine}: {v}");
+        let paths: Vec<witness::Path> = v["solutions"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{engine}: no solutions in {v}"))
+            .iter()
+            .map(|p| witness::Path::from_site(p).unwrap())
+            .collect();
+        assert_eq!(paths.len(), 2, "{engine}: {v}");
+        assert_ne!(paths[0], paths[1], "{engine}");
+        for p in &paths {
+            let verdict = witness::check(&puzzle, p).unwrap();
+            assert!(verdict.valid, "{engine}: {}", p.to_moves());
+        }
+        // The terminal output prints the same two, drawn.
+        let o = witness(&[
+            "count",
+            "--unique",
+            "--engine",
+            engine,
+            path.to_str().unwrap(),
+        ]);
+        let text = stdout(&o);
+        assert!(text.starts_with("not unique\n"), "{text}");
+        assert!(
+            text.contains("solution 1: ") && text.contains("solution 2: "),
+            "{text}"
+        );
+    }
+}

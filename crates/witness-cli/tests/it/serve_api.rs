@@ -172,6 +172,17 @@ fn count_endpoint() {
     );
     let (status, _) = s.post("/api/count", &json!({"puzzle": PUZZLE, "limit": 0}));
     assert_eq!(status, 400);
+    // A uniqueness count of a panel with several solutions (a bare 1x1:
+    // up then right, right then up) answers with two of them, from the
+    // count itself, and where they part.
+    let bare = "witness 1x1\n+ - E\n| . |\nS - +\n";
+    let (status, v) = s.post("/api/count", &json!({"puzzle": bare, "limit": 2}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["count"], 2, "{v}");
+    let two = v["solutions"].as_array().expect("two solutions");
+    assert_eq!(two.len(), 2, "{v}");
+    assert_ne!(two[0], two[1], "{v}");
+    assert_eq!(v["part"], json!({"x": 0, "y": 2}), "{v}");
 }
 
 #[test]

@@ -39,6 +39,37 @@ pub struct Count {
     /// `Complete` when every path was searched and the limit not reached:
     /// then `count` is the exact number of solutions.
     pub status: Status,
+    /// The solutions the count found, when it had a limit of at most 64
+    /// ([`FOUND_MAX_LIMIT`], as [`CountOptions::uniqueness`] has): as many
+    /// as `count` (fewer only when the limits stopped a panel counted
+    /// without drawing its lines), each a different solution as `count`
+    /// tells them apart. Empty for other counts. They come from the same
+    /// run as the count: a designer sees why a puzzle is not unique
+    /// without a second search.
+    ///
+    /// [`CountOptions::uniqueness`]: super::CountOptions::uniqueness
+    pub solutions: Vec<Path>,
+}
+
+/// The largest count limit for which [`Count::solutions`] holds the
+/// solutions found.
+pub const FOUND_MAX_LIMIT: u64 = 64;
+
+impl Count {
+    /// A count of `count` with `status`, and no solutions kept.
+    pub fn new(count: Natural, status: Status) -> Count {
+        Count {
+            count,
+            status,
+            solutions: Vec::new(),
+        }
+    }
+}
+
+/// True when a count with `limit` keeps its solutions
+/// ([`Count::solutions`]).
+pub fn keeps_solutions(limit: Option<u64>) -> bool {
+    limit.is_some_and(|l| (1..=FOUND_MAX_LIMIT).contains(&l))
 }
 
 /// How much of the solution a hint shows (by default a quarter of it).

@@ -1098,5 +1098,5 @@ pub fn frontier_count_with(
     } else {
         Status::Complete
     };
-    (Some(Count { count, status }), stats)
+    (Some(Count::new(count, status)), stats)
 }

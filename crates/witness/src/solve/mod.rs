@@ -569,23 +569,30 @@ pub fn count_plan_with(
     lanes_after: u64,
     schedule: &Schedule,
 ) -> Result<Count> {
-    if let Some(c) = frontier::frontier_count(plan, limit, limits) {
+    let keep = answer::keeps_solutions(limit);
+    if let Some(mut c) = frontier::frontier_count(plan, limit, limits) {
+        if keep {
+            c.solutions = first_solutions(plan, limits, c.count.to_u64().unwrap_or(u64::MAX))?;
+        }
         return Ok(c);
     }
     with_width!(plan, |masks: N| {
         let small = limit.filter(|l| (1..=LANE_COUNT_MAX_LIMIT).contains(l));
         // A node budget of the caller's within the first part is final.
         let final_cap = limits.max_nodes.is_some_and(|m| m <= lanes_after);
-        let Some(l) = small.filter(|_| !final_cap) else {
-            return Ok(count_tasks(plan, &masks, limit, limits, None, None).0);
-        };
         let seen = Mutex::new(portfolio::Seen::new());
-        let (c, spent, rest) =
-            count_tasks(plan, &masks, limit, limits, Some(&seen), Some(lanes_after));
-        if c.status == Status::Complete || c.count >= l || limits.expired() {
+        let record = keep.then_some(&seen);
+        let Some(l) = small.filter(|_| !final_cap) else {
+            let mut c = count_tasks(plan, &masks, limit, limits, record, None).0;
+            c.solutions = kept(plan, seen.into_inner().expect("lock"), &c);
             return Ok(c);
-        }
+        };
+        let (c, spent, rest) = count_tasks(plan, &masks, limit, limits, record, Some(lanes_after));
         let seen = seen.into_inner().expect("lock");
+        if c.status == Status::Complete || c.count >= l || limits.expired() {
+            let solutions = kept(plan, seen, &c);
+            return Ok(Count { solutions, ..c });
+        }
         // The caller's node budget, less what the first part took.
         let max_nodes = limits
             .max_nodes
@@ -603,15 +610,44 @@ pub fn count_plan_with(
         } else {
             portfolio::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
         };
-        Ok(Count {
-            count: d.count.into(),
-            status: if d.complete {
-                Status::Complete
-            } else {
-                Status::Stopped
-            },
-        })
+        let status = if d.complete {
+            Status::Complete
+        } else {
+            Status::Stopped
+        };
+        let c = Count::new(d.count.into(), status);
+        let solutions = kept(plan, d.seen, &c);
+        Ok(Count { solutions, ..c })
     })
+}
+
+/// The solutions of `seen` that a count `c` keeps
+/// ([`Count::solutions`]): as many as it counted, in the order of their
+/// start slot and moves.
+fn kept(plan: &Plan, seen: portfolio::Seen, c: &Count) -> Vec<Path> {
+    let n = c.count.to_u64().unwrap_or(u64::MAX);
+    let mut all: Vec<(usize, Vec<Direction>)> = seen.into_iter().collect();
+    all.sort_by_key(|(s, m)| (*s, m.iter().map(|&d| d as u8).collect::<Vec<_>>()));
+    all.into_iter()
+        .take(usize::try_from(n).unwrap_or(usize::MAX))
+        .map(|(start, moves)| Path::new(plan.rules.board.pos(start), moves))
+        .collect()
+}
+
+/// The first `n` solutions in the engine's order, for a count that did
+/// not draw them ([`frontier`] counts bare panels without drawing
+/// lines; there every line from a start to an end is a solution, so the
+/// first are found at once).
+fn first_solutions(plan: &Plan, limits: &Limits, n: u64) -> Result<Vec<Path>> {
+    let mut found = Vec::new();
+    if n == 0 {
+        return Ok(found);
+    }
+    for_each_found(plan, limits, |f| {
+        found.push(path_of(plan, f));
+        (found.len() as u64) < n
+    })?;
+    Ok(found)
 }
 
 /// [`portfolio::distinct_solutions`] (or, with `two_threads`,
@@ -709,14 +745,12 @@ fn count_tasks<const N: usize>(
     }
     // Stopped by our own limit flag counts as capped, not as a timeout.
     let timed_out = stopped && !capped;
-    let count = Count {
-        count: count.into(),
-        status: if capped || timed_out {
-            Status::Stopped
-        } else {
-            Status::Complete
-        },
+    let status = if capped || timed_out {
+        Status::Stopped
+    } else {
+        Status::Complete
     };
+    let count = Count::new(count.into(), status);
     let rest = split_done.then(|| {
         tasks
             .into_iter()

@@ -379,6 +379,10 @@ pub struct Distinct {
     /// false when the limit was reached, or `max_nodes` or the limits cut
     /// the search short.
     pub complete: bool,
+    /// The solutions found (those given as already seen among them), as
+    /// start slot and moves, mirror twins included: `count` of them or
+    /// more.
+    pub seen: Seen,
 }
 
 /// Collects distinct solutions by turns in every lane (as
@@ -411,6 +415,7 @@ pub fn distinct_solutions<const N: usize>(
         return Distinct {
             count: limit,
             complete: false,
+            seen: seen.into_inner().expect("lock"),
         };
     }
     let mut visit =
@@ -431,11 +436,13 @@ pub fn distinct_solutions<const N: usize>(
             &mut visit,
         );
     }
-    let count = (seen.into_inner().expect("lock").len() as u64).min(limit);
+    let seen = seen.into_inner().expect("lock");
+    let count = (seen.len() as u64).min(limit);
     let capped = count >= limit;
     Distinct {
         count,
         complete: !capped && !turns.stopped,
+        seen,
     }
 }
 
@@ -531,6 +538,7 @@ pub fn distinct_solutions_threads<const N: usize>(
         return Distinct {
             count: limit,
             complete: false,
+            seen,
         };
     }
     // A stop flag of our own, set by the side that settles the count.
@@ -542,6 +550,7 @@ pub fn distinct_solutions_threads<const N: usize>(
         return Distinct {
             count: limit,
             complete: false,
+            seen: seen.into_inner().expect("lock"),
         };
     }
     let visit = |(start, _, moves): Answer| {
@@ -617,11 +626,13 @@ pub fn distinct_solutions_threads<const N: usize>(
             handle.join().expect("the counting thread does not panic"),
         )
     });
-    let count = seen.into_inner().expect("lock").len() as u64;
+    let seen = seen.into_inner().expect("lock");
+    let count = seen.len() as u64;
     let capped = count >= limit;
     Distinct {
         count: count.min(limit),
         complete: !capped && (mine || theirs),
+        seen,
     }
 }
 

@@ -97,14 +97,16 @@ type Side<T> = Box<dyn FnOnce(&Limits) -> Result<T> + Send>;
 /// which `settled` holds, as soon as it comes; the other side's flag is
 /// set then, and it ends on its own thread. When neither settles (the
 /// caller's limits stopped both, or the SAT side gave up), the search's
-/// answer, whatever it is. A failing SAT side leaves the answer to the
-/// search.
+/// answer, unless `better(search's, SAT's)` prefers the SAT side's (a
+/// partial count that found more). A failing SAT side leaves the answer
+/// to the search.
 pub fn run<T: Send + 'static>(
     limits: &Limits,
     slots: usize,
     search: impl FnOnce(&Limits) -> Result<T> + Send + 'static,
     sat: impl FnOnce(&Limits) -> Result<T> + Send + 'static,
     settled: impl Fn(&T) -> bool + Send + Sync + Copy + 'static,
+    better: impl Fn(&T, &T) -> bool,
 ) -> Result<Raced<T>> {
     let search_flag = Arc::new(AtomicBool::new(false));
     let sat_flag = Arc::new(AtomicBool::new(false));
@@ -151,7 +153,7 @@ pub fn run<T: Send + 'static>(
             }
         }
     }
-    let mut search_answer = None;
+    let (mut search_answer, mut sat_answer) = (None, None);
     while let Ok((who, r)) = rx.recv() {
         let code = if who == Winner::Search { 1 } else { 2 };
         if r.as_ref().is_ok_and(settled) && first.load(Ordering::SeqCst) == code {
@@ -170,16 +172,25 @@ pub fn run<T: Send + 'static>(
         }
         if who == Winner::Search {
             search_answer = Some(r);
+        } else if let Ok(t) = r {
+            sat_answer = Some(t);
         }
     }
     let answer = search_answer.unwrap_or_else(|| {
         Err(crate::Error::Options(
             "the search's thread ended without an answer".into(),
         ))
-    })?;
+    });
+    // Neither settled: the search's answer, or the SAT side's when it is
+    // better (or the search failed).
+    let (answer, winner) = match (answer, sat_answer) {
+        (Ok(a), Some(t)) if better(&a, &t) => (t, Winner::Sat),
+        (Ok(a), _) => (a, Winner::Search),
+        (Err(e), _) => return Err(e),
+    };
     Ok(Raced {
         answer,
-        winner: Winner::Search,
+        winner,
         raced: true,
         loser_stopped: false,
         loser: None,
@@ -264,6 +275,7 @@ pub fn solve_race(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
         move |l| super::solve_plan(&Plan::new(&mine)?, l),
         move |l| super::sat::SatRun::new(&theirs, l)?.solve(l),
         solved,
+        |_, _| false,
     )
 }
 
@@ -327,6 +339,7 @@ pub fn count_race(
             })
         },
         move |c| counted(c, limit),
+        |search, sat| sat.count > search.count,
     )
 }
 
@@ -339,61 +352,6 @@ pub fn count_race(
     limits: &Limits,
 ) -> Result<Raced<Count>> {
     super::count_plan(plan, limit, limits).map(Raced::alone)
-}
-
-/// Up to two distinct solutions of `puzzle` (two paths a player tells
-/// apart, as [`super::count`] counts them; on undirected puzzles never a
-/// path and its reverse), for a designer who wants to see why a puzzle is
-/// not unique: from the SAT engine where it supports the panel, else from
-/// the search in its own order. Also tells whether the limits stopped it
-/// before it found two or proved there are fewer.
-pub fn two_solutions(puzzle: &Puzzle, limits: &Limits) -> Result<(Vec<crate::Path>, Status)> {
-    #[cfg(feature = "sat")]
-    match super::sat::SatRun::new(puzzle, limits) {
-        Ok(mut run) => {
-            let mut found = Vec::new();
-            let c = run.count(Some(2), limits, |p| {
-                found.push(p.clone());
-                true
-            })?;
-            let status = if found.len() < 2 {
-                c.status
-            } else {
-                Status::Complete
-            };
-            return Ok((found, status));
-        }
-        Err(crate::Error::Unsupported(_)) => {}
-        Err(e) => return Err(e),
-    }
-    let mut found: Vec<crate::Path> = Vec::new();
-    let status = super::for_each_solution(puzzle, limits, |p| {
-        let twin = found.first().is_some_and(|q| {
-            q == p || (puzzle.undirected && reverse_of(puzzle, q).as_ref() == Some(p))
-        });
-        if !twin {
-            found.push(p.clone());
-        }
-        found.len() < 2
-    })?;
-    let status = if found.len() < 2 {
-        status
-    } else {
-        Status::Complete
-    };
-    Ok((found, status))
-}
-
-/// The path `p` drawn back from its end, if it is legal.
-fn reverse_of(puzzle: &Puzzle, p: &crate::Path) -> Option<crate::Path> {
-    let end = p
-        .moves
-        .iter()
-        .try_fold(p.start, |at, &d| puzzle.neighbor(at, d))?;
-    Some(crate::Path::new(
-        end,
-        p.moves.iter().rev().map(|d| d.opposite()).collect(),
-    ))
 }
 
 /// Where two paths part: the last slot they share from their start
@@ -431,7 +389,15 @@ mod tests {
     fn the_first_answer_wins_and_the_other_side_is_stopped() {
         let none = Limits::timeout(Duration::from_secs(20));
         let t0 = Instant::now();
-        let r = run(&none, 10, wait, |_| Ok(Some(2)), Option::is_some).unwrap();
+        let r = run(
+            &none,
+            10,
+            wait,
+            |_| Ok(Some(2)),
+            Option::is_some,
+            |_, _| false,
+        )
+        .unwrap();
         assert_eq!(
             (r.answer, r.winner, r.loser_stopped),
             (Some(2), Winner::Sat, true)
@@ -440,7 +406,15 @@ mod tests {
         let loser = r.loser.unwrap().recv_timeout(Duration::from_secs(10));
         let (who, answer) = loser.unwrap();
         assert_eq!((who, answer.unwrap()), (Winner::Search, None));
-        let r = run(&none, 10, |_| Ok(Some(1)), wait, Option::is_some).unwrap();
+        let r = run(
+            &none,
+            10,
+            |_| Ok(Some(1)),
+            wait,
+            Option::is_some,
+            |_, _| false,
+        )
+        .unwrap();
         assert_eq!(
             (r.answer, r.winner, r.loser_stopped),
             (Some(1), Winner::Search, true)
@@ -453,15 +427,57 @@ mod tests {
             |_| Ok(Some(1)),
             |_| Err(crate::Error::Unsupported("no".into())),
             Option::is_some,
+            |_, _| false,
         )
         .unwrap();
         assert_eq!((r.answer, r.winner), (Some(1), Winner::Search));
         // Neither settling: the search's answer, once the limits stop both.
         let short = Limits::timeout(Duration::from_millis(20));
-        let r = run(&short, 10, wait, wait, Option::is_some).unwrap();
+        let r = run(&short, 10, wait, wait, Option::is_some, |_, _| false).unwrap();
         assert_eq!(
             (r.answer, r.winner, r.loser_stopped),
             (None, Winner::Search, false)
+        );
+    }
+
+    /// A count side that counts `n` solutions, then waits for its limits
+    /// to stop it, and says it was stopped.
+    fn partial(n: u64) -> impl FnOnce(&Limits) -> Result<Count> {
+        move |l| {
+            while !l.expired() {
+                std::thread::sleep(Duration::from_micros(200));
+            }
+            Ok(Count::new(n.into(), Status::Stopped))
+        }
+    }
+
+    #[test]
+    fn a_full_count_stopped_on_both_sides_keeps_the_larger_partial_count() {
+        let settled = |c: &Count| c.status == Status::Complete;
+        let more = |search: &Count, sat: &Count| sat.count > search.count;
+        // The SAT side gave up (as past its cap) with more solutions than
+        // the search had when the limits stopped it.
+        let short = Limits::timeout(Duration::from_millis(30));
+        let gave_up = |_: &Limits| Ok(Count::new(7u64.into(), Status::Stopped));
+        let r = run(&short, 10, partial(3), gave_up, settled, more).unwrap();
+        assert_eq!(r.answer.count, 7u64);
+        assert_eq!((r.answer.status, r.winner), (Status::Stopped, Winner::Sat));
+        // Both stopped by the limits: the larger, still partial.
+        let short = Limits::timeout(Duration::from_millis(30));
+        let r = run(&short, 10, partial(5), partial(2), settled, more).unwrap();
+        assert_eq!(r.answer.count, 5u64);
+        assert_eq!(
+            (r.answer.status, r.winner),
+            (Status::Stopped, Winner::Search)
+        );
+        // An exact count wins over any partial one.
+        let none = Limits::timeout(Duration::from_secs(20));
+        let exact = |_: &Limits| Ok(Count::new(4u64.into(), Status::Complete));
+        let r = run(&none, 10, exact, partial(9), settled, more).unwrap();
+        assert_eq!(r.answer.count, 4u64);
+        assert_eq!(
+            (r.answer.status, r.winner),
+            (Status::Complete, Winner::Search)
         );
     }
 }

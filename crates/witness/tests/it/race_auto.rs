@@ -81,13 +81,49 @@ fn assert_race_agrees(case: u64, p: &Puzzle) {
     let want = witness::count(p, &unique).unwrap();
     let raced = race::count_race(p, &plan, Some(2), &none).unwrap().answer;
     let auto = witness::count(p, &CountOptions::uniqueness()).unwrap();
-    for (name, c) in [("race", &raced), ("auto", &auto)] {
+    let sat = witness::count(p, &CountOptions::uniqueness().with_engine(Engine::Sat));
+    let mut counts = vec![("race", &raced), ("auto", &auto), ("search", &want)];
+    if let Ok(sat) = &sat {
+        counts.push(("sat", sat));
+    }
+    for (name, c) in counts {
         assert_eq!(
             (c.count.clone(), c.status),
             (want.count.clone(), want.status),
             "case {case} {name} on\n{}",
             show()
         );
+        assert_kept(p, c, &format!("case {case} {name}"));
+    }
+}
+
+/// A count with a small limit keeps as many solutions as it counted
+/// (`Count::solutions`), each valid, no two the same line, nor (on
+/// undirected panels) one the other's reverse: the solutions a designer
+/// is shown come from the count's own run.
+fn assert_kept(p: &Puzzle, c: &witness::Count, what: &str) {
+    assert_eq!(
+        c.count,
+        c.solutions.len() as u64,
+        "{what}: {:?}",
+        c.solutions
+    );
+    for (k, q) in c.solutions.iter().enumerate() {
+        assert!(
+            witness::check(p, q).unwrap().valid,
+            "{what}: {}",
+            q.to_moves()
+        );
+        let slots = q.slots(p).unwrap();
+        for r in &c.solutions[..k] {
+            let other = r.slots(p).unwrap();
+            let reversed: Vec<_> = other.iter().rev().copied().collect();
+            assert!(
+                slots != other && !(p.undirected && slots == reversed),
+                "{what}: {} twice",
+                q.to_moves()
+            );
+        }
     }
 }
 

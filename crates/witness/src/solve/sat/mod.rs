@@ -459,15 +459,19 @@ impl<'a> SatRun<'a> {
 
     /// Counts solutions up to `limit` (all with `None`), calling `visit`
     /// with each (return false to stop, as at the limit): on undirected
-    /// puzzles a line and its reverse once.
+    /// puzzles a line and its reverse once. With a small limit
+    /// ([`super::answer::keeps_solutions`]) the count keeps the solutions
+    /// it found.
     pub fn count(
         &mut self,
         limit: Option<u64>,
         limits: &Limits,
         mut visit: impl FnMut(&Path) -> bool,
     ) -> Result<Count> {
+        let keep = super::answer::keeps_solutions(limit);
+        let mut found = Vec::new();
         let mut n = 0u64;
-        loop {
+        let (count, status) = loop {
             match self.next(limits)? {
                 Next::Found(line, path) => {
                     n += 1;
@@ -479,27 +483,21 @@ impl<'a> SatRun<'a> {
                         }
                     }
                     self.stats.blocked += 1;
-                    if !visit(&path) || limit.is_some_and(|l| n >= l) {
-                        return Ok(Count {
-                            count: limit.map_or(n, |l| n.min(l)).into(),
-                            status: Status::Stopped,
-                        });
+                    let go = visit(&path);
+                    if keep {
+                        found.push(path);
+                    }
+                    if !go || limit.is_some_and(|l| n >= l) {
+                        break (limit.map_or(n, |l| n.min(l)), Status::Stopped);
                     }
                 }
-                Next::None => {
-                    return Ok(Count {
-                        count: n.into(),
-                        status: Status::Complete,
-                    })
-                }
-                Next::Stopped => {
-                    return Ok(Count {
-                        count: n.into(),
-                        status: Status::Stopped,
-                    })
-                }
+                Next::None => break (n, Status::Complete),
+                Next::Stopped => break (n, Status::Stopped),
             }
-        }
+        };
+        let mut c = Count::new(count.into(), status);
+        c.solutions = found;
+        Ok(c)
     }
 }
 
