@@ -11,51 +11,13 @@
 #   WITNESS_SCREENSHOT  also save a screenshot of the page to this file
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
+# shellcheck source=tests/browser/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-chromium="${CHROMIUM:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
-  echo "run.sh: $chromium not found; install it with: apt-get install -y chromium" >&2
-  exit 2
-fi
-
-if [ -z "${WITNESS_BIN:-}" ]; then
-  (cd "$root" && cargo build --quiet -p witness-cli --bin witness)
-  WITNESS_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/witness"
-fi
-
-if [ ! -d "$here/node_modules/playwright-core" ]; then
-  # playwright-core has no browser download step; the tests use $chromium.
-  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-fi
-
-log="$(mktemp)"
-"$WITNESS_BIN" serve --port 0 --bind 127.0.0.1 >"$log" 2>&1 &
-server=$!
-cleanup() {
-  kill "$server" 2>/dev/null || true
-  wait "$server" 2>/dev/null || true
-  rm -f "$log"
-}
-trap cleanup EXIT
-
-url=""
-for _ in $(seq 1 100); do
-  url="$(grep -o 'http://127\.0\.0\.1:[0-9]*/' "$log" | head -n1 || true)"
-  [ -n "$url" ] && break
-  if ! kill -0 "$server" 2>/dev/null; then
-    echo "run.sh: the server exited:" >&2
-    cat "$log" >&2
-    exit 1
-  fi
-  sleep 0.1
-done
-if [ -z "$url" ]; then
-  echo "run.sh: the server did not start within 10 s:" >&2
-  cat "$log" >&2
-  exit 1
-fi
+need_witness_bin
+need_node_modules
+start_server "$WITNESS_BIN" serve --port 0 --bind 127.0.0.1
+url="$(wait_for_log 'http://127\.0\.0\.1:[0-9]*/')"
 echo "run.sh: testing $url with $chromium"
 
 cd "$here"

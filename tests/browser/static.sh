@@ -13,19 +13,10 @@
 #   CHROMIUM       the browser (default /usr/bin/chromium)
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
+# shellcheck source=tests/browser/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-chromium="${CHROMIUM:-/usr/bin/chromium}"
-if [ ! -x "$chromium" ]; then
-  echo "static.sh: $chromium not found; install it with: apt-get install -y chromium" >&2
-  exit 2
-fi
-
-if [ -z "${WITNESS_BIN:-}" ]; then
-  (cd "$root" && cargo build --quiet -p witness-cli --bin witness)
-  WITNESS_BIN="${CARGO_TARGET_DIR:-$root/target}/debug/witness"
-fi
+need_witness_bin
 WITNESS_BIN="$(realpath "$WITNESS_BIN")"
 dist="${WEB_DIST:-}"
 if [ -z "$dist" ]; then
@@ -33,32 +24,10 @@ if [ -z "$dist" ]; then
   dist="$root/web/dist"
 fi
 dist="$(realpath "$dist")"
+need_node_modules
 
-if [ ! -d "$here/node_modules/playwright-core" ]; then
-  (cd "$here" && npm ci --no-audit --no-fund --loglevel=error)
-fi
-
-log="$(mktemp)"
-python3 -u -m http.server --bind 127.0.0.1 --directory "$dist" 0 >"$log" 2>&1 &
-server=$!
-cleanup() {
-  kill "$server" 2>/dev/null || true
-  wait "$server" 2>/dev/null || true
-  rm -f "$log"
-}
-trap cleanup EXIT
-
-port=""
-for _ in $(seq 1 100); do
-  port="$(grep -o 'port [0-9]*' "$log" | head -n1 | cut -d' ' -f2 || true)"
-  [ -n "$port" ] && break
-  sleep 0.1
-done
-if [ -z "$port" ]; then
-  echo "static.sh: the static server did not start:" >&2
-  cat "$log" >&2
-  exit 1
-fi
+start_server python3 -u -m http.server --bind 127.0.0.1 --directory "$dist" 0
+port="$(wait_for_log 'port [0-9]*' | cut -d' ' -f2)"
 url="http://127.0.0.1:$port/"
 echo "static.sh: testing $url (static, $dist) with $chromium"
 

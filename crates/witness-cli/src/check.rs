@@ -28,6 +28,8 @@ pub struct Args {
     /// The puzzle's format (guessed when left out).
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,
+    #[command(flatten)]
+    pick: input::Pick,
     /// Check every line `{"id","puzzle","path"}` of a JSON Lines file.
     #[arg(long, conflicts_with_all = ["puzzle", "path"])]
     batch: Option<String>,
@@ -48,7 +50,7 @@ pub fn run(a: Args) -> Result<u8, String> {
         return run_batch(&batch, a.timeout_ms);
     }
     let source = a.puzzle.expect("clap requires it");
-    let puzzle = input::with_rules(input::read_puzzle(&source, a.format)?, a.rules);
+    let puzzle = input::with_rules(input::read_picked(&source, a.format, &a.pick)?, a.rules);
     let path_text = a.path.expect("clap requires it");
     let path = Path::parse_on(&path_text, &puzzle).map_err(|e| e.to_string())?;
     let verdict = match check_within(&puzzle, &path, &limits_of(a.timeout_ms)) {

@@ -15,16 +15,49 @@ use witness::{Error, Generated, Limits};
 
 use crate::input;
 
+/// What `witness generate --help` says before the options.
+pub const LONG_ABOUT: &str = "\
+Generate puzzles with exactly one solution, as JSON lines.
+
+Each line is {\"id\", \"seed\", \"index\", \"puzzle\", \"solution\", \"moves\",
+\"difficulty\", \"symbols\"}: `puzzle` is a witnesspuzzles.com JSON object (it
+opens on the site unchanged), `solution` its one solution in the site's path
+format, `moves` the same as a move string, `symbols` the count of each kind.
+
+A puzzle is made around a random line (or the --around line): symbols the
+line satisfies are placed along it, then, while the exact search finds
+another solution, a symbol that this other solution breaks is added. The
+result is proved by the exact counter (one solution, complete search), never
+guessed. The same arguments and --seed give the same bytes whatever --jobs
+is. A puzzle given up (--timeout-ms, --attempts) is reported on standard
+error and the command exits 3; Ctrl-C stops it with exit 130, keeping every
+line written (each is flushed whole).
+
+Examples:
+  witness generate --preset mixed --size 5x5 --count 100 --seed 7 --out puzzles.jsonl
+  witness generate --symbols squares=6/2,stars=4,dots=3 --size 6x6 --minimal
+  witness generate --preset symmetry --size 4x4 --difficulty 6..12
+  witness generate --like examples/puzzles/stars-squares-polyomino.json --count 5
+  witness generate --size 4x4 --preset stars --around '0,8:U2R2U2R2U4R4'";
+
 /// Options of `witness generate`.
 #[derive(ClapArgs)]
 pub struct Args {
     /// A named mix: dots, squares, stars, triangles, polyominoes,
     /// subtractive, elimination, symmetry, pillar or mixed (the default).
+    ///
+    /// Each uses its mechanic; `mixed` at least two kinds. Five puzzles of
+    /// each preset are drawn in docs/generated.md.
     #[arg(long, conflicts_with_all = ["symbols", "like"])]
     preset: Option<String>,
     /// The symbols as KIND=N items, e.g.
     /// `squares=6/2,stars=4,dots=5,triangles=4,polyominoes=3,rotatable=1,subtractive=1,marks=1`
     /// (squares and stars take N/COLOURS).
+    ///
+    /// KIND is one of dots, squares, stars, triangles, polyominoes,
+    /// rotatable (how many of the polyominoes turn), subtractive and marks.
+    /// The amounts are placed first; making the solution unique may add
+    /// more of the same kinds, never other kinds.
     #[arg(long, conflicts_with = "like")]
     symbols: Option<String>,
     /// Puzzles of the size, frame and symbol mix of this puzzle (any format).
@@ -64,10 +97,18 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     removed: usize,
     /// Remove every symbol the uniqueness does not need.
+    ///
+    /// Taking away any one symbol that is left (a dot, a square, one star
+    /// of a pair, a mark or what it erases) makes the line fail or lets a
+    /// second line solve the panel.
     #[arg(long)]
     minimal: bool,
     /// Keep only puzzles of this difficulty, MIN..MAX (either side may
     /// be left out).
+    ///
+    /// The difficulty is log2(1 + N) for the N search nodes the exact
+    /// solver visits on one thread to find the solution (the same on
+    /// every machine).
     #[arg(long)]
     difficulty: Option<String>,
     /// Per-puzzle time limit in milliseconds (0: no limit).
@@ -79,6 +120,16 @@ pub struct Args {
     /// Make puzzles whose only solution is this line (any notation
     /// `check` reads: site format, move string, coordinates); the panel's
     /// start and end are the line's own.
+    ///
+    /// Every puzzle written has exactly one solution, and it is this line
+    /// (proved by the counter); a symmetry panel mirrors its start and end.
+    /// A line that is not legal on the panel is refused naming why
+    /// (crossing itself or its mirror, ending inside the panel, ...), and
+    /// so is a line the kinds asked for cannot pin down (exit 2): a single
+    /// edge along the border leaves one region, so squares never tell it
+    /// from the line round the corner face; a kind that finds no place
+    /// along the line (pieces in regions it cannot tile) is named too. Dots
+    /// can pin down any line.
     #[arg(long, conflicts_with = "like")]
     around: Option<String>,
 }

@@ -3,6 +3,7 @@
 
 use std::io::{BufRead, Read};
 
+use clap::Args as ClapArgs;
 use witness::formats::{self, Format, MAX_PUZZLE_BYTES};
 use witness::model::{Puzzle, RuleSet};
 
@@ -75,11 +76,141 @@ pub fn read_text(source: &str) -> Result<String, String> {
 }
 
 /// Reads a puzzle from a file (or `-`), guessing the format unless given.
+/// A JSON Lines entry `{"id": …, "puzzle": …}` stands for its puzzle; a
+/// file of several is refused ([`read_picked`] picks one).
 pub fn read_puzzle(source: &str, format: Option<Format>) -> Result<Puzzle, String> {
-    let text = read_text_capped(source, MAX_PUZZLE_BYTES as u64)?;
-    formats::read_puzzle(&text, format).map_err(|e| format!("{source}: {e}"))
+    read_picked(source, format, &Pick::default())
 }
 
+/// Which puzzle of a JSON Lines file of puzzles (one `{"id", "puzzle"}` a
+/// line, as the corpus) to take.
+#[derive(ClapArgs, Default, Debug, Clone)]
+pub struct Pick {
+    /// With a JSON Lines file of puzzles (`{"id": …, "puzzle": …}` a
+    /// line): take the line whose "id" is ID.
+    #[arg(long, value_name = "ID", conflicts_with = "line")]
+    pub id: Option<String>,
+    /// With a JSON Lines file of puzzles: take line N (counted from 1).
+    #[arg(long, value_name = "N")]
+    pub line: Option<usize>,
+}
+
+/// The most ids an error lists when it asks for `--id`.
+const IDS_SHOWN: usize = 3;
+
+/// Reads a puzzle as [`read_puzzle`], picking one line of a JSON Lines
+/// file by `pick`: one is needed when the file holds several. Such a file
+/// may be as large as a batch ([`MAX_BATCH_BYTES`]), each line at most
+/// [`MAX_LINE_BYTES`]; any other puzzle text at most [`MAX_PUZZLE_BYTES`].
+pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<Puzzle, String> {
+    let name = if source == "-" {
+        "standard input"
+    } else {
+        source
+    };
+    let mut reader: Box<dyn Read> = if source == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(source).map_err(|e| format!("cannot read {name}: {e}"))?)
+    };
+    let cap = MAX_PUZZLE_BYTES as u64;
+    let mut head = Vec::new();
+    reader
+        .by_ref()
+        .take(cap + 1)
+        .read_to_end(&mut head)
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    let json = matches!(format, None | Some(Format::Json));
+    if !(json && first_line_is_object(&head)) {
+        if pick.id.is_some() || pick.line.is_some() {
+            return Err(format!(
+                "{name}: --id and --line pick a line of a JSON Lines file of puzzles \
+                 ({{\"id\": …, \"puzzle\": …}} a line), which this is not"
+            ));
+        }
+        if head.len() as u64 > cap {
+            return Err(format!("{name} is larger than {cap} bytes"));
+        }
+        let text = String::from_utf8(head).map_err(|e| format!("{name} is not UTF-8 text: {e}"))?;
+        return formats::read_puzzle(&text, format).map_err(|e| format!("{name}: {e}"));
+    }
+    let rest = reader.take(MAX_BATCH_BYTES);
+    let mut lines = std::io::BufReader::new(std::io::Cursor::new(head).chain(rest));
+    let (number, line) = pick_line(name, &mut lines, pick)?;
+    formats::read_puzzle(&line, Some(Format::Json))
+        .map_err(|e| format!("{name} line {number}: {e}"))
+}
+
+/// True when the first non-blank line of `head` is a JSON object on its
+/// own (a JSON Lines file, not a puzzle written over several lines).
+fn first_line_is_object(head: &[u8]) -> bool {
+    head.split(|&b| b == b'\n')
+        .find(|l| !l.trim_ascii().is_empty())
+        .and_then(|l| serde_json::from_slice::<serde_json::Value>(l).ok())
+        .is_some_and(|v| v.is_object())
+}
+
+/// The id of a JSON Lines entry, if it is an object with a string or
+/// number `"id"`.
+fn id_of(line: &str) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    match &v["id"] {
+        serde_json::Value::String(s) => Some(s.clone()),
+        serde_json::Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+}
+
+/// The line (its number from 1 and its text) of a JSON Lines file that
+/// `pick` names, the only non-blank one when `pick` names none, or an error
+/// saying how to pick.
+fn pick_line(name: &str, lines: &mut impl BufRead, pick: &Pick) -> Result<(usize, String), String> {
+    let (mut count, mut only, mut ids, mut last) = (0, None, Vec::new(), 0);
+    let mut number = 0;
+    while let Some(line) =
+        next_line(lines, MAX_LINE_BYTES).map_err(|e| format!("{name} line {}: {e}", number + 1))?
+    {
+        number += 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        if pick.line == Some(number) {
+            return Ok((number, line));
+        }
+        if pick.id.is_some() || ids.len() < IDS_SHOWN {
+            let id = id_of(&line);
+            if id.is_some() && id == pick.id {
+                return Ok((number, line));
+            }
+            if ids.len() < IDS_SHOWN {
+                ids.extend(id);
+            }
+        }
+        count += 1;
+        last = number;
+        if count == 1 {
+            only = Some((number, line));
+        }
+    }
+    let some_ids = if ids.is_empty() {
+        String::new()
+    } else {
+        format!(" (ids such as {})", ids.join(", "))
+    };
+    match (&pick.id, pick.line, only) {
+        (Some(id), ..) => Err(format!(
+            "{name}: no line has the id \"{id}\" among its {count} puzzles{some_ids}"
+        )),
+        (_, Some(n), _) => Err(format!(
+            "{name}: no puzzle on line {n}; it has {count} puzzles, the last on line {last}"
+        )),
+        (None, None, Some(only)) if count == 1 => Ok(only),
+        _ => Err(format!(
+            "{name} holds {count} puzzles, one a line (JSON Lines): pick one with \
+             --id ID{some_ids} or --line N"
+        )),
+    }
+}
 /// The next line of `reader` (without its line ending), `None` at the end;
 /// a line longer than `cap` bytes is an error, found without holding more
 /// than `cap` bytes of it.

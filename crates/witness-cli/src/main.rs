@@ -79,7 +79,7 @@ enum Command {
     #[command(after_help = EXIT_CODES)]
     BenchCheck(bench::BenchCheckArgs),
     /// Generate puzzles with exactly one solution, as JSON lines.
-    #[command(after_help = EXIT_CODES)]
+    #[command(long_about = generate::LONG_ABOUT, after_help = EXIT_CODES)]
     Generate(generate::Args),
     /// Draw a panel, with a path or its solution, as SVG or PNG.
     #[command(after_help = EXIT_CODES)]

@@ -43,6 +43,8 @@ pub struct Args {
     /// The puzzle's format (guessed when left out).
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,
+    #[command(flatten)]
+    pick: input::Pick,
     /// Print `{"svg", "path", "moves", "valid", "invalid", …}` as JSON
     /// instead of writing a file.
     #[arg(long, conflicts_with = "output")]
@@ -217,7 +219,7 @@ pub fn run(a: Args) -> Result<u8, String> {
             }
         }
     };
-    let puzzle = input::with_rules(input::read_puzzle(&a.puzzle, a.format)?, a.rules);
+    let puzzle = input::with_rules(input::read_picked(&a.puzzle, a.format, &a.pick)?, a.rules);
     let line = if a.solve {
         Line::Solve
     } else if let Some(p) = &a.path {

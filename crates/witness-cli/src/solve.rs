@@ -16,6 +16,8 @@ use crate::{EXIT_DONE, EXIT_NO, EXIT_STOPPED};
 pub struct Common {
     /// The puzzle file, or `-` for standard input.
     puzzle: String,
+    #[command(flatten)]
+    pick: input::Pick,
     /// The puzzle's format (guessed when left out).
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,
@@ -58,7 +60,7 @@ impl Common {
     }
     /// The puzzle, under the rules asked for.
     fn puzzle(&self) -> Result<witness::model::Puzzle, String> {
-        let p = input::read_puzzle(&self.puzzle, self.format)?;
+        let p = input::read_picked(&self.puzzle, self.format, &self.pick)?;
         Ok(input::with_rules(p, self.rules))
     }
 }

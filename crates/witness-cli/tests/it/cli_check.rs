@@ -7,50 +7,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-/// A 1x1 panel: start (0,2) bottom-left, end (2,0) top-right, a black dot
-/// on the top edge (1,0). `0,2:U2R2` covers the dot (valid); `0,2:R2U2`
-/// misses it (invalid, failure at (1,0)).
-const PUZZLE: &str = r#"{"grid":[
-    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
-    [{"type":"line","dot":1},null,{"type":"line"}],
-    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
-
-/// A temporary folder for one test, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(test: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("witness-cli-{}-{test}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    /// Writes a file in the folder and returns its path.
-    fn file(&self, name: &str, contents: &str) -> PathBuf {
-        let path = self.0.join(name);
-        std::fs::write(&path, contents).unwrap();
-        path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn witness(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_witness"))
-        .args(args)
-        .output()
-        .expect("run witness")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use crate::common::cli::{stderr, stdout, witness, TempDir, ONE_DOT as PUZZLE};
 
 /// Bad input: exit 2, nothing on stdout, one line on stderr naming the
 /// problem.

@@ -4,10 +4,11 @@
 //! `witness solve` and `render --solve` on a puzzle with no solution name
 //! and ring the symbols that cannot all be satisfied.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{json, Value};
+
+use crate::common::cli::{stdout, witness, TempDir, ONE_DOT as ONE};
 
 /// A 1x1 panel, start (0,2) bottom-left, end (2,0) top-right, nothing
 /// else: two solutions, up then right and right then up, which part at
@@ -38,33 +39,6 @@ fn tall(pieces: bool) -> String {
     )
 }
 
-/// One unique panel: the 1x1 panel with a dot on its top edge.
-const ONE: &str = r#"{"grid":[
-    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
-    [{"type":"line","dot":1},null,{"type":"line"}],
-    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
-
-/// Writes `contents` to a file of its own for this test.
-fn file(test: &str, contents: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "witness-cli-count-{}-{test}.json",
-        std::process::id()
-    ));
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
-fn witness(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_witness"))
-        .args(args)
-        .output()
-        .expect("run witness")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
 /// The `--json` answer of `count --unique` on `path`.
 fn unique_json(path: &std::path::Path, engine: &str) -> Value {
     let o = witness(&[
@@ -88,7 +62,8 @@ fn moves(v: &Value) -> Vec<Value> {
 
 #[test]
 fn two_solutions_and_where_they_part() {
-    let two = file("two", TWO);
+    let tmp = TempDir::new("two_solutions_and_where_they_part");
+    let two = tmp.file("two.json", TWO);
     for engine in ["search", "sat", "auto"] {
         let v = unique_json(&two, engine);
         assert_eq!(v["unique"], "not unique", "{v}");
@@ -101,7 +76,7 @@ fn two_solutions_and_where_they_part() {
         assert_eq!(v["part"], json!({"x": 0, "y": 2}), "{engine}: {v}");
     }
     for (name, pieces) in [("tall", false), ("pieces", true)] {
-        let p = file(name, &tall(pieces));
+        let p = tmp.file(&format!("{name}.json"), &tall(pieces));
         let v = unique_json(&p, "auto");
         let want = vec![
             json!([{"x": 0, "y": 4}, 3, 3, 2, 2, 3, 3, 0]),
@@ -124,7 +99,8 @@ fn two_solutions_and_where_they_part() {
 
 #[test]
 fn a_unique_puzzle_shows_no_second_solution() {
-    let one = file("one", ONE);
+    let tmp = TempDir::new("a_unique_puzzle_shows_no_second_solution");
+    let one = tmp.file("one.json", ONE);
     let o = witness(&["count", "--unique", "--json", one.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -148,7 +124,8 @@ const DOTS: &str = r#"{"grid":[
 
 #[test]
 fn why_there_is_no_solution() {
-    let dots = file("dots", DOTS);
+    let tmp = TempDir::new("why_there_is_no_solution");
+    let dots = tmp.file("dots.json", DOTS);
     let o = witness(&["solve", dots.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let text = stdout(&o);
@@ -189,7 +166,7 @@ fn why_there_is_no_solution() {
         r#"[{"type":"line","dot":1},{"type":"square","color":"black"},{"type":"line"}]"#,
         r#"[{"type":"line","dot":1},{"type":"square","color":"black"},{"type":"line","gap":1}]"#,
     );
-    let shut = file("shut", &shut);
+    let shut = tmp.file("shut.json", &shut);
     let o = witness(&["solve", shut.to_str().unwrap()]);
     assert!(
         stdout(&o).ends_with(

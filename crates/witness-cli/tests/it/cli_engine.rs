@@ -3,17 +3,7 @@
 //! and an unknown
 //! engine is bad input.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-use serde_json::Value;
-
-/// A 1x1 panel: start (0,2) bottom-left, end (2,0) top-right, a black dot
-/// on the top edge (1,0): one solution, `0,2:U2R2`.
-const PUZZLE: &str = r#"{"grid":[
-    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
-    [{"type":"line","dot":1},null,{"type":"line"}],
-    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+use crate::common::cli::{json, witness, TempDir, ONE_DOT as PUZZLE};
 
 /// A 2x1 panel: start (0,2), end (4,0), a piece of one square on the
 /// left face and a subtractive one on the right face (they cancel when
@@ -25,30 +15,10 @@ const PIECE: &str = r#"{"grid":[
     [{"type":"line"},{"type":"ylop","color":"blue","polyshape":1},{"type":"line"}],
     [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
 
-/// Writes `contents` to a file of its own for this test.
-fn file(test: &str, contents: &str) -> PathBuf {
-    let path = std::env::temp_dir().join(format!(
-        "witness-cli-engine-{}-{test}.json",
-        std::process::id()
-    ));
-    std::fs::write(&path, contents).unwrap();
-    path
-}
-
-fn witness(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_witness"))
-        .args(args)
-        .output()
-        .expect("run witness")
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_slice(&o.stdout).expect("JSON on stdout")
-}
-
 #[test]
 fn engines_agree_on_solve_count_and_hint() {
-    let f = file("agree", PUZZLE);
+    let tmp = TempDir::new("engines_agree");
+    let f = tmp.file("p.json", PUZZLE);
     let p = f.to_str().unwrap();
     for engine in ["search", "sat", "auto"] {
         let o = witness(&["solve", p, "--json", "--engine", engine]);
@@ -62,12 +32,12 @@ fn engines_agree_on_solve_count_and_hint() {
         assert_eq!(o.status.code(), Some(0), "{engine}");
         assert!(String::from_utf8_lossy(&o.stdout).contains("0,2:U2"));
     }
-    let _ = std::fs::remove_file(f);
 }
 
 #[test]
 fn sat_refuses_subtractive_pieces_and_unknown_engines_are_bad_input() {
-    let f = file("refuse", PIECE);
+    let tmp = TempDir::new("sat_refuses");
+    let f = tmp.file("p.json", PIECE);
     let p = f.to_str().unwrap();
     let o = witness(&["solve", p, "--engine", "sat"]);
     assert_eq!(o.status.code(), Some(2));
@@ -83,5 +53,4 @@ fn sat_refuses_subtractive_pieces_and_unknown_engines_are_bad_input() {
     let o = witness(&["count", p, "--engine", "quantum"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown engine"));
-    let _ = std::fs::remove_file(f);
 }

@@ -3,17 +3,12 @@
 //! `--out`, one-line errors with exit code 2 for bad options, and puzzles
 //! made around a given line (`--around`, `"around"`).
 
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 use witness::{count, formats, CountOptions, Path, Status};
 
-fn witness(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_witness"))
-        .args(args)
-        .output()
-        .expect("run witness")
-}
+use crate::common::cli::witness;
 
 /// The lines of a run's standard output, parsed.
 fn lines(o: &Output) -> Vec<Value> {

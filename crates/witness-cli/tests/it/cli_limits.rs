@@ -4,11 +4,11 @@
 //! clear error, never in an abort.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common;
+use common::cli::TempDir;
 
 /// An empty 32x32 panel as a Windmill code: start bottom left, end top
 /// right. Its paths run over 3,000 slots deep.
@@ -27,34 +27,10 @@ const NO_SOLUTION: &str = "witness 1x1\n+ o E>\n| . |\nS o +\n";
 /// paths along the edges are many, so the solution is not unique.
 const MANY: &str = "witness 2x1\n+ - + - E>\n| . | . |\nS - + - +\n";
 
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(test: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("witness-lim-{}-{test}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    fn file(&self, name: &str, contents: &str) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, contents).unwrap();
-        path.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
+/// Runs `witness` with `args`; its output and how long it took.
 fn witness(args: &[&str]) -> (Output, Duration) {
     let t0 = Instant::now();
-    let o = Command::new(env!("CARGO_BIN_EXE_witness"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run witness");
+    let o = common::cli::witness(args);
     (o, t0.elapsed())
 }
 
@@ -75,8 +51,8 @@ fn code(o: &Output, want: i32) {
 
 #[test]
 fn deep_panels_are_counted_and_solved_without_a_crash() {
-    let dir = TempDir::new("deep");
-    let p = dir.file("e32.txt", EMPTY_32);
+    let dir = TempDir::new("limits-deep");
+    let p = dir.arg("e32.txt", EMPTY_32);
     let (o, took) = witness(&["count", &p, "--timeout-ms", "500"]);
     code(&o, 3);
     assert!(text(&o.stdout).contains("at least"), "{}", text(&o.stdout));
@@ -92,8 +68,8 @@ fn deep_panels_are_counted_and_solved_without_a_crash() {
 
 #[test]
 fn a_check_stops_at_its_time_limit() {
-    let dir = TempDir::new("check");
-    let p = dir.file("tiles.txt", &common::tiling_panel());
+    let dir = TempDir::new("limits-check");
+    let p = dir.arg("tiles.txt", &common::tiling_panel());
     let (o, took) = witness(&["check", &p, "--path", "0,60:R60U60", "--timeout-ms", "300"]);
     code(&o, 3);
     assert!(text(&o.stdout).contains("timeout"), "{}", text(&o.stdout));
@@ -113,8 +89,8 @@ fn a_check_stops_at_its_time_limit() {
 
 #[test]
 fn over_long_paths_are_refused_before_they_are_built() {
-    let dir = TempDir::new("path");
-    let p = dir.file("one.txt", ONE_DOT);
+    let dir = TempDir::new("limits-path");
+    let p = dir.arg("one.txt", ONE_DOT);
     // Two hundred runs of 100,000 moves: twenty million moves.
     let path = format!("0,2:{}", "R100000".repeat(200));
     let (o, took) = witness(&["check", &p, "--path", &path]);
@@ -170,10 +146,10 @@ fn endless_and_oversized_input_is_refused() {
 
 #[test]
 fn the_exit_codes_say_what_the_answer_was() {
-    let dir = TempDir::new("codes");
-    let one = dir.file("one.txt", ONE_DOT);
-    let none = dir.file("none.txt", NO_SOLUTION);
-    let many = dir.file("many.txt", MANY);
+    let dir = TempDir::new("limits-codes");
+    let one = dir.arg("one.txt", ONE_DOT);
+    let none = dir.arg("none.txt", NO_SOLUTION);
+    let many = dir.arg("many.txt", MANY);
     // check: valid 0, invalid 1, bad path 2.
     code(&witness(&["check", &one, "--path", "0,2:U2R2"]).0, 0);
     code(&witness(&["check", &one, "--path", "0,2:R2U2"]).0, 1);
@@ -207,8 +183,8 @@ fn the_exit_codes_say_what_the_answer_was() {
 
 #[test]
 fn a_time_limit_of_zero_is_no_limit_everywhere() {
-    let dir = TempDir::new("zero");
-    let one = dir.file("one.txt", ONE_DOT);
+    let dir = TempDir::new("limits-zero");
+    let one = dir.arg("one.txt", ONE_DOT);
     for args in [
         vec!["solve", &one, "--timeout-ms", "0"],
         vec!["hint", &one, "--timeout-ms", "0"],
@@ -219,7 +195,7 @@ fn a_time_limit_of_zero_is_no_limit_everywhere() {
         code(&o, 0);
     }
     // bench reads one puzzle a line: the Windmill code.
-    let line = dir.file("e32.txt", EMPTY_32);
+    let line = dir.arg("e32.txt", EMPTY_32);
     let (o, _) = witness(&["bench", &line, "--timeout-ms", "0", "--jobs", "1"]);
     code(&o, 0);
     assert!(text(&o.stdout).contains("solved: 1"), "{}", text(&o.stdout));
@@ -229,8 +205,8 @@ fn a_time_limit_of_zero_is_no_limit_everywhere() {
 fn a_check_of_the_largest_panel_of_pieces_runs_on_a_small_stack() {
     // The fit of 4,096 monominoes recurses thousands of levels deep; the
     // command runs here with a 1 MiB main-thread stack.
-    let dir = TempDir::new("mono");
-    let p = dir.file("mono.txt", &common::monomino_panel());
+    let dir = TempDir::new("limits-mono");
+    let p = dir.arg("mono.txt", &common::monomino_panel());
     let bin = env!("CARGO_BIN_EXE_witness");
     let o = Command::new("sh")
         .arg("-c")
@@ -244,7 +220,7 @@ fn a_check_of_the_largest_panel_of_pieces_runs_on_a_small_stack() {
     assert_eq!(text(&o.stdout).trim(), "valid");
     // bench checks every path it finds again, on its own threads.
     let line = serde_json::json!({"id": "mono", "puzzle": common::monomino_panel()}).to_string();
-    let file = dir.file("mono.jsonl", &format!("{line}\n"));
+    let file = dir.arg("mono.jsonl", &format!("{line}\n"));
     let (o, _) = witness(&["bench", &file, "--jobs", "2", "--timeout-ms", "20000"]);
     code(&o, 0);
     assert!(text(&o.stdout).contains("solved: 1"), "{}", text(&o.stdout));
@@ -252,9 +228,9 @@ fn a_check_of_the_largest_panel_of_pieces_runs_on_a_small_stack() {
 
 #[test]
 fn render_checks_its_path_and_solves_within_the_time_limit() {
-    let dir = TempDir::new("render");
-    let p = dir.file("tiles.txt", &common::tiling_panel());
-    let out = dir.0.join("t.svg").to_string_lossy().into_owned();
+    let dir = TempDir::new("limits-render");
+    let p = dir.arg("tiles.txt", &common::tiling_panel());
+    let out = dir.path("t.svg");
     let (o, took) = witness(&[
         "render",
         &p,
@@ -276,9 +252,9 @@ fn render_checks_its_path_and_solves_within_the_time_limit() {
 
 #[test]
 fn counts_past_64_bits_are_exact_and_json_strings_past_53() {
-    let dir = TempDir::new("big-count");
+    let dir = TempDir::new("limits-big-count");
     let count = |n: usize, json: bool| {
-        let p = dir.file(&format!("e{n}.txt"), &common::text_panel(n, |_, _| ".", ""));
+        let p = dir.arg(&format!("e{n}.txt"), &common::text_panel(n, |_, _| ".", ""));
         let mut args = vec!["count", p.as_str()];
         if json {
             args.push("--json");

@@ -7,6 +7,7 @@ mod cli_check;
 mod cli_count;
 mod cli_engine;
 mod cli_generate;
+mod cli_input;
 mod cli_limits;
 mod serve_abuse;
 mod serve_api;

@@ -10,16 +10,45 @@ use crate::model::{
     SymbolKind, Symmetry, MAX_SLOTS, ROTATION_BIT,
 };
 
-/// Reads a puzzle from the site's JSON text.
+/// Reads a puzzle from the site's JSON text: a puzzle object, or a JSON
+/// Lines entry `{"id": …, "puzzle": …}` holding one (see [`from_value`]).
+/// A text of several JSON values (a JSON Lines file of several puzzles) is
+/// refused, saying so.
 pub fn parse(text: &str) -> Result<Puzzle> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
-        Error::Parse(format!(
-            "not valid JSON at line {}, column {}: {e}",
-            e.line(),
-            e.column()
-        ))
-    })?;
-    from_value(&value)
+    let mut values = serde_json::Deserializer::from_str(text).into_iter::<Value>();
+    let value = match values.next() {
+        Some(v) => v.map_err(json_error)?,
+        // Blank text: serde's own words for it.
+        None => {
+            return Err(match serde_json::from_str::<Value>(text) {
+                Err(e) => json_error(e),
+                Ok(_) => Error::Parse("no JSON value".into()),
+            })
+        }
+    };
+    let first_end = values.byte_offset();
+    match values.next() {
+        None => from_value(&value),
+        Some(Err(e)) => Err(json_error(e)),
+        Some(Ok(_)) => {
+            let rest = &text[first_end..];
+            let second = first_end + rest.len() - rest.trim_start().len();
+            Err(Error::Parse(format!(
+                "more than one JSON value (a second one on line {}): a JSON Lines file holds \
+                 one puzzle a line; read one line",
+                text[..second].matches('\n').count() + 1
+            )))
+        }
+    }
+}
+
+/// A JSON syntax error, with its line and column.
+fn json_error(e: serde_json::Error) -> Error {
+    Error::Parse(format!(
+        "not valid JSON at line {}, column {}: {e}",
+        e.line(),
+        e.column()
+    ))
 }
 
 /// JavaScript truthiness, as the engine tests flags.
@@ -43,8 +72,44 @@ fn js_number(v: Option<&Value>) -> f64 {
     }
 }
 
-/// Reads a puzzle from an already parsed JSON value.
+/// Reads a puzzle from an already parsed JSON value: a puzzle object (with
+/// a `"grid"`), or an entry of a JSON Lines file of puzzles such as the
+/// corpus, `{"id": …, "puzzle": …}` with no `"grid"`, whose `"puzzle"` is a
+/// puzzle object or a JSON string of one.
 pub fn from_value(value: &Value) -> Result<Puzzle> {
+    match value.as_object() {
+        Some(obj) if !obj.contains_key("grid") && obj.contains_key("puzzle") => {
+            let id = match obj.get("id") {
+                Some(Value::String(s)) => format!(" \"{s}\""),
+                Some(v @ Value::Number(_)) => format!(" {v}"),
+                _ => String::new(),
+            };
+            let within = |e: Error| match e {
+                Error::Parse(m) => Error::Parse(format!("entry{id}, its \"puzzle\": {m}")),
+                Error::Size(m) => Error::Size(format!("entry{id}, its \"puzzle\": {m}")),
+                Error::Invalid(m) => Error::Invalid(format!("entry{id}, its \"puzzle\": {m}")),
+                Error::Unsupported(m) => {
+                    Error::Unsupported(format!("entry{id}, its \"puzzle\": {m}"))
+                }
+                e => e,
+            };
+            match &obj["puzzle"] {
+                Value::String(s) => {
+                    let inner = serde_json::from_str(s).map_err(|e| within(json_error(e)))?;
+                    from_puzzle_object(&inner).map_err(within)
+                }
+                inner @ Value::Object(_) => from_puzzle_object(inner).map_err(within),
+                _ => Err(within(Error::Parse(
+                    "must be a puzzle object or a JSON string of one".into(),
+                ))),
+            }
+        }
+        _ => from_puzzle_object(value),
+    }
+}
+
+/// Reads a puzzle from a JSON value that must be a puzzle object.
+fn from_puzzle_object(value: &Value) -> Result<Puzzle> {
     let obj = value
         .as_object()
         .ok_or_else(|| Error::Parse("a puzzle must be a JSON object with a \"grid\"".into()))?;

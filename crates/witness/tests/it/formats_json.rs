@@ -156,3 +156,52 @@ fn invisible_pieces_are_no_pieces() {
     let shaped = panel(r#"{"type":"poly","polyshape":3}"#, "null");
     assert!(matches!(wpjson::parse(&shaped), Err(Error::Parse(_))));
 }
+
+/// A JSON Lines entry `{"id", "puzzle"}` reads as its puzzle, whether the
+/// puzzle is an object or a JSON string of one; what is wrong inside names
+/// the entry; a text of several entries is refused, saying so.
+#[test]
+fn json_lines_entries_read_as_their_puzzle() {
+    let want = formats::read_puzzle(SMALL, None).unwrap();
+    let as_object = format!(r#"{{"id": "A1", "puzzle": {SMALL}}}"#);
+    let as_string = serde_json::json!({"id": "A1", "puzzle": SMALL}).to_string();
+    for text in [&as_object, &as_string] {
+        let got = formats::read_puzzle(text, None).expect(text);
+        assert_eq!(
+            wpjson::to_string(&got).unwrap(),
+            wpjson::to_string(&want).unwrap()
+        );
+    }
+    let cases = [
+        (
+            r#"{"id": "B2", "puzzle": 3}"#,
+            "entry \"B2\", its \"puzzle\": must be",
+        ),
+        (
+            r#"{"id": 7, "puzzle": "{"}"#,
+            "entry 7, its \"puzzle\": not valid JSON",
+        ),
+        (
+            r#"{"id": "C3", "puzzle": {}}"#,
+            "entry \"C3\", its \"puzzle\": the puzzle has no \"grid\"",
+        ),
+        (
+            r#"{"puzzle": {"puzzle": {}}}"#,
+            "entry, its \"puzzle\": the puzzle has no \"grid\"",
+        ),
+    ];
+    for (text, want) in cases {
+        let e = formats::read_puzzle(text, None).expect_err(text);
+        assert!(
+            e.to_string().contains(want),
+            "{text}: {e} should say {want:?}"
+        );
+    }
+    let lines = format!("{as_string}\n\n{as_object}\n");
+    let e = formats::read_puzzle(&lines, None).expect_err("two entries");
+    assert!(
+        e.to_string()
+            .contains("more than one JSON value (a second one on line 3)"),
+        "{e}"
+    );
+}

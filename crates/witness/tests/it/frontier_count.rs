@@ -231,15 +231,7 @@ fn random_against_brute(seed: u64, cases: usize, edge_terminals: bool, undirecte
             got.count,
             witness::formats::wpjson::to_string(&p).unwrap()
         );
-        let via = witness::count(
-            &p,
-            &witness::CountOptions {
-                limit: None,
-                limits: Limits::none(),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let via = common::count_all(&p);
         assert_eq!(via.count, want, "case {case}: witness::count");
         nontrivial += (want > zero_length(&p)) as usize;
     }
@@ -348,19 +340,7 @@ fn other_panels_fall_back_to_the_search() {
     assert!(none(&pillar));
     // And they still count exactly.
     for p in [&dotted, &sym, &pillar] {
-        assert_eq!(
-            witness::count(
-                p,
-                &witness::CountOptions {
-                    limit: None,
-                    limits: Limits::none(),
-                    ..Default::default()
-                }
-            )
-            .unwrap()
-            .count,
-            brute_count(p)
-        );
+        assert_eq!(common::count_all(p).count, brute_count(p));
     }
     // Too many undirected pairs.
     let mut many = Puzzle::new(4, 4, false).unwrap();

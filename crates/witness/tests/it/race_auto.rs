@@ -10,47 +10,27 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
-use common::random::{
-    line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
-};
+use common::random::{fill_slots, random_frame, random_shape, starts_and_ends, Rng, COLORS};
 use witness::internals::plan::Plan;
 use witness::internals::race::{self, Winner};
-use witness::model::{Pos, Puzzle, SlotKind, Symbol, SymbolKind};
+use witness::model::{Pos, Puzzle, Symbol, SymbolKind};
 use witness::{CountOptions, Engine, Limits, SolveOptions, Status};
 
 /// A random panel of at most `max` faces a side with faces of every kind
 /// (polyominoes when `polys`), dots, gaps, starts and ends.
 fn random_panel(r: &mut Rng, max: u64, polys: bool) -> Puzzle {
     let mut p = random_frame(r, max, 2);
-    let symmetric = p.symmetry.is_some();
     let density = 15 + r.below(45);
-    for q in p.positions().collect::<Vec<_>>() {
-        let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
-        let kind = q.kind();
-        if kind == SlotKind::Face {
-            if r.chance(density) {
-                let k = match r.below(if polys { 6 } else { 5 }) {
-                    0 => SymbolKind::Triangle(1 + r.below(3) as u32),
-                    1 => SymbolKind::Square,
-                    2 => SymbolKind::Star,
-                    3 if r.chance(30) => SymbolKind::Nega,
-                    5 => SymbolKind::Poly(random_shape(r)),
-                    _ => SymbolKind::Square,
-                };
-                p.cell_mut(q).symbol = Some(Symbol::new(k, color));
-            }
-        } else {
-            line_slot(r, p.cell_mut(q), kind, 10, 10);
-        }
-    }
-    let slots: Vec<Pos> = p
-        .positions()
-        .filter(|q| q.kind() != SlotKind::Face)
-        .collect();
-    place_start_end(r, &mut p, &slots);
-    if symmetric {
-        mirror_starts_and_ends(&mut p, r.chance(80));
-    }
+    let kind = |r: &mut Rng| match r.below(if polys { 6 } else { 5 }) {
+        0 => SymbolKind::Triangle(1 + r.below(3) as u32),
+        1 => SymbolKind::Square,
+        2 => SymbolKind::Star,
+        3 if r.chance(30) => SymbolKind::Nega,
+        5 => SymbolKind::Poly(random_shape(r)),
+        _ => SymbolKind::Square,
+    };
+    fill_slots(r, &mut p, density, kind, (10, 10));
+    starts_and_ends(r, &mut p, 80);
     p
 }
 

@@ -8,10 +8,8 @@
 
 use crate::common;
 
-use common::random::{
-    line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
-};
-use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
+use common::random::{fill_slots, random_frame, random_shape, starts_and_ends, Rng, COLORS};
+use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind};
 use witness::{why, Engine, Error, SolveOptions, Status, WhyOptions};
 
 /// A 1x1 panel, start (0,2) bottom-left, end (2,0) top-right.
@@ -131,34 +129,16 @@ fn hand_made_panels() {
 /// solution.
 fn random_panel(r: &mut Rng) -> Puzzle {
     let mut p = random_frame(r, 3, 2);
-    let symmetric = p.symmetry.is_some();
-    for q in p.positions().collect::<Vec<_>>() {
-        let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
-        let kind = q.kind();
-        if kind == SlotKind::Face {
-            if r.chance(45) {
-                let k = match r.below(6) {
-                    0 => SymbolKind::Triangle(1 + r.below(3) as u32),
-                    1 => SymbolKind::Square,
-                    2 => SymbolKind::Star,
-                    3 => SymbolKind::Nega,
-                    4 => SymbolKind::Poly(random_shape(r)),
-                    _ => SymbolKind::Square,
-                };
-                p.cell_mut(q).symbol = Some(Symbol::new(k, color));
-            }
-        } else {
-            line_slot(r, p.cell_mut(q), kind, 10, 20);
-        }
-    }
-    let slots: Vec<Pos> = p
-        .positions()
-        .filter(|q| q.kind() != SlotKind::Face)
-        .collect();
-    place_start_end(r, &mut p, &slots);
-    if symmetric {
-        mirror_starts_and_ends(&mut p, true);
-    }
+    let kind = |r: &mut Rng| match r.below(6) {
+        0 => SymbolKind::Triangle(1 + r.below(3) as u32),
+        1 => SymbolKind::Square,
+        2 => SymbolKind::Star,
+        3 => SymbolKind::Nega,
+        4 => SymbolKind::Poly(random_shape(r)),
+        _ => SymbolKind::Square,
+    };
+    fill_slots(r, &mut p, 45, kind, (10, 20));
+    starts_and_ends(r, &mut p, 100);
     p
 }
 

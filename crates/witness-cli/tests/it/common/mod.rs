@@ -1,5 +1,6 @@
-//! What the tests of `witness serve` share: a server on a free loopback
-//! port, raw requests to it, and panels to ask about.
+//! What the tests share: a `witness serve` on a free loopback port, raw
+//! requests to it, and panels to ask about; the command line's helpers in
+//! [`cli`].
 
 #![allow(dead_code)]
 
@@ -9,6 +10,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
+
+pub mod cli;
 
 /// A running server, stopped when dropped.
 pub struct Server {

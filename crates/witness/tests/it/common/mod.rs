@@ -84,6 +84,16 @@ pub fn brute_solutions(p: &witness::model::Puzzle) -> Vec<witness::Path> {
         .collect()
 }
 
+/// `witness::count` of every solution of `p`, with no limits.
+pub fn count_all(p: &witness::model::Puzzle) -> witness::Count {
+    let options = witness::CountOptions {
+        limit: None,
+        limits: witness::Limits::none(),
+        ..Default::default()
+    };
+    witness::count(p, &options).unwrap()
+}
+
 /// A number from environment variable `name` (a test's seed or case
 /// count, set by hand), if it is set and parses.
 pub fn env_u64(name: &str) -> Option<u64> {

@@ -2,7 +2,8 @@
 //! compare fast paths with slow references.
 
 use witness::model::{
-    Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, SlotKind, Symmetry,
+    Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, SlotKind, Symbol, SymbolKind,
+    Symmetry,
 };
 
 /// A small deterministic generator (xorshift64*).
@@ -127,5 +128,55 @@ pub fn line_slot(r: &mut Rng, c: &mut Cell, kind: SlotKind, gaps: u64, dots: u64
     }
     if r.chance(7) {
         c.end = Some(Direction::Up);
+    }
+}
+
+/// The node and edge slots of `p` (where a line runs), in reading order.
+pub fn line_slots(p: &Puzzle) -> Vec<Pos> {
+    p.positions()
+        .filter(|q| q.kind() != SlotKind::Face)
+        .collect()
+}
+
+/// The face slots of `p`, in reading order.
+pub fn face_slots(p: &Puzzle) -> Vec<Pos> {
+    p.positions()
+        .filter(|q| q.kind() == SlotKind::Face)
+        .collect()
+}
+
+/// A start and an end on random line slots ([`place_start_end`]) and, on
+/// a symmetry panel, the starts' mirror twins, and the ends' too with odds
+/// of `end_odds` in 100 (100: always, drawing no number).
+pub fn starts_and_ends(r: &mut Rng, p: &mut Puzzle, end_odds: u64) {
+    let slots = line_slots(p);
+    place_start_end(r, p, &slots);
+    if p.symmetry.is_some() {
+        let ends = end_odds >= 100 || r.chance(end_odds);
+        mirror_starts_and_ends(p, ends);
+    }
+}
+
+/// Fills every slot of `p` in reading order: draws a colour, then on a
+/// face, with odds of `face_odds` in 100, a symbol of the kind `kind`
+/// draws in that colour; on a node or an edge, [`line_slot`] with `gaps`
+/// and `dots`.
+pub fn fill_slots(
+    r: &mut Rng,
+    p: &mut Puzzle,
+    face_odds: u64,
+    kind: impl Fn(&mut Rng) -> SymbolKind,
+    (gaps, dots): (u64, u64),
+) {
+    for q in p.positions().collect::<Vec<_>>() {
+        let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();
+        let slot = q.kind();
+        if slot == SlotKind::Face {
+            if r.chance(face_odds) {
+                p.cell_mut(q).symbol = Some(Symbol::new(kind(r), color));
+            }
+        } else {
+            line_slot(r, p.cell_mut(q), slot, gaps, dots);
+        }
     }
 }

@@ -105,15 +105,7 @@ fn undirected_panels_count_each_pair_once() {
 fn limited_counts_by_lanes_agree_with_brute_force() {
     let var = common::env_u64;
     let mut r = Rng(var("LIMITED_SEED").unwrap_or(0x0123_4567_89AB_CDEF));
-    let tiny = Schedule {
-        first: 3,
-        growth: 2,
-        most: 200,
-        cases_after: 0,
-        // The late lanes join after a few turns.
-        late_lanes: 20,
-        anneal_after: 0,
-    };
+    let tiny = short_turns(3, 200, 20);
     let mut reached = 0;
     for case in 0..var("LIMITED_CASES").unwrap_or(200) {
         let mut p = match case % 3 {
@@ -193,14 +185,7 @@ fn counts_with_many_cases_shared_agree_with_brute_force() {
     use witness::internals::mark_cases::{case_count, FEW_CASES};
     let var = common::env_u64;
     let mut r = Rng(var("SHARED_SEED").unwrap_or(0x5AA2_ED00_CA5E_0021));
-    let tiny = Schedule {
-        first: 2,
-        growth: 2,
-        most: 64,
-        cases_after: 0,
-        late_lanes: 20,
-        anneal_after: 0,
-    };
+    let tiny = short_turns(2, 64, 20);
     let (mut many, mut reached) = (0, 0);
     for case in 0..var("SHARED_CASES").unwrap_or(1500) {
         let Some(p) = mixed_panel(&mut r, 4, 5, 5) else {
@@ -273,15 +258,7 @@ fn empty_panels_count_as_known() {
         let mut p = Puzzle::new(n, n, false).unwrap();
         p.cell_mut(Pos::new(0, 2 * n)).start = true;
         p.cell_mut(Pos::new(2 * n, 0)).end = Some(Direction::Up);
-        let c = witness::count(
-            &p,
-            &witness::CountOptions {
-                limit: None,
-                limits: Limits::none(),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let c = common::count_all(&p);
         assert_eq!(c.count, want, "{n}x{n}");
     }
 }

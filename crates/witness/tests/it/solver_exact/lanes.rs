@@ -12,15 +12,7 @@ use super::*;
 fn turns_find_a_solution_exactly_when_there_is_one() {
     let var = common::env_u64;
     let mut r = Rng(var("TURNS_SEED").unwrap_or(0x5EED_0F00_7E57_A7E5));
-    let tiny = Schedule {
-        first: 1,
-        growth: 2,
-        most: 64,
-        cases_after: 0,
-        // The late lanes join after a few turns.
-        late_lanes: 5,
-        anneal_after: 0,
-    };
+    let tiny = short_turns(1, 64, 5);
     let (mut solvable, mut not_first) = (0, 0);
     for case in 0..var("TURNS_CASES").unwrap_or(600) {
         let mut p = if case % 2 == 0 {
@@ -215,14 +207,7 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
         fresh: bool,
         share: (usize, usize),
     ) -> Option<Option<Path>> {
-        let tiny = Schedule {
-            first: 1,
-            growth: 2,
-            most: 8,
-            cases_after: 0,
-            late_lanes: 0,
-            anneal_after: 0,
-        };
+        let tiny = short_turns(1, 8, 0);
         let cases = Cases::<N>::new(plan, MAX_CASES)?.share(share.0, share.1);
         let limits = Limits::none();
         let mut runs = CaseRuns::new(&cases, &limits, &tiny);
@@ -307,14 +292,7 @@ fn case_runs_run_to_their_end_see_every_solution() {
     use witness::internals::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES, PER_DOT_MAX};
     type Seen = std::collections::HashSet<(usize, Vec<Direction>)>;
     fn collect<const N: usize>(plan: &Plan) -> Option<Seen> {
-        let tiny = Schedule {
-            first: 1,
-            growth: 2,
-            most: 16,
-            cases_after: 0,
-            late_lanes: 0,
-            anneal_after: 0,
-        };
+        let tiny = short_turns(1, 16, 0);
         let cases = Cases::<N>::new(plan, MAX_CASES)?;
         let limits = Limits::none();
         let mut runs = CaseRuns::new(&cases, &limits, &tiny);

@@ -11,7 +11,8 @@ mod windmill;
 use crate::common;
 
 use common::random::{
-    line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
+    face_slots, line_slot, line_slots, mirror_starts_and_ends, place_start_end, random_frame,
+    random_shape, starts_and_ends, Rng, COLORS,
 };
 use witness::internals::{brute, plan::Plan, Schedule};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
@@ -42,7 +43,6 @@ fn random_puzzle(r: &mut Rng) -> Puzzle {
 /// percent of the other nodes and edges.
 fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
     let mut p = random_frame(r, max, 2);
-    let symmetric = p.symmetry.is_some();
     let negations = r.chance(35);
     let density = 15 + r.below(45);
     let positions: Vec<Pos> = p.positions().collect();
@@ -58,14 +58,7 @@ fn random_panel(r: &mut Rng, max: u64, gaps: u64, dots: u64) -> Puzzle {
         }
     }
     // At least one start and one end, mirrored in symmetric puzzles.
-    let nodes: Vec<Pos> = p
-        .positions()
-        .filter(|q| q.kind() != witness::model::SlotKind::Face)
-        .collect();
-    place_start_end(r, &mut p, &nodes);
-    if symmetric {
-        mirror_starts_and_ends(&mut p, r.chance(80));
-    }
+    starts_and_ends(r, &mut p, 80);
     p
 }
 
@@ -148,11 +141,7 @@ fn assert_limited_counts(
 /// one of the first two colours; true when some face got an elimination
 /// mark.
 fn fill_faces(r: &mut Rng, p: &mut Puzzle, pick: impl Fn(&mut Rng) -> Option<SymbolKind>) -> bool {
-    let faces: Vec<Pos> = p
-        .positions()
-        .filter(|q| q.kind() == witness::model::SlotKind::Face)
-        .collect();
-    for q in faces {
+    for q in face_slots(p) {
         p.cell_mut(q).symbol = pick(r).map(|kind| {
             let color = COLORS[r.below(2) as usize].clone();
             Symbol::new(kind, color)
@@ -198,21 +187,33 @@ fn piece_board(r: &mut Rng, w: usize, h: usize, pillar: bool, symmetric: u64) ->
     p
 }
 
-/// The face positions of a panel.
-fn faces_of(p: &Puzzle) -> Vec<Pos> {
-    p.positions()
-        .filter(|q| q.kind() == witness::model::SlotKind::Face)
-        .collect()
+/// Puts a symbol of `kind`, in one of the first two colours, on a random
+/// face of `faces` (replacing any symbol there).
+fn put_on_a_face(r: &mut Rng, p: &mut Puzzle, faces: &[Pos], kind: SymbolKind) {
+    let q = faces[r.below(faces.len() as u64) as usize];
+    let color = COLORS[r.below(2) as usize].clone();
+    p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
+}
+
+/// A lanes schedule of short turns for small panels: `first` nodes,
+/// doubling up to `most`, the cases from the first turn, the late lanes
+/// after `late_lanes` turns, no annealing.
+fn short_turns(first: u64, most: u64, late_lanes: u64) -> Schedule {
+    Schedule {
+        first,
+        growth: 2,
+        most,
+        cases_after: 0,
+        late_lanes,
+        anneal_after: 0,
+    }
 }
 
 /// Full gaps on edges (each with odds of `gap` in 100), a start and an
 /// end (a second pair with odds of 30 in 100), and with symmetry their
 /// mirrors: the piece panels' finish.
 fn gaps_starts_and_ends(r: &mut Rng, p: &mut Puzzle, gap: u64) {
-    let slots: Vec<Pos> = p
-        .positions()
-        .filter(|q| q.kind() != witness::model::SlotKind::Face)
-        .collect();
+    let slots = line_slots(p);
     for q in &slots {
         if q.kind() == witness::model::SlotKind::Edge && r.chance(gap) {
             p.cell_mut(*q).gap = Gap::Full;

@@ -20,7 +20,7 @@ fn fast_count_equals_brute_force_on_piece_panels() {
             (2 + r.below(3) as usize, 2 + r.below(3) as usize)
         };
         let mut p = piece_board(&mut r, w, h, pillar, 15);
-        let faces = faces_of(&p);
+        let faces = face_slots(&p);
         let pieces = 2 + r.below(4);
         for _ in 0..pieces {
             let q = faces[r.below(faces.len() as u64) as usize];
@@ -75,12 +75,8 @@ fn fast_count_equals_brute_force_on_subtractive_piece_panels() {
             (2 + r.below(2) as usize, 3 + r.below(2) as usize)
         };
         let mut p = piece_board(&mut r, w, h, pillar, 20);
-        let faces = faces_of(&p);
-        let put = |r: &mut Rng, p: &mut Puzzle, kind: SymbolKind| {
-            let q = faces[r.below(faces.len() as u64) as usize];
-            let color = COLORS[r.below(2) as usize].clone();
-            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
-        };
+        let faces = face_slots(&p);
+        let put = |r: &mut Rng, p: &mut Puzzle, kind| put_on_a_face(r, p, &faces, kind);
         for _ in 0..1 + r.below(2) {
             let piece = random_piece(&mut r, 2);
             put(&mut r, &mut p, SymbolKind::Ylop(piece));

@@ -209,14 +209,7 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
     use witness::internals::nearby::twin_starts;
     let var = common::env_u64;
     let mut r = Rng(var("PAIRS_SEED").unwrap_or(0x9A12_5EED_0000_0027));
-    let tiny = Schedule {
-        first: 3,
-        growth: 2,
-        most: 200,
-        cases_after: 0,
-        late_lanes: 20,
-        anneal_after: 0,
-    };
+    let tiny = short_turns(3, 200, 20);
     let mut halved = 0;
     for case in 0..var("PAIRS_CASES").unwrap_or(1500) {
         let mut p = random_panel(&mut r, 3, 6, 4);

@@ -66,12 +66,8 @@ fn windmill_piece_panels_count_as_brute_force() {
             (2 + r.below(2) as usize, 2 + r.below(2) as usize)
         };
         let mut p = piece_board(&mut r, w, h, pillar, 20);
-        let faces = faces_of(&p);
-        let put = |r: &mut Rng, p: &mut Puzzle, kind: SymbolKind| {
-            let q = faces[r.below(faces.len() as u64) as usize];
-            let color = COLORS[r.below(2) as usize].clone();
-            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
-        };
+        let faces = face_slots(&p);
+        let put = |r: &mut Rng, p: &mut Puzzle, kind| put_on_a_face(r, p, &faces, kind);
         for _ in 0..r.below(3) {
             let piece = random_piece(&mut r, 3);
             put(&mut r, &mut p, SymbolKind::Ylop(piece));

@@ -1,0 +1,126 @@
+//! Puzzle files as the commands read them: a JSON Lines entry
+//! `{"id", "puzzle"}` stands for its puzzle; in a file of several, `--id`
+//! or `--line` picks one, and without them the error says how to pick.
+
+use serde_json::json;
+
+use crate::common::cli::{stderr, stdout, witness, TempDir, ONE_DOT};
+
+/// A 1x1 panel: start (0,2) bottom-left, end (2,0) top-right, a black dot
+/// on the bottom edge (1,2). One solution: `0,2:R2U2` covers the dot;
+/// `0,2:U2R2` (the solution of [`ONE_DOT`]) misses it.
+const BOTTOM_DOT: &str = r#"{"grid":[
+    [{"type":"line"},{"type":"line"},{"type":"line","start":true}],
+    [{"type":"line"},null,{"type":"line","dot":1}],
+    [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
+
+/// A file of three entries: `a` ([`ONE_DOT`], a string), a blank line,
+/// `b` ([`BOTTOM_DOT`], an object), `c` (no grid) on line 4.
+fn three(tmp: &TempDir) -> String {
+    let bottom: serde_json::Value = serde_json::from_str(BOTTOM_DOT).unwrap();
+    let lines = [
+        json!({"id": "a", "puzzle": ONE_DOT}).to_string(),
+        String::new(),
+        json!({"id": "b", "puzzle": bottom}).to_string(),
+        json!({"id": "c", "puzzle": {}}).to_string(),
+    ];
+    tmp.arg("three.jsonl", &(lines.join("\n") + "\n"))
+}
+
+#[test]
+fn an_entry_stands_for_its_puzzle() {
+    let tmp = TempDir::new("input-entry");
+    let one = tmp.arg(
+        "one.jsonl",
+        &json!({"id": "a", "puzzle": ONE_DOT}).to_string(),
+    );
+    let o = witness(&["solve", &one, "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains(r#""moves":"0,2:U2R2""#),
+        "{}",
+        stdout(&o)
+    );
+    for cmd in [
+        vec!["check", &one, "--path", "0,2:U2R2"],
+        vec!["count", &one],
+        vec!["hint", &one],
+        vec!["render", &one],
+    ] {
+        let o = witness(&cmd);
+        assert_eq!(o.status.code(), Some(0), "{cmd:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn id_or_line_picks_one_of_several() {
+    let tmp = TempDir::new("input-pick");
+    let f = three(&tmp);
+    for pick in [["--id", "a"], ["--line", "1"]] {
+        let o = witness(&["check", &f, pick[0], pick[1], "--path", "0,2:U2R2"]);
+        assert_eq!(stdout(&o), "valid\n", "{pick:?}: {}", stderr(&o));
+        let o = witness(&["check", &f, pick[0], pick[1], "--path", "0,2:R2U2"]);
+        assert_eq!(o.status.code(), Some(1), "{pick:?}");
+    }
+    for pick in [["--id", "b"], ["--line", "3"]] {
+        let o = witness(&["check", &f, pick[0], pick[1], "--path", "0,2:R2U2"]);
+        assert_eq!(stdout(&o), "valid\n", "{pick:?}: {}", stderr(&o));
+        let o = witness(&["check", &f, pick[0], pick[1], "--path", "0,2:U2R2"]);
+        assert_eq!(o.status.code(), Some(1), "{pick:?}");
+        let o = witness(&["count", &f, pick[0], pick[1], "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{pick:?}: {}", stderr(&o));
+        let o = witness(&["render", &f, pick[0], pick[1]]);
+        assert!(stdout(&o).starts_with("<svg"), "{pick:?}: {}", stderr(&o));
+    }
+}
+
+/// Bad input: exit 2, one line on standard error holding every word.
+#[track_caller]
+fn assert_error(args: &[&str], words: &[&str]) {
+    let o = witness(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    for w in words {
+        assert!(err.contains(w), "{args:?}: {err:?} lacks {w:?}");
+    }
+}
+
+#[test]
+fn several_entries_without_a_pick_say_how_to_pick() {
+    let tmp = TempDir::new("input-errors");
+    let f = three(&tmp);
+    for cmd in ["solve", "count", "hint", "render"] {
+        assert_error(
+            &[cmd, &f],
+            &[
+                "holds 3 puzzles",
+                "--id ID (ids such as a, b, c)",
+                "--line N",
+            ],
+        );
+    }
+    assert_error(
+        &["check", &f, "--path", "0,2:U2R2"],
+        &["holds 3 puzzles", "--id", "--line"],
+    );
+    assert_error(
+        &["solve", &f, "--id", "z"],
+        &["no line has the id \"z\"", "3 puzzles"],
+    );
+    assert_error(
+        &["solve", &f, "--line", "2"],
+        &["no puzzle on line 2", "line 4"],
+    );
+    assert_error(&["solve", &f, "--line", "9"], &["no puzzle on line 9"]);
+    assert_error(
+        &["solve", &f, "--id", "c"],
+        &["three.jsonl line 4", "entry \"c\"", "no \"grid\""],
+    );
+    let text = tmp.arg("one.txt", "witness 1x1\n+ o E>\n| . |\nS - +\n");
+    assert_error(&["solve", &text, "--id", "a"], &["not", "JSON Lines"]);
+    // Both at once: clap's usage error.
+    let o = witness(&["solve", &f, "--id", "a", "--line", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
+}
