@@ -4,6 +4,7 @@
 //! `witness solve` and `render --solve` on a puzzle with no solution name
 //! and ring the symbols that cannot all be satisfied.
 
+use std::path::PathBuf;
 use std::process::Output;
 
 use serde_json::{json, Value};
@@ -204,7 +205,8 @@ fn two_valid_different_solutions_of_a_corpus_panel() {
         .expect("the panel is in the corpus");
     let v: Value = serde_json::from_str(line).unwrap();
     let puzzle_text = v["puzzle"].as_str().unwrap().to_string();
-    let path = file("corpus", &puzzle_text);
+    let tmp = TempDir::new("two_valid_different_solutions_of_a_corpus_panel");
+    let path = tmp.file("corpus.json", &puzzle_text);
     let puzzle = witness::read_puzzle(&puzzle_text, None).unwrap();
     for engine in ["search", "sat", "auto"] {
         let v = unique_json(&path, engine);

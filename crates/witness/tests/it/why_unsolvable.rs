@@ -8,8 +8,11 @@
 
 use crate::common;
 
-use common::random::{fill_slots, random_frame, random_shape, starts_and_ends, Rng, COLORS};
-use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind};
+use common::random::{
+    fill_slots, line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape,
+    starts_and_ends, Rng, COLORS,
+};
+use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
 use witness::{why, Engine, Error, SolveOptions, Status, WhyOptions};
 
 /// A 1x1 panel, start (0,2) bottom-left, end (2,0) top-right.
