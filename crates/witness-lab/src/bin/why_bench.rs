@@ -7,13 +7,15 @@
 //! then a new solution, until none is left; at most 12 dots, the puzzle
 //! skipped otherwise), and runs `why` on it twice: from the SAT engine's
 //! core, then by deletion from every symbol (both with the `auto` engine
-//! for their exact solves). Per puzzle it prints the symbols, the
+//! for their exact solves, 60 s for all of them); puzzles without a core
+//! (the SAT engine does not take them) are skipped. Then `why` as the
+//! library runs it (the core only when it looks worth it). Per puzzle it prints the symbols, the
 //! candidates the deletion starts from, the set's size, the exact solves
 //! and the time of each; then the totals and medians.
 
 use std::time::{Duration, Instant};
 
-use witness::internals::why::{why_traced, WhyOptions};
+use witness::internals::why::{why_traced, UseCore, WhyOptions};
 use witness::model::{Dot, Gap, Puzzle, SlotKind};
 use witness::{Limits, SolveOptions};
 
@@ -89,8 +91,12 @@ fn main() {
     let min: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(8);
     let seed: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(41);
     let mut rng = Rng(seed | 1);
-    let options = || WhyOptions::default().with_limits(Limits::timeout(Duration::from_secs(120)));
-    println!("id faces symbols | core: candidates set solves ms | deletion: set solves ms");
+    let options = || WhyOptions::default().with_limits(Limits::timeout(Duration::from_secs(60)));
+    println!(
+        "id faces symbols | core always: candidates set solves ms | deletion: set solves ms | why: which solves ms"
+    );
+    let mut t_why = Vec::new();
+    let (mut s_why, mut used) = (0u32, 0usize);
     let (mut t_core, mut t_del) = (Vec::new(), Vec::new());
     let (mut s_core, mut s_del) = (0u32, 0u32);
     let (mut cand, mut sym) = (0usize, 0usize);
@@ -107,16 +113,32 @@ fn main() {
         if p.face_width() < min || p.face_height() < min {
             continue;
         }
+        if let Err(witness::Error::Unsupported(_)) =
+            witness::internals::sat::SatRun::new(&p, &Limits::none())
+        {
+            println!("{id}: the SAT engine does not take it, skipped");
+            continue;
+        }
         let Some(q) = unsolvable(&p, &mut rng) else {
             continue;
         };
         let t = Instant::now();
-        let (a, ta) = why_traced(&q, &options(), true).expect("why with the core");
+        let (a, ta) = match why_traced(&q, &options(), UseCore::Always) {
+            Ok(answer) => answer,
+            Err(e) => {
+                println!("{id}: {e}");
+                continue;
+            }
+        };
         let ms_a = t.elapsed().as_secs_f64() * 1e3;
+        if !ta.core {
+            println!("{id}: no core, skipped");
+            continue;
+        }
         let t = Instant::now();
-        let Ok((b, tb)) = why_traced(&q, &options(), false) else {
+        let Ok((b, tb)) = why_traced(&q, &options(), UseCore::Never) else {
             println!(
-                "{id} | {} {} {} {ms_a:.1} | the deletion's first solve stopped after 120 s",
+                "{id} | {} {} {} {ms_a:.1} | the deletion's first solve stopped after 60 s",
                 ta.candidates,
                 a.symbols.len(),
                 ta.solves
@@ -124,8 +146,14 @@ fn main() {
             continue;
         };
         let ms_b = t.elapsed().as_secs_f64() * 1e3;
+        let t = Instant::now();
+        let (_, tc) = why_traced(&q, &options(), UseCore::Worth).expect("why");
+        let ms_c = t.elapsed().as_secs_f64() * 1e3;
+        t_why.push(ms_c);
+        s_why += tc.solves;
+        used += tc.core as usize;
         println!(
-            "{id} {}x{} {} | {}{} {} {} {ms_a:.1} | {} {} {ms_b:.1}{}",
+            "{id} {}x{} {} | {}{} {} {} {ms_a:.1} (core {:.1}) | {} {} {ms_b:.1} | {} {} {ms_c:.1}{}",
             q.face_width(),
             q.face_height(),
             ta.symbols,
@@ -133,8 +161,11 @@ fn main() {
             if ta.core { "" } else { " (no core)" },
             a.symbols.len(),
             ta.solves,
+            ta.core_time.as_secs_f64() * 1e3,
             b.symbols.len(),
             tb.solves,
+            if tc.core { "core" } else { "deletion" },
+            tc.solves,
             if a.status == b.status && a.status == witness::Status::Complete {
                 ""
             } else {
@@ -149,11 +180,14 @@ fn main() {
         sym += ta.symbols;
     }
     let (sum_a, sum_b): (f64, f64) = (t_core.iter().sum(), t_del.iter().sum());
+    let sum_c: f64 = t_why.iter().sum();
     println!(
-        "{} puzzles; symbols {sym}, candidates {cand}; exact solves: core {s_core}, deletion {s_del}; \
-         total ms: core {sum_a:.0}, deletion {sum_b:.0}; median ms: core {:.1}, deletion {:.1}",
+        "{} puzzles; symbols {sym}, candidates {cand}; exact solves: core {s_core}, deletion {s_del}, \
+         why {s_why} (core on {used}); total ms: core {sum_a:.0}, deletion {sum_b:.0}, why {sum_c:.0}; \
+         median ms: core {:.1}, deletion {:.1}, why {:.1}",
         t_core.len(),
         median(&mut t_core),
         median(&mut t_del),
+        median(&mut t_why),
     );
 }

@@ -8,7 +8,10 @@
 //! dropping any one of its symbols gives a panel that has one.
 //!
 //! The set is found in two steps. First a candidate set: where the SAT
-//! engine supports the panel and [`WhyOptions::engine`] is not `search`,
+//! engine supports the panel and [`WhyOptions::engine`] is `sat`, or
+//! `auto` on a panel without polyominoes (which `auto` leaves to the
+//! search) whose first exact solve shows the deletion from every symbol
+//! to be costly ([`CORE_WORTH`]),
 //! an unsatisfiable core over one assumption literal per symbol
 //! ([`super::sat::SatRun::core`]; the symbols that can fail when others
 //! go, stars, marks and pieces, are not assumptions but always there, and
@@ -32,7 +35,8 @@ use crate::error::{Error, Result};
 use crate::model::{Dot, Pos, Puzzle, SlotKind, SymbolKind};
 
 /// How [`why`] solves: its limits (for all of its solves together) and
-/// engine (`search` also leaves out the unsatisfiable core, so that the
+/// engine (which also says whether to seek the SAT engine's core: `sat`
+/// always, `auto` when it looks worth it, `search` never, so that the
 /// set is found by deletion alone).
 #[derive(Clone, Debug, Default)]
 pub struct WhyOptions {
@@ -128,9 +132,6 @@ enum First {
 #[cfg(feature = "sat")]
 fn core_candidates(puzzle: &Puzzle, all: &[Pos], options: &WhyOptions) -> Result<First> {
     use super::sat::{Core, SatRun};
-    if options.engine == Engine::Search {
-        return Ok(First::NoCore);
-    }
     let mut run = match SatRun::with_selectors(puzzle, &options.limits) {
         Ok(run) => run,
         Err(Error::Unsupported(_)) => return Ok(First::NoCore),
@@ -154,6 +155,30 @@ fn core_candidates(_: &Puzzle, _: &[Pos], _: &WhyOptions) -> Result<First> {
     Ok(First::NoCore)
 }
 
+/// When [`why_traced`] starts the deletion from the SAT engine's core.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UseCore {
+    /// Never: deletion from every symbol.
+    Never,
+    /// As [`why`] does: with the `sat` engine always; with `auto` on a
+    /// panel without polyominoes (which `auto` leaves to the search) when
+    /// the deletion from every symbol looks costly ([`CORE_WORTH`]); with
+    /// `search` never.
+    Worth,
+    /// Whatever the engine, where the SAT engine takes the panel.
+    Always,
+}
+
+/// With `auto`, the core is sought when the first exact solve (which
+/// proves the panel unsolvable) took this long times the number of
+/// symbols, or more: the deletion from every symbol costs some dozens of
+/// such solves on panels with tens of symbols, the core one SAT solve,
+/// which is slower than the search on easy panels (tens of milliseconds
+/// on a large one). The core then gets half that estimate (the first
+/// solve's time times the number of symbols): past it, the deletion
+/// starts from every symbol.
+pub const CORE_WORTH: std::time::Duration = std::time::Duration::from_millis(20);
+
 /// What [`why_traced`] did, for benchmarks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WhyTrace {
@@ -166,6 +191,8 @@ pub struct WhyTrace {
     pub core: bool,
     /// Exact solves (the first one included when there was no core).
     pub solves: u32,
+    /// The time the core took (zero without one).
+    pub core_time: std::time::Duration,
 }
 
 /// A minimal set of `puzzle`'s symbols that cannot all be satisfied (see
@@ -174,12 +201,11 @@ pub struct WhyTrace {
 /// panel has a solution, and when the limits stop the first solve, which
 /// must prove that it has none.
 pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
-    Ok(why_traced(puzzle, options, true)?.0)
+    Ok(why_traced(puzzle, options, UseCore::Worth)?.0)
 }
 
-/// [`why`], and what it did; without the core (by deletion from every
-/// symbol alone) when `core` is false.
-pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: bool) -> Result<(Why, WhyTrace)> {
+/// [`why`], and what it did; `core` says when to seek the core.
+pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: UseCore) -> Result<(Why, WhyTrace)> {
     let all = symbol_slots(puzzle);
     let mut trace = WhyTrace {
         symbols: all.len(),
@@ -202,18 +228,61 @@ pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: bool) -> Result<(
             (None, Status::Stopped) => None,
         })
     };
-    let first = if core {
-        core_candidates(puzzle, &all, options)?
+    let pieces = all.iter().any(|&q| {
+        puzzle
+            .cell(q)
+            .symbol
+            .as_ref()
+            .is_some_and(|s| matches!(s.kind, SymbolKind::Poly(_) | SymbolKind::Ylop(_)))
+    });
+    let core = match (core, options.engine) {
+        _ if !cfg!(feature = "sat") => UseCore::Never,
+        (UseCore::Never, _) | (UseCore::Worth, Engine::Search) => UseCore::Never,
+        (UseCore::Always, _) | (UseCore::Worth, Engine::Sat) => UseCore::Always,
+        (UseCore::Worth, Engine::Auto) if pieces => UseCore::Never,
+        (UseCore::Worth, Engine::Auto) => UseCore::Worth,
+    };
+    let first = if core == UseCore::Always {
+        let t = std::time::Instant::now();
+        let first = core_candidates(puzzle, &all, options)?;
+        trace.core_time = t.elapsed();
+        first
     } else {
         First::NoCore
     };
     trace.core = !matches!(first, First::NoCore);
     let first = match first {
-        First::NoCore => match unsolvable(&all)? {
-            Some(true) => First::Candidates(all.clone()),
-            Some(false) => First::Solvable,
-            None => First::Stopped,
-        },
+        First::NoCore => {
+            let clock = (core == UseCore::Worth).then(std::time::Instant::now);
+            match unsolvable(&all)? {
+                Some(true) => {
+                    let estimate = clock.map(|t| t.elapsed() * all.len() as u32);
+                    let sought = estimate.filter(|&e| e >= CORE_WORTH).map(|e| {
+                        let mut limits = options.limits.clone();
+                        let t = std::time::Instant::now();
+                        let end = t + e / 2;
+                        limits.deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
+                        let found =
+                            core_candidates(puzzle, &all, &options.clone().with_limits(limits));
+                        trace.core_time = t.elapsed();
+                        found
+                    });
+                    match sought.transpose()? {
+                        Some(First::Candidates(c)) => {
+                            trace.core = true;
+                            First::Candidates(c)
+                        }
+                        // Stopped (past its share of the time, or by the
+                        // limits, which the deletion then meets), or
+                        // (against the proof just made) a solution:
+                        // every symbol is the candidate.
+                        _ => First::Candidates(all.clone()),
+                    }
+                }
+                Some(false) => First::Solvable,
+                None => First::Stopped,
+            }
+        }
         first => first,
     };
     let candidates = match first {

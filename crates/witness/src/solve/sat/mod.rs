@@ -25,7 +25,7 @@
 //! on boards with marks, uncovered dots and triangles are not clauses
 //! (a mark may erase them) but cuts.
 //!
-//! For [`crate::why`], [`SatRun::with_selectors`] encodes the panel with a
+//! For [`crate::why()`], [`SatRun::with_selectors`] encodes the panel with a
 //! selector literal per symbol (see "Selectors" in [`encode`]): every
 //! clause and cut that exists only because of some symbols is guarded by
 //! their selectors, so it holds for every panel made of this one by
