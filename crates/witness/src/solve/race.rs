@@ -11,7 +11,11 @@
 //!   engine, each on a thread of its own.
 //! - **Counting with a limit** (`count --unique` has 2) ([`count_plan`]):
 //!   the search's count for [`COUNT_FIRST`], then the search's count and
-//!   the SAT engine's (blocking each solution found) side by side.
+//!   the SAT engine's (blocking each solution found) side by side. On a
+//!   panel whose rules are all clauses of the SAT encoding (dots,
+//!   triangles, no region rule: `clauses_only`), the search's count
+//!   for [`CLAUSES_FIRST`] only; then the SAT engine's at once, the
+//!   search's joining it past [`COUNT_FIRST`].
 //! - **Full counts**: the same, but the SAT engine, which finds solutions
 //!   one solver call at a time, gives up past [`SAT_COUNT_CAP`] solutions
 //!   and leaves the count to the search (whose tables and frontier count
@@ -45,6 +49,17 @@ pub const SEARCH_FIRST: Duration = Duration::from_millis(2);
 
 /// How long a count runs the search alone before the SAT engine joins in.
 pub const COUNT_FIRST: Duration = Duration::from_millis(3);
+
+/// How long a count with a limit runs the search alone on a panel whose
+/// every rule is a clause of the SAT encoding (`clauses_only`) before
+/// the SAT engine starts; the search joins it again only past
+/// [`COUNT_FIRST`]. A few times the median such panel's need. There the
+/// SAT engine's models are solutions unless they have loops, and a count
+/// to a small limit costs it a few solver calls, while the search must
+/// walk every path the dots and triangles leave open (a maze whose rooms
+/// all carry dots, say): the search keeps the panels it settles at once,
+/// and the SAT engine gets a core to itself for the others.
+pub const CLAUSES_FIRST: Duration = Duration::from_micros(300);
 
 /// The solutions past which the SAT engine gives up a full count (one with
 /// no limit) and leaves it to the search.
@@ -245,6 +260,30 @@ pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
     solve_race(puzzle, plan, limits)
 }
 
+/// True when every rule of the panel is a clause of the SAT encoding,
+/// with no cut to wait for but the loops': dots, gaps and triangles
+/// (exact cardinalities over a face's edges), symmetry and pillars, and
+/// no other symbol (no region rule, no elimination mark). At least one
+/// dot or triangle: bare panels are the frontier count's. A pass over the
+/// board's slots, without encoding anything.
+#[cfg(feature = "sat")]
+fn clauses_only(plan: &Plan) -> bool {
+    use crate::rules::board::Sym;
+    let b = &plan.rules.board;
+    if b.has_negations || b.has_polys {
+        return false;
+    }
+    let mut any = false;
+    for (s, sym) in b.sym.iter().enumerate() {
+        match sym {
+            Sym::Empty => any |= b.dot[s] != crate::model::Dot::None,
+            Sym::Triangle(_) => any = true,
+            _ => return false,
+        }
+    }
+    any
+}
+
 /// Whether the SAT engine joins the race on `puzzle`: it supports the
 /// panel, and the panel has no polyominoes. The SAT engine answers
 /// panels with pieces exactly, but there the search is the faster engine
@@ -296,6 +335,19 @@ pub fn count_plan(
     if !cfg!(feature = "sat") || limits.max_nodes.is_some() {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
+    // A panel whose rules are all clauses, counted to a limit: the search
+    // alone for a short budget, then the SAT engine at once, the search
+    // joining it only past the usual budget (a full count keeps the usual
+    // budget: the SAT engine, one solver call per solution, rarely wins
+    // one).
+    #[cfg(feature = "sat")]
+    if limit.is_some() && clauses_only(plan) && sat_joins(plan) {
+        let first = super::count_plan(plan, limit, &within(limits, CLAUSES_FIRST))?;
+        if counted(&first, limit) || limits.expired() {
+            return Ok(Raced::alone(first));
+        }
+        return count_race_after(puzzle, plan, limit, limits, COUNT_FIRST);
+    }
     let first = super::count_plan(plan, limit, &within(limits, COUNT_FIRST))?;
     if counted(&first, limit) || limits.expired() {
         return Ok(Raced::alone(first));
@@ -313,22 +365,43 @@ pub fn count_race(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Result<Raced<Count>> {
+    count_race_after(puzzle, plan, limit, limits, Duration::ZERO)
+}
+
+/// [`count_race`], the search's side joining `search_after` after the
+/// SAT engine's (unless the SAT engine has settled the count by then:
+/// the SAT engine is not started afresh when the search joins).
+#[cfg(feature = "sat")]
+fn count_race_after(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+    search_after: Duration,
+) -> Result<Raced<Count>> {
     let slots = plan.rules.board.len();
     if !sat_joins(plan) {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
-    // The search's count keeps to one thread (a pool of its own), so
-    // that the SAT engine has the other core.
-    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().ok();
     let (mine, theirs) = (puzzle.clone(), puzzle.clone());
+    let t0 = Instant::now();
     run(
         limits,
         slots,
         move |l| {
+            // Waiting for its turn, on its race flag.
+            while t0.elapsed() < search_after {
+                if l.expired() {
+                    return Ok(Count::new(0u64.into(), Status::Stopped));
+                }
+                std::thread::sleep(Duration::from_micros(100));
+            }
             let plan = Plan::new(&mine)?;
-            match &one {
-                Some(pool) => pool.install(|| super::count_plan(&plan, limit, l)),
-                None => super::count_plan(&plan, limit, l),
+            // The search's count keeps to one thread (a pool of its
+            // own), so that the SAT engine has the other core.
+            match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
+                Ok(pool) => pool.install(|| super::count_plan(&plan, limit, l)),
+                Err(_) => super::count_plan(&plan, limit, l),
             }
         },
         move |l| {

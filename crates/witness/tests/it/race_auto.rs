@@ -217,3 +217,26 @@ fn the_loser_of_a_race_is_stopped() {
     }
     eprintln!("the SAT engine won {tried} of the races");
 }
+
+/// The Alcazar mazes: panels whose every rule is a clause of the SAT
+/// encoding (a dot in every room), where a count to a limit gives the
+/// search a short budget and then the SAT engine the lead: the race's
+/// answers equal the search's, and so does `auto`'s count to 2 (with its
+/// solutions kept, valid and distinct).
+#[test]
+fn the_race_agrees_with_the_search_on_the_alcazar_mazes() {
+    let dir = common::corpus_dir().join("alcazar");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        eprintln!("skipped: no corpus");
+        return;
+    };
+    let mut seen = 0;
+    for (k, e) in entries.enumerate() {
+        let path = e.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let p = witness::read_puzzle(&text, None).unwrap();
+        assert_race_agrees(1000 + k as u64, &p);
+        seen += 1;
+    }
+    assert!(seen >= 10, "{seen} mazes");
+}
