@@ -82,7 +82,7 @@ pub struct Rendered {
     /// Milliseconds spent solving.
     pub ms: f64,
     /// For `Line::Solve` on a panel with no solution: the symbols that
-    /// cannot all be satisfied ([`witness::why`]), ringed.
+    /// cannot all be satisfied ([`witness::why()`]), ringed.
     pub why: Option<witness::Why>,
 }
 
