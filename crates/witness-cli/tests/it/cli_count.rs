@@ -167,9 +167,14 @@ fn why_there_is_no_solution() {
             dots.to_str().unwrap(),
         ]);
         let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
-        assert_eq!(
-            v["why"],
-            json!([{"x": 1, "y": 0}, {"x": 2, "y": 1}]),
+        // With `sat` the set starts from the SAT engine's unsatisfiable
+        // core, which may name the panel's other minimal set: its two
+        // lines (up then right, right then up) each cover one of the dots
+        // (0,1) and (2,1) as well.
+        let want = json!([{"x": 1, "y": 0}, {"x": 2, "y": 1}]);
+        let other = json!([{"x": 0, "y": 1}, {"x": 2, "y": 1}]);
+        assert!(
+            v["why"] == want || (engine == "sat" && v["why"] == other),
             "{engine}: {v}"
         );
         assert_eq!(v["why_no_line"], false);
