@@ -23,10 +23,22 @@ impl<const N: usize> FaceMasks<N> {
     /// AND or OR a face of the piece, far fewer operations than an AND a
     /// placement).
     pub fn piece_cover_of(&self, region: &Bits<N>, need: &Bits<N>) -> Option<Bits<N>> {
+        self.cover_by(region, need, |_, k| k.at.intersects(region))
+    }
+
+    /// [`FaceMasks::piece_cover_of`] for the kinds of piece `kind` picks
+    /// (by index and placements) instead of those standing in `region`.
+    #[inline]
+    fn cover_by(
+        &self,
+        region: &Bits<N>,
+        need: &Bits<N>,
+        kind: impl Fn(usize, &PiecePlaces<N>) -> bool,
+    ) -> Option<Bits<N>> {
         let mut cover = Bits::empty();
         let mut done = false;
-        for k in &self.placements {
-            if !k.at.intersects(region) {
+        for (i, k) in self.placements.iter().enumerate() {
+            if !kind(i, k) {
                 continue;
             }
             if !k.shifts.is_empty() {
@@ -177,6 +189,10 @@ impl<const N: usize> FaceMasks<N> {
             return Some(ok);
         }
         *steps = steps.checked_sub(1)?;
+        if free.count() >= COVER_CHECK_FACES && !self.left_cover(free, left) {
+            memo.put(key, false);
+            return Some(false);
+        }
         let kinds = self.placements.len();
         let runs = &self.anchors[f * kinds..=(f + 1) * kinds];
         // The kinds left: bit 8k set when byte k of `left` is not 0.
@@ -198,6 +214,24 @@ impl<const N: usize> FaceMasks<N> {
         }
         memo.put(key, false);
         Some(false)
+    }
+
+    /// Whether the pieces `left` (a count in each byte, by kind) could
+    /// still tile `free`: each kind left has a placement inside `free`,
+    /// and every face of `free` lies in a placement inside it of some
+    /// kind left. A tiling of `free` by those pieces places each of them
+    /// inside `free` and covers each of its faces with one of them, so a
+    /// "no" here is the tiling's own "no"; it only finds it without
+    /// trying the placements one by one (a face that no placement left
+    /// inside `free` covers, such as one in a hole too small for the
+    /// pieces left, would otherwise be found only once the scan reaches
+    /// it, after every way of tiling the faces before it).
+    pub(super) fn left_cover(&self, free: &Bits<N>, left: u128) -> bool {
+        let any = |k: usize| (left >> (8 * k)) & 0xFF != 0;
+        matches!(
+            self.cover_by(free, free, |k, _| any(k)),
+            Some(cover) if free.and_not(&cover).is_empty()
+        )
     }
 
     /// Whether `packing` (placements by kind and index, of the pieces
@@ -488,6 +522,11 @@ impl<const N: usize> FaceMasks<N> {
         total - best as u32
     }
 }
+
+/// The fewest faces left for a step of [`FaceMasks::tiles`] to run
+/// [`FaceMasks::left_cover`] first: below, the scan settles the rest in a
+/// few placements, for less than the check costs.
+const COVER_CHECK_FACES: u32 = 6;
 
 /// How many faces to spare, at most, for [`FaceMasks::packs`] to look for
 /// faces no piece left can cover.
