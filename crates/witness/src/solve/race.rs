@@ -177,18 +177,34 @@ pub fn run<T: Send + 'static>(
             } else {
                 &search_flag
             };
+            // The loser may have answered first (it saw its flag and
+            // sent before the winner did): its answer goes on a channel
+            // of its own, so that the caller receives it either way.
+            let early = if who == Winner::Search {
+                sat_answer.take().map(|a| (Winner::Sat, a))
+            } else {
+                search_answer.take().map(|a| (Winner::Search, a))
+            };
+            let loser = match early {
+                Some(message) => {
+                    let (tx, rx) = channel();
+                    let _ = tx.send(message);
+                    rx
+                }
+                None => rx,
+            };
             return Ok(Raced {
                 answer: r?,
                 winner: who,
                 raced: true,
                 loser_stopped: other.load(Ordering::SeqCst),
-                loser: Some(rx),
+                loser: Some(loser),
             });
         }
         if who == Winner::Search {
             search_answer = Some(r);
-        } else if let Ok(t) = r {
-            sat_answer = Some(t);
+        } else {
+            sat_answer = Some(r);
         }
     }
     let answer = search_answer.unwrap_or_else(|| {
@@ -198,7 +214,7 @@ pub fn run<T: Send + 'static>(
     });
     // Neither settled: the search's answer, or the SAT side's when it is
     // better (or the search failed).
-    let (answer, winner) = match (answer, sat_answer) {
+    let (answer, winner) = match (answer, sat_answer.and_then(Result::ok)) {
         (Ok(a), Some(t)) if better(&a, &t) => (t, Winner::Sat),
         (Ok(a), _) => (a, Winner::Search),
         (Err(e), _) => return Err(e),
