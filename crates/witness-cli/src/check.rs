@@ -31,7 +31,7 @@ pub struct Args {
     #[command(flatten)]
     pick: input::Pick,
     /// Check every line `{"id","puzzle","path"}` of a JSON Lines file.
-    #[arg(long, conflicts_with_all = ["puzzle", "path"])]
+    #[arg(long, conflicts_with_all = ["puzzle", "path", "id", "line"])]
     batch: Option<String>,
     /// Give up after this many milliseconds (0: no limit); with `--batch`,
     /// per line.

@@ -26,6 +26,8 @@ pub struct Args {
     /// The input's format (guessed when left out).
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,
+    #[command(flatten)]
+    pick: input::Pick,
     /// Indent the JSON for reading.
     #[arg(long)]
     pretty: bool,
@@ -36,7 +38,7 @@ pub struct Args {
 
 /// Runs the command; the exit code is 0, or 2 for bad input.
 pub fn run(a: Args) -> Result<u8, String> {
-    let puzzle = input::read_puzzle(&a.input, a.format)?;
+    let puzzle = input::read_picked(&a.input, a.format, &a.pick)?;
     let out = match a.to {
         Target::Text => text::to_string(&puzzle),
         Target::Json => {

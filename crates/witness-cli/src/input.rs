@@ -91,8 +91,8 @@ pub struct Pick {
     #[arg(long, value_name = "ID", conflicts_with = "line")]
     pub id: Option<String>,
     /// With a JSON Lines file of puzzles: take line N (counted from 1).
-    #[arg(long, value_name = "N")]
-    pub line: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub line: Option<u64>,
 }
 
 /// The most ids an error lists when it asks for `--id`.
@@ -134,7 +134,7 @@ pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<
         let text = String::from_utf8(head).map_err(|e| format!("{name} is not UTF-8 text: {e}"))?;
         return formats::read_puzzle(&text, format).map_err(|e| format!("{name}: {e}"));
     }
-    let rest = reader.take(MAX_BATCH_BYTES);
+    let rest = reader.take(MAX_BATCH_BYTES + 1 - head.len() as u64);
     let mut lines = std::io::BufReader::new(std::io::Cursor::new(head).chain(rest));
     let (number, line) = pick_line(name, &mut lines, pick)?;
     formats::read_puzzle(&line, Some(Format::Json))
@@ -164,13 +164,20 @@ fn id_of(line: &str) -> Option<String> {
 /// The line (its number from 1 and its text) of a JSON Lines file that
 /// `pick` names, the only non-blank one when `pick` names none, or an error
 /// saying how to pick.
-fn pick_line(name: &str, lines: &mut impl BufRead, pick: &Pick) -> Result<(usize, String), String> {
+fn pick_line(name: &str, lines: &mut impl BufRead, pick: &Pick) -> Result<(u64, String), String> {
     let (mut count, mut only, mut ids, mut last) = (0, None, Vec::new(), 0);
-    let mut number = 0;
+    let (mut number, mut read) = (0, 0u64);
     while let Some(line) =
         next_line(lines, MAX_LINE_BYTES).map_err(|e| format!("{name} line {}: {e}", number + 1))?
     {
         number += 1;
+        read += line.len() as u64 + 1;
+        if read > MAX_BATCH_BYTES {
+            return Err(format!(
+                "{name} is larger than {MAX_BATCH_BYTES} bytes; the puzzle sought is not \
+                 within them (line {number} goes past)"
+            ));
+        }
         if line.trim().is_empty() {
             continue;
         }

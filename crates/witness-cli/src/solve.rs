@@ -77,10 +77,12 @@ pub struct SolveArgs {
 pub struct CountArgs {
     #[command(flatten)]
     common: Common,
-    /// Stop counting at this many solutions (at least 1).
+    /// Stop counting at this many solutions (at least 1). Up to 64, `--json`
+    /// also lists the solutions found (`"solutions"`, the site's path format).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
-    /// Only tell whether the solution is unique (stops at 2).
+    /// Only tell whether the solution is unique (stops at 2); when it is not,
+    /// show two solutions and where they part.
     #[arg(long, conflicts_with = "limit")]
     unique: bool,
 }

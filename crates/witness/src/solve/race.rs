@@ -213,7 +213,7 @@ pub fn run<T: Send + 'static>(
         ))
     });
     // Neither settled: the search's answer, or the SAT side's when it is
-    // better (or the search failed).
+    // better; a failed search is the answer's error.
     let (answer, winner) = match (answer, sat_answer.and_then(Result::ok)) {
         (Ok(a), Some(t)) if better(&a, &t) => (t, Winner::Sat),
         (Ok(a), _) => (a, Winner::Search),

@@ -506,11 +506,18 @@ impl Parts {
                 return guard;
             }
         }
-        slots
+        let pieces: Vec<Term> = slots
             .iter()
             .filter(|&&s| face(s) && b.sym[s].is_poly())
             .map(off)
-            .collect()
+            .collect();
+        // A region that fails must fail for one of the reasons above or
+        // its pieces; with none found, every symbol of the region guards
+        // the cut (a region's verdict depends on its own symbols only).
+        if pieces.is_empty() {
+            return all();
+        }
+        pieces
     }
 
     /// The shortest chains of open slots of component `c` (listed,
