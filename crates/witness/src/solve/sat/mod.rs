@@ -61,10 +61,16 @@ pub struct Stats {
     pub marks: u64,
     /// Confinement cuts of failing regions that pieces may touch.
     pub confined: u64,
+    /// The pieces' area cardinality added (0 or 1).
+    pub area: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
     /// region cut applied to).
     pub blocked: u64,
 }
+
+/// Conflicts a solver call may take before the pieces' area cardinality
+/// joins the clauses ([`pieces::Pieces::area`]).
+const AREA_CONFLICTS: i32 = 1000;
 
 /// What the next solver call found.
 enum Next {
@@ -147,6 +153,16 @@ impl<'a> SatRun<'a> {
         })
     }
 
+    /// Adds the pieces' area cardinality ([`pieces::Pieces::area`]) now,
+    /// before the first solver call, rather than when a call struggles
+    /// without it: for tests, which check it on small panels.
+    pub fn area_now(&mut self) {
+        if !self.pieces.area.is_empty() {
+            self.enc.clauses.append(&mut self.pieces.area);
+            self.stats.area += 1;
+        }
+    }
+
     /// Adds a clause (an OR of terms) to the encoding.
     fn add(&mut self, terms: &[Term]) {
         self.enc.clause(terms);
@@ -208,8 +224,19 @@ impl<'a> SatRun<'a> {
             }
             self.flush()?;
             self.stats.calls += 1;
+            let deferred = !self.pieces.area.is_empty();
+            if deferred {
+                let limit = rustsat_cadical::Limit::Conflicts(AREA_CONFLICTS);
+                self.solver.set_limit(limit).map_err(solver_error)?;
+            }
             match self.solver.solve().map_err(solver_error)? {
                 SolverResult::Unsat => return Ok(Next::None),
+                SolverResult::Interrupted if deferred && !limits.expired() => {
+                    // The solver struggles: add the pieces' area
+                    // cardinality and solve on.
+                    self.area_now();
+                    continue;
+                }
                 SolverResult::Interrupted => return Ok(Next::Stopped),
                 SolverResult::Sat => {}
             }
