@@ -303,8 +303,9 @@ fn clauses_only(plan: &Plan) -> bool {
 /// Whether the SAT engine joins the race on `puzzle`: it supports the
 /// panel, and the panel has no polyominoes. The SAT engine answers
 /// panels with pieces exactly, but there the search is the faster engine
-/// on nearly every panel (docs/benchmarks.md, "The SAT engine"), and a
-/// race would take the second of the search's two threads from it.
+/// on nearly every panel, and a race would take the second of the
+/// search's two threads from it: racing piece panels makes `auto`'s tail
+/// slower (docs/benchmarks.md, "The SAT engine").
 #[cfg(feature = "sat")]
 fn sat_joins(plan: &Plan) -> bool {
     let b = &plan.rules.board;

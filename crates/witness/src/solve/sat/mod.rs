@@ -69,6 +69,8 @@ pub struct Stats {
     pub marks: u64,
     /// Confinement cuts of failing regions that pieces may touch.
     pub confined: u64,
+    /// The pieces' area cardinality added (0 or 1).
+    pub area: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
     /// region cut applied to).
     pub blocked: u64,
@@ -85,6 +87,10 @@ pub enum Core {
     /// The limits stopped it.
     Stopped,
 }
+
+/// Conflicts a solver call may take before the pieces' area cardinality
+/// joins the clauses ([`pieces::Pieces::area`]).
+const AREA_CONFLICTS: i32 = 1000;
 
 /// What the next solver call found.
 enum Next {
@@ -153,11 +159,17 @@ impl<'a> SatRun<'a> {
             return Err(Error::Unsupported(why.into()));
         }
         let mut enc = Encoding::new_selected(b, selectors);
-        let pieces = if b.has_polys {
+        let mut pieces = if b.has_polys {
             pieces::encode(b, &rules.polys, &mut enc)
         } else {
             pieces::Pieces::default()
         };
+        if selectors {
+            // The area cardinality counts every piece as placed, which a
+            // piece switched off is not: it stays out of the selector mode
+            // (it only speeds the engine up; no answer rests on it).
+            pieces.area.clear();
+        }
         let mut solver = CaDiCaL::default();
         let lim = limits.clone();
         solver.attach_terminator(move || {
@@ -178,6 +190,16 @@ impl<'a> SatRun<'a> {
             assumps: Vec::new(),
             stats: Stats::default(),
         })
+    }
+
+    /// Adds the pieces' area cardinality ([`pieces::Pieces::area`]) now,
+    /// before the first solver call, rather than when a call struggles
+    /// without it: for tests, which check it on small panels.
+    pub fn area_now(&mut self) {
+        if !self.pieces.area.is_empty() {
+            self.enc.clauses.append(&mut self.pieces.area);
+            self.stats.area += 1;
+        }
     }
 
     /// Adds a clause (an OR of terms) to the encoding.
@@ -249,6 +271,11 @@ impl<'a> SatRun<'a> {
             }
             self.flush()?;
             self.stats.calls += 1;
+            let deferred = !self.pieces.area.is_empty();
+            if deferred {
+                let limit = rustsat_cadical::Limit::Conflicts(AREA_CONFLICTS);
+                self.solver.set_limit(limit).map_err(solver_error)?;
+            }
             let result = if self.assumps.is_empty() {
                 self.solver.solve()
             } else {
@@ -256,6 +283,12 @@ impl<'a> SatRun<'a> {
             };
             match result.map_err(solver_error)? {
                 SolverResult::Unsat => return Ok(Next::None),
+                SolverResult::Interrupted if deferred && !limits.expired() => {
+                    // The solver struggles: add the pieces' area
+                    // cardinality and solve on.
+                    self.area_now();
+                    continue;
+                }
                 SolverResult::Interrupted => return Ok(Next::Stopped),
                 SolverResult::Sat => {}
             }

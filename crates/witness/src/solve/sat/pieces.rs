@@ -76,6 +76,10 @@ struct Piece {
 #[derive(Default)]
 pub struct Pieces {
     pieces: Vec<Piece>,
+    /// The clauses of the area cardinality ([`encode`]), for the engine
+    /// to add once the solver struggles without them: they make easy
+    /// panels slower and hard tilings much faster.
+    pub area: Vec<Vec<super::encode::Lit>>,
     /// What the encoding made.
     pub stats: PieceStats,
 }
@@ -276,6 +280,32 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         let off = !enc.sel[f];
         enc.clause(&[erased, cover[f], off]);
     }
+    // The area cardinality: between `lo` and `hi` faces are covered,
+    // `hi` the area of all pieces, `lo` that less the largest pieces as
+    // many as there are marks. Sound: it follows from the clauses above
+    // (each piece not erased has one placement, of `size` distinct faces,
+    // no face covered twice, no erased piece placed, at most as many
+    // flags as marks), so the witness assignment satisfies it. It only
+    // spells that count out for the solver, which cannot count by
+    // resolution; kept apart ([`Pieces::area`]) since it slows easy
+    // panels.
+    let start = enc.clauses.len();
+    let mut sizes: Vec<usize> = pieces.iter().map(|p| t.kinds[p.kind].size).collect();
+    sizes.sort_unstable_by(|a, b| b.cmp(a));
+    let hi: usize = sizes.iter().sum();
+    let m = if marks {
+        (0..n).filter(|&f| b.sym[f] == Sym::Nega).count()
+    } else {
+        0
+    };
+    let lo = hi - sizes.iter().take(m).sum::<usize>();
+    let faces: Vec<Term> = cover
+        .iter()
+        .copied()
+        .filter(|&c| c != Term::False)
+        .collect();
+    between(enc, &faces, lo, hi);
+    let area = enc.clauses.split_off(start);
     // A covered face spreads its cover across every edge the line leaves
     // uncovered: "cover[f], the edge between f and g uncovered → cover[g]".
     // Sound: an uncovered edge inside the panel is no wall, so f and g
@@ -336,5 +366,112 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         let flags = enc.erased.clone();
         enc.at_most(&flags, m);
     }
-    Pieces { pieces, stats }
+    Pieces {
+        pieces,
+        area,
+        stats,
+    }
+}
+
+/// The unary count of `terms`, up to `cap`: `out[j]` holds exactly when
+/// more than `j` of them are true (a totalizer, its outputs cut at `cap`).
+fn totalize(enc: &mut Encoding, terms: &[Term], cap: usize) -> Vec<Term> {
+    if terms.len() <= 1 {
+        return terms.to_vec();
+    }
+    let (l, r) = terms.split_at(terms.len() / 2);
+    let a = totalize(enc, l, cap);
+    let b = totalize(enc, r, cap);
+    let len = (a.len() + b.len()).min(cap);
+    let out: Vec<Term> = (0..len).map(|_| enc.var()).collect();
+    // i of a and j of b true: more than i + j - 1 true; and conversely.
+    for i in 0..=a.len() {
+        for j in 0..=b.len() {
+            let k = i + j;
+            if k >= 1 && k <= len {
+                let mut c = vec![out[k - 1]];
+                if i > 0 {
+                    c.push(!a[i - 1]);
+                }
+                if j > 0 {
+                    c.push(!b[j - 1]);
+                }
+                enc.clause(&c);
+            }
+            // Fewer than i + 1 of a and fewer than j + 1 of b: at most i + j.
+            if k < len {
+                let mut c = vec![!out[k]];
+                if i < a.len() {
+                    c.push(a[i]);
+                }
+                if j < b.len() {
+                    c.push(b[j]);
+                }
+                enc.clause(&c);
+            }
+        }
+    }
+    out
+}
+
+/// Between `lo` and `hi` of `terms` are true.
+fn between(enc: &mut Encoding, terms: &[Term], lo: usize, hi: usize) {
+    if lo == 0 && hi >= terms.len() {
+        return;
+    }
+    if lo > terms.len() {
+        enc.clause(&[]);
+        return;
+    }
+    let out = totalize(enc, terms, hi + 1);
+    if hi < out.len() {
+        enc.clause(&[!out[hi]]);
+    }
+    if lo > 0 {
+        enc.clause(&[out[lo - 1]]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::sat::encode::Lit;
+
+    /// `between(lo, hi)` allows every assignment of `n` terms with `lo`
+    /// to `hi` true, and no other (some value of the totalizer's own
+    /// variables satisfies its clauses exactly then).
+    #[test]
+    fn between_counts_exactly() {
+        for n in 1..=4i32 {
+            for lo in 0..=n as usize + 1 {
+                for hi in lo..=n as usize + 1 {
+                    let mut enc = Encoding {
+                        n_vars: n,
+                        ..Encoding::default()
+                    };
+                    let terms: Vec<Term> = (1..=n).map(Term::Lit).collect();
+                    between(&mut enc, &terms, lo, hi);
+                    let aux = (enc.n_vars - n) as u32;
+                    for a in 0u32..1 << n {
+                        let sat = !enc.empty
+                            && (0u64..1 << aux).any(|h| {
+                                let val = |l: Lit| {
+                                    let v = l.unsigned_abs();
+                                    let bit = if v <= n as u32 {
+                                        (a >> (v - 1) & 1) as u64
+                                    } else {
+                                        h >> (v - 1 - n as u32) & 1
+                                    };
+                                    (bit == 1) == (l > 0)
+                                };
+                                enc.clauses.iter().all(|c| c.iter().any(|&l| val(l)))
+                            });
+                        let count = a.count_ones() as usize;
+                        let want = lo <= count && count <= hi;
+                        assert_eq!(sat, want, "n {n} lo {lo} hi {hi} assignment {a:b}");
+                    }
+                }
+            }
+        }
+    }
 }
