@@ -27,6 +27,7 @@
 
 pub mod cuts;
 pub mod encode;
+pub mod other;
 pub mod pieces;
 
 use rustsat::solvers::{ControlSignal, Solve, SolverResult, Terminate};
@@ -89,6 +90,9 @@ pub struct SatRun<'a> {
     pieces: pieces::Pieces,
     /// What it did so far.
     pub stats: Stats,
+    /// Stop (as if the limits expired) before the solver call past this
+    /// many in all.
+    pub max_calls: Option<u64>,
 }
 
 /// A solver error as the library's.
@@ -144,6 +148,7 @@ impl<'a> SatRun<'a> {
             fails: Vec::new(),
             pieces,
             stats: Stats::default(),
+            max_calls: None,
         })
     }
 
@@ -203,7 +208,7 @@ impl<'a> SatRun<'a> {
             if self.enc.empty {
                 return Ok(Next::None);
             }
-            if limits.expired() {
+            if limits.expired() || self.max_calls.is_some_and(|m| self.stats.calls >= m) {
                 return Ok(Next::Stopped);
             }
             self.flush()?;
