@@ -480,9 +480,10 @@ fn attempt(
     let mut cuts = 0;
     // The SAT engine kept from round to round, on panels it takes.
     let mut rounds = unique::rounds(&fr.puzzle, &p, limits)?;
+    let mut quick = true;
     loop {
         let r = match rounds.as_mut() {
-            Some(r) => unique::round(r, &p, &fr.path, limits, OTHERS)?,
+            Some(r) => unique::round(r, &mut quick, &p, &fr.path, limits, OTHERS)?,
             None => unique::others(&p, &fr.path, limits, OTHERS)?,
         };
         let others = match r {

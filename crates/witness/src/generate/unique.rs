@@ -11,7 +11,7 @@
 
 use crate::error::Error as E;
 use crate::error::{Error, Result};
-use crate::model::Puzzle;
+use crate::model::{Puzzle, SymbolKind};
 use crate::path::Path;
 use crate::solve::sat;
 use crate::solve::sat::other::Rounds;
@@ -73,6 +73,9 @@ pub fn others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Result<Othe
         Others::Stopped if max > QUICK_NODES => {}
         done => return Ok(done),
     }
+    if search_first(p) {
+        return search_others(p, line, limits, k);
+    }
     let mut time = limits.clone();
     time.max_nodes = None;
     match sat::other::other_solutions(p, line, &time, sat_budget(max), k) {
@@ -88,6 +91,9 @@ pub fn others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Result<Othe
 /// The SAT engine for the rounds of cuts on `p` (whose grid is
 /// `grid`'s), or `None` on panels it does not take.
 pub fn rounds<'a>(grid: &'a Puzzle, p: &Puzzle, limits: &Limits) -> Result<Option<Rounds<'a>>> {
+    if search_first(p) {
+        return Ok(None);
+    }
     match Rounds::new(grid, p, &time_only(limits)) {
         Ok(r) => Ok(Some(r)),
         Err(E::Unsupported(_)) => Ok(None),
@@ -95,15 +101,27 @@ pub fn rounds<'a>(grid: &'a Puzzle, p: &Puzzle, limits: &Limits) -> Result<Optio
     }
 }
 
-/// [`others`] with the SAT engine kept from the earlier rounds.
+/// [`others`] with the SAT engine kept from the earlier rounds, after a
+/// quick search while `quick` holds (a small panel is settled by it at
+/// once; the first quick search that stops clears `quick` for the rest of
+/// the line's rounds).
 pub fn round(
     r: &mut Rounds<'_>,
+    quick: &mut bool,
     p: &Puzzle,
     line: &Path,
     limits: &Limits,
     k: usize,
 ) -> Result<Others> {
     let max = limits.max_nodes.unwrap_or(u64::MAX);
+    if *quick {
+        let mut small = limits.clone();
+        small.max_nodes = Some(max.min(QUICK_NODES));
+        match search_others(p, line, &small, k)? {
+            Others::Stopped => *quick = false,
+            done => return Ok(done),
+        }
+    }
     Ok(
         match r.others(p, line, &time_only(limits), sat_budget(max), k) {
             Ok((v, _)) if !v.is_empty() => Others::Found(v),
@@ -122,6 +140,19 @@ fn sat_budget(max: u64) -> (u64, u64) {
         (max / NODES_PER_CHECK).max(1),
         (max / NODES_PER_CALL).max(1),
     )
+}
+
+/// True for panels whose other solutions the search finds sooner than
+/// the SAT engine: polyominoes on panels of at most 49 faces (the pieces'
+/// placements weigh on the SAT engine, and each piece added as a cut
+/// means a fresh encoding).
+fn search_first(p: &Puzzle) -> bool {
+    let polys = p.cells().any(|(_, c)| {
+        c.symbol
+            .as_ref()
+            .is_some_and(|s| matches!(s.kind, SymbolKind::Poly(_) | SymbolKind::Ylop(_)))
+    });
+    polys && p.face_width() * p.face_height() <= 49
 }
 
 /// `limits` without its node budget.
@@ -148,21 +179,31 @@ pub fn search_others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Resu
 }
 
 /// The proof: the counter ([`count`] with [`CountOptions::uniqueness`])
-/// finds exactly one solution and says its search was complete. It counts
-/// with the SAT engine on panels that engine takes (on a panel the rounds
-/// just made nearly unique, it settles the count far sooner than the
-/// search), else with the default engines. [`Error::Stopped`] when the
-/// limits end it first.
+/// finds exactly one solution and says its search was complete. The
+/// search counts first with a small node budget (small panels); past it,
+/// the SAT engine counts on panels it takes (on a panel the rounds just
+/// made nearly unique, it settles the count far sooner than the search)
+/// but for small panels with pieces, else the default engines.
+/// [`Error::Stopped`] when the limits end it first.
 pub fn prove(p: &Puzzle, limits: &Limits) -> Result<bool> {
     // Time and cancel only: a node budget is per thread, and how a count
     // on several threads spends it depends on the scheduling.
     let mut limits = limits.clone();
     limits.max_nodes = None;
+    // The search on its own first, with a small node budget per thread:
+    // it settles small panels at once.
+    let quick = CountOptions::uniqueness()
+        .with_limits(limits.clone().with_max_nodes(QUICK_NODES))
+        .with_engine(Engine::Search);
+    let c = count(p, &quick)?;
+    if c.status == Status::Complete || c.count >= 2 {
+        return Ok(c.count == 1);
+    }
     let sat_takes = crate::rules::Rules::new(p)
         .map(|r| sat::unsupported(&r.board).is_none())
         .unwrap_or(false);
     let mut options = CountOptions::uniqueness().with_limits(limits);
-    if sat_takes {
+    if sat_takes && !search_first(p) {
         options = options.with_engine(Engine::Sat);
     }
     let c = count(p, &options)?;
