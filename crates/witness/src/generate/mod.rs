@@ -480,7 +480,9 @@ fn attempt(
     let mut cuts = 0;
     // The SAT engine kept from round to round, on panels it takes.
     let mut rounds = unique::rounds(&fr.puzzle, &p, limits)?;
-    let mut quick = true;
+    // No quick search before the SAT engine in the rounds: on star
+    // panels its cuts lead to lines the rounds cannot finish.
+    let mut quick = false;
     loop {
         let r = match rounds.as_mut() {
             Some(r) => unique::round(r, &mut quick, &p, &fr.path, limits, OTHERS)?,

@@ -195,9 +195,11 @@ pub fn prove(p: &Puzzle, limits: &Limits) -> Result<bool> {
     let quick = CountOptions::uniqueness()
         .with_limits(limits.clone().with_max_nodes(QUICK_NODES))
         .with_engine(Engine::Search);
-    let c = count(p, &quick)?;
-    if c.status == Status::Complete || c.count >= 2 {
-        return Ok(c.count == 1);
+    match count(p, &quick) {
+        Ok(c) if c.status == Status::Complete || c.count >= 2 => return Ok(c.count == 1),
+        // Past its budget: the next count goes on.
+        Ok(_) | Err(Error::Stopped) => {}
+        Err(e) => return Err(e),
     }
     let sat_takes = crate::rules::Rules::new(p)
         .map(|r| sat::unsupported(&r.board).is_none())
