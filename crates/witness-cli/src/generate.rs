@@ -193,6 +193,16 @@ pub fn options(a: &Args) -> Result<GenerateOptions, String> {
         .map_err(|e| e.to_string())?;
     o.attempts = a.attempts as usize;
     if let Some(text) = &a.around {
+        if a.starts != 1 || a.ends != 1 {
+            return Err(
+                "--starts and --ends do not apply with --around: the line's first node \
+                 is the panel's only start and its last node its only end"
+                    .into(),
+            );
+        }
+        // A model puzzle's starts and ends give way to the line's.
+        o.starts = 1;
+        o.ends = 1;
         let mut empty =
             witness::Puzzle::new(o.width, o.height, o.pillar).map_err(|e| e.to_string())?;
         empty.symmetry = o.symmetry;

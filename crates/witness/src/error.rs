@@ -26,6 +26,10 @@ pub enum Error {
     /// answer.
     #[error("stopped by its time limit or cancelled before it had an answer")]
     Stopped,
+    /// Two of the library's own engines disagree on an answer: a defect of
+    /// the library, reported instead of a wrong answer.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 /// Shorthand for results carrying [`Error`].

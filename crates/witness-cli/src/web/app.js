@@ -536,7 +536,10 @@
       const height = (H() - 1) / 2;
       const seed = Math.floor(Math.random() * 2 ** 32);
       setStatus('Making a puzzle for your line…');
-      const r = await api('generate', { preset, width, height, seed, around: line });
+      // The panel's pillar and symmetry carry over to the puzzle made.
+      const pillar = !!state.puzzle.pillar;
+      const symmetry = state.puzzle.symmetry || null;
+      const r = await api('generate', { preset, width, height, seed, pillar, symmetry, around: line });
       if (!r.ok) return setStatus(r.data.error, true);
       state.puzzle = r.data.puzzle;
       state.start = null;

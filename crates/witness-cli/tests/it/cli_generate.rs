@@ -204,6 +204,19 @@ fn around_makes_puzzles_whose_only_solution_is_the_line() {
         assert!(err.contains(why), "{text}: {err}");
         assert!(o.stdout.is_empty());
     }
+    // Starts and ends are the line's own: other counts are refused.
+    for flag in ["--starts", "--ends"] {
+        let o = witness(&[
+            "generate", "--size", "3x3", "--preset", "dots", "--around", "0,0:R2", flag, "2",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{flag}: {o:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{flag}: {err}");
+        assert!(
+            err.contains("--starts and --ends do not apply with --around"),
+            "{err}"
+        );
+    }
 }
 
 #[test]

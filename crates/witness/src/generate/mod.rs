@@ -8,16 +8,21 @@
 //!    ([`frame::around`]);
 //! 2. [`place`] puts the [`Spec`]'s symbols along the line, each kept only
 //!    when the validator accepts the line;
-//! 3. [`unique`] searches for another solution; while there is one, a
-//!    symbol of the spec's kinds that the line satisfies and that other
-//!    solution breaks is added (a cut), until the search finds none or
-//!    the cuts run out (then a new line is drawn);
+//! 3. [`unique`] looks for other solutions (the SAT engine, kept from
+//!    round to round: [`crate::solve::sat::other::Rounds`]); while there
+//!    are some, a symbol of the spec's kinds that the line satisfies and
+//!    the first other solution breaks is added (a cut; of a few proposed,
+//!    the one breaking the most of the others found), until none is left
+//!    or the cuts or the budget run out (then a new line is drawn);
 //! 4. with `minimal`, [`minimal`] removes every symbol the uniqueness does
 //!    not need;
-//! 5. the counter proves the result: [`count`](crate::count) with
+//! 5. [`difficulty`] measures it; with a band, [`steer`] removes symbols
+//!    (harder) or adds some (easier) while the line stays the only
+//!    solution, and a panel still outside the band is dropped;
+//! 6. the counter proves the result: [`count`](crate::count) with
 //!    [`CountOptions::uniqueness`](crate::CountOptions::uniqueness) finds
-//!    exactly one solution with a complete search;
-//! 6. [`difficulty`] measures it, and a band may refuse it.
+//!    exactly one solution with a complete search (a disagreement with
+//!    step 3 is an [`Error::Internal`], never a puzzle written).
 //!
 //! Every random choice of puzzle `index` comes from a ChaCha8 stream fixed
 //! by `(seed, index)`, and every search it runs is bounded by a node
@@ -30,6 +35,7 @@ pub mod minimal;
 pub mod place;
 pub mod request;
 pub mod spec;
+pub mod steer;
 pub mod unique;
 
 use std::collections::BTreeMap;
@@ -47,7 +53,14 @@ use crate::model::{Gap, Puzzle, SlotKind, SymbolKind, Symmetry};
 use crate::path::Path;
 use crate::solve::Limits;
 use place::{accepts, propose, Ctx, Kind};
-use unique::Other;
+use unique::Others;
+
+/// Other solutions asked for per round of cuts.
+const OTHERS: usize = 8;
+
+/// Cuts compared per round: the one breaking the most other solutions
+/// is kept.
+const CANDIDATES: usize = 6;
 
 /// What to generate: the panel, the symbols, and the limits of the work.
 #[derive(Clone, Debug)]
@@ -228,6 +241,13 @@ impl GenerateOptions {
         p.symmetry = self.symmetry;
         p.check_symmetry()?;
         if let Some(line) = &self.around {
+            if self.starts != 1 || self.ends != 1 {
+                return Err(Error::Options(format!(
+                    "{} starts and {} ends asked for around a line: the line's first node is \
+                     the panel's only start and its last node its only end (ask for 1 and 1)",
+                    self.starts, self.ends
+                )));
+            }
             frame::around(&p, line)?;
         }
         Ok(())
@@ -458,37 +478,91 @@ fn attempt(
         .collect();
     let max_cuts = o.max_cuts.unwrap_or(o.width * o.height + 8);
     let mut cuts = 0;
+    // The SAT engine kept from round to round, on panels it takes.
+    let mut rounds = unique::rounds(&fr.puzzle, &p, limits)?;
+    // No quick search before the SAT engine in the rounds: on star
+    // panels its cuts lead to lines the rounds cannot finish.
+    let mut quick = false;
     loop {
-        let other = match unique::other_solution(&p, &fr.path, limits)? {
-            Other::None => break,
-            Other::Stopped => return stopped(limits),
-            Other::Found(s) => s,
+        let r = match rounds.as_mut() {
+            Some(r) => unique::round(r, &mut quick, &p, &fr.path, limits, OTHERS)?,
+            None => unique::others(&p, &fr.path, limits, OTHERS)?,
+        };
+        let others = match r {
+            Others::None => break,
+            Others::Stopped => return stopped(limits),
+            Others::Found(v) => v,
         };
         if cuts == max_cuts || cut_kinds.is_empty() {
             return Ok(None);
         }
-        let t2 = other.trace(&p)?;
+        let traces = others
+            .iter()
+            .map(|s| s.trace(&p))
+            .collect::<Result<Vec<_>>>()?;
         let cx2 = Ctx {
-            other: Some(&t2),
+            other: Some(&traces[0]),
             ..cx
         };
         let pieces = o.spec.polyominoes.max(1);
-        let mut cut = None;
+        // The first cuts proposed that break the first other solution;
+        // of them, the one that breaks the most of the others.
+        let mut cut: Option<(usize, Puzzle)> = None;
+        let mut good = 0;
         for _ in 0..40 {
+            if good == CANDIDATES {
+                break;
+            }
             let kind = *cut_kinds.choose(rng).expect("a cut kind");
-            if let Some(q) = propose(&p, kind, &cx2, pieces, rng) {
-                if accepts(&q, &fr.trace) && !accepts(&q, &t2) {
-                    cut = Some(q);
-                    break;
-                }
+            let Some(q) = propose(&p, kind, &cx2, pieces, rng) else {
+                continue;
+            };
+            if !accepts(&q, &fr.trace) || accepts(&q, &traces[0]) {
+                continue;
+            }
+            good += 1;
+            let broken = traces[1..].iter().filter(|t| !accepts(&q, t)).count();
+            if cut.as_ref().is_none_or(|(b, _)| broken > *b) {
+                cut = Some((broken, q));
             }
         }
+        let cut = cut.map(|(_, q)| q);
         let Some(q) = cut else { return Ok(None) };
         p = q;
         cuts += 1;
     }
     if o.minimal && !minimal::minimise(&mut p, &fr.path, &fr.trace, limits, rng)? {
         return stopped(limits);
+    }
+    // The difficulty, steered toward the band when one is asked for.
+    let mut d = match difficulty::difficulty(&p, limits) {
+        Ok(d) => d,
+        Err(Error::Stopped) => return stopped(limits),
+        Err(e) => return Err(e),
+    };
+    if let Some(band) = o.difficulty {
+        if d < band.0 || d > band.1 {
+            let kinds: Vec<Kind> = plan.iter().map(|&(k, _)| k).collect();
+            let steered = steer::steer(
+                p,
+                d,
+                band,
+                (&fr.path, &fr.trace),
+                &cx,
+                &kinds,
+                o.minimal,
+                limits,
+                rng,
+            );
+            match steered {
+                Ok(Some((q, e))) => (p, d) = (q, e),
+                Ok(None) | Err(Error::Stopped) => return stopped(limits),
+                Err(e) => return Err(e),
+            }
+        }
+        if d < band.0 || d > band.1 {
+            return Ok(None);
+        }
     }
     if !has_kinds(o, &p) {
         let symbols = symbol_counts(&p);
@@ -504,25 +578,18 @@ fn attempt(
     // The proof, by the counter.
     match unique::prove(&p, limits) {
         Ok(true) => {}
+        // The rounds ended with an exhaustive search that found no other
+        // solution; a count that disagrees is a defect of an engine, not a
+        // property of the panel.
         Ok(false) => {
-            debug_assert!(
-                false,
-                "the counter found a second solution the search did not"
-            );
-            return Ok(None);
+            return Err(Error::Internal(format!(
+                "the count of a generated puzzle found a second solution that the \
+                 search for other solutions did not:\n{}",
+                crate::formats::text::to_string(&p)
+            )));
         }
         Err(Error::Stopped) => return stopped(limits),
         Err(e) => return Err(e),
-    }
-    let d = match difficulty::difficulty(&p, limits) {
-        Ok(d) => d,
-        Err(Error::Stopped) => return stopped(limits),
-        Err(e) => return Err(e),
-    };
-    if let Some((lo, hi)) = o.difficulty {
-        if d < lo || d > hi {
-            return Ok(None);
-        }
     }
     Ok(Some(Generated {
         puzzle: p,

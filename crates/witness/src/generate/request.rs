@@ -6,17 +6,19 @@ use serde_json::{json, Value};
 use super::{GenerateOptions, Generated, Preset, Spec};
 use crate::error::{Error, Result};
 use crate::formats::wpjson;
-use crate::model::Puzzle;
+use crate::model::{Puzzle, Symmetry};
 use crate::path::Path;
 
 /// The largest panel a request may ask for, in faces a side.
 pub const REQUEST_MAX_SIDE: u64 = 10;
 
 /// Reads a request `{"preset" | "symbols", "width", "height", "seed",
-/// "minimal", "around"}` (`around`: a line in any notation
-/// [`Path::parse_on`] reads, as a string or the site's JSON array): the options (a 4x4 `mixed` puzzle by default, no time
-/// limit of their own) and the seed (1 by default). A bad field is an
-/// [`Error::Options`] naming it.
+/// "minimal", "pillar", "symmetry", "around"}` (`pillar`: true or false;
+/// `symmetry`: null or `{"x": bool, "y": bool}` as in the site's JSON;
+/// `around`: a line in any notation [`Path::parse_on`] reads, as a
+/// string or the site's JSON array): the options (a 4x4 `mixed` puzzle by
+/// default, no time limit of their own) and the seed (1 by default). A
+/// bad field is an [`Error::Options`] naming it.
 pub fn read_request(body: &Value) -> Result<(GenerateOptions, u64)> {
     let bad = |m: String| Error::Options(m);
     let side = |k: &str| -> Result<usize> {
@@ -59,6 +61,26 @@ pub fn read_request(body: &Value) -> Result<(GenerateOptions, u64)> {
             .as_bool()
             .ok_or_else(|| bad(format!("\"minimal\" must be true or false, not {v}")))?,
     };
+    match body.get("pillar") {
+        None | Some(Value::Null) => {}
+        Some(Value::Bool(b)) => o.pillar |= *b,
+        Some(v) => return Err(bad(format!("\"pillar\" must be true or false, not {v}"))),
+    }
+    match body.get("symmetry") {
+        None | Some(Value::Null) => {}
+        Some(v) => {
+            let axis = |k: &str| v.get(k).map_or(Some(false), Value::as_bool);
+            match (v.is_object(), axis("x"), axis("y")) {
+                (true, Some(x), Some(y)) if x || y => o.symmetry = Some(Symmetry { x, y }),
+                (true, Some(false), Some(false)) => {}
+                _ => {
+                    return Err(bad(format!(
+                        "\"symmetry\" must be null or {{\"x\": bool, \"y\": bool}}, not {v}"
+                    )))
+                }
+            }
+        }
+    }
     o.around = match body.get("around") {
         None | Some(Value::Null) => None,
         Some(v) => {

@@ -1,11 +1,21 @@
-//! Uniqueness: another solution than the line, found by the exact search
-//! in its own order on one thread (so the answer, and its node budget,
-//! are the same on every machine), and the final proof by the counter.
+//! Uniqueness: another solution than the line, and the final proof by
+//! the counter.
+//!
+//! Another solution comes from the SAT engine ([`sat::other`]), which
+//! finds the rare second line of a nearly unique panel far sooner than a
+//! depth-first search does; on panels it does not take (subtractive
+//! polyominoes), from the exact search in its own order on one thread.
+//! Both are bounded by work, not time (the SAT engine by its terminator
+//! checks, the search by its nodes), so the answer is the same on every
+//! machine.
 
+use crate::error::Error as E;
 use crate::error::{Error, Result};
-use crate::model::Puzzle;
+use crate::model::{Puzzle, SymbolKind};
 use crate::path::Path;
-use crate::solve::{count, for_each_solution, CountOptions, Limits, Status};
+use crate::solve::sat;
+use crate::solve::sat::other::Rounds;
+use crate::solve::{count, for_each_solution, CountOptions, Engine, Limits, Status};
 
 /// What the search for another solution found.
 pub enum Other {
@@ -17,34 +27,188 @@ pub enum Other {
     Stopped,
 }
 
+/// What the search for other solutions found: [`others`].
+pub enum Others {
+    /// Every path was searched: the line is the only solution.
+    None,
+    /// Up to the number asked for of solutions that are not the line,
+    /// at least one.
+    Found(Vec<Path>),
+    /// The limits stopped the search first.
+    Stopped,
+}
+
+/// The node budget of the quick search that starts [`others`].
+const QUICK_NODES: u64 = 20_000;
+
+/// Search nodes of the budget per terminator check of the SAT engine (a
+/// check comes every few conflicts).
+const NODES_PER_CHECK: u64 = 8;
+
+/// Search nodes of the budget per solver call of the SAT engine (each
+/// call checks the model with the validator and adds its cuts).
+const NODES_PER_CALL: u64 = 5_000;
+
 /// A solution of `p` other than `line`, searched exhaustively within
-/// `limits`.
+/// `limits` ([`others`] asked for one).
 pub fn other_solution(p: &Puzzle, line: &Path, limits: &Limits) -> Result<Other> {
-    let mut found = None;
-    let status = for_each_solution(p, limits, |s| {
-        if s == line {
-            true
-        } else {
-            found = Some(s.clone());
-            false
+    Ok(match others(p, line, limits, 1)? {
+        Others::None => Other::None,
+        Others::Found(mut v) => Other::Found(v.swap_remove(0)),
+        Others::Stopped => Other::Stopped,
+    })
+}
+
+/// Up to `k` solutions of `p` other than `line`, searched exhaustively
+/// within `limits` (its node budget bounds the SAT engine's work as well):
+/// first the exact search with a small budget (a panel with many
+/// solutions shows some at once), then the SAT engine (a nearly unique
+/// panel's rare second line), or the search with the whole budget on
+/// panels the SAT engine does not take.
+pub fn others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Result<Others> {
+    let max = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut quick = limits.clone();
+    quick.max_nodes = Some(max.min(QUICK_NODES));
+    match search_others(p, line, &quick, k)? {
+        Others::Stopped if max > QUICK_NODES => {}
+        done => return Ok(done),
+    }
+    if search_first(p) {
+        return search_others(p, line, limits, k);
+    }
+    let mut time = limits.clone();
+    time.max_nodes = None;
+    match sat::other::other_solutions(p, line, &time, sat_budget(max), k) {
+        Ok((v, _)) if !v.is_empty() => return Ok(Others::Found(v)),
+        Ok((_, Status::Complete)) => return Ok(Others::None),
+        Ok((_, Status::Stopped)) => return Ok(Others::Stopped),
+        Err(E::Unsupported(_)) => {}
+        Err(e) => return Err(e),
+    }
+    search_others(p, line, limits, k)
+}
+
+/// The SAT engine for the rounds of cuts on `p` (whose grid is
+/// `grid`'s), or `None` on panels it does not take.
+pub fn rounds<'a>(grid: &'a Puzzle, p: &Puzzle, limits: &Limits) -> Result<Option<Rounds<'a>>> {
+    if search_first(p) {
+        return Ok(None);
+    }
+    match Rounds::new(grid, p, &time_only(limits)) {
+        Ok(r) => Ok(Some(r)),
+        Err(E::Unsupported(_)) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`others`] with the SAT engine kept from the earlier rounds, after a
+/// quick search while `quick` holds (a small panel is settled by it at
+/// once; the first quick search that stops clears `quick` for the rest of
+/// the line's rounds).
+pub fn round(
+    r: &mut Rounds<'_>,
+    quick: &mut bool,
+    p: &Puzzle,
+    line: &Path,
+    limits: &Limits,
+    k: usize,
+) -> Result<Others> {
+    let max = limits.max_nodes.unwrap_or(u64::MAX);
+    if *quick {
+        let mut small = limits.clone();
+        small.max_nodes = Some(max.min(QUICK_NODES));
+        match search_others(p, line, &small, k)? {
+            Others::Stopped => *quick = false,
+            done => return Ok(done),
         }
+    }
+    Ok(
+        match r.others(p, line, &time_only(limits), sat_budget(max), k) {
+            Ok((v, _)) if !v.is_empty() => Others::Found(v),
+            Ok((_, Status::Complete)) => Others::None,
+            Ok((_, Status::Stopped)) => Others::Stopped,
+            Err(E::Unsupported(_)) => return others(p, line, limits, k),
+            Err(e) => return Err(e),
+        },
+    )
+}
+
+/// The SAT engine's budget for a node budget of `max`: terminator checks
+/// and solver calls.
+fn sat_budget(max: u64) -> (u64, u64) {
+    (
+        (max / NODES_PER_CHECK).max(1),
+        (max / NODES_PER_CALL).max(1),
+    )
+}
+
+/// True for panels whose other solutions the search finds sooner than
+/// the SAT engine: polyominoes on panels of at most 49 faces (the pieces'
+/// placements weigh on the SAT engine, and each piece added as a cut
+/// means a fresh encoding).
+fn search_first(p: &Puzzle) -> bool {
+    let polys = p.cells().any(|(_, c)| {
+        c.symbol
+            .as_ref()
+            .is_some_and(|s| matches!(s.kind, SymbolKind::Poly(_) | SymbolKind::Ylop(_)))
+    });
+    polys && p.face_width() * p.face_height() <= 49
+}
+
+/// `limits` without its node budget.
+fn time_only(limits: &Limits) -> Limits {
+    let mut time = limits.clone();
+    time.max_nodes = None;
+    time
+}
+
+/// [`others`] by the exact search alone.
+pub fn search_others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Result<Others> {
+    let mut found = Vec::new();
+    let status = for_each_solution(p, limits, |s| {
+        if s != line {
+            found.push(s.clone());
+        }
+        found.len() < k.max(1)
     })?;
-    Ok(match (found, status) {
-        (Some(s), _) => Other::Found(s),
-        (None, Status::Complete) => Other::None,
-        (None, Status::Stopped) => Other::Stopped,
+    Ok(match status {
+        _ if !found.is_empty() => Others::Found(found),
+        Status::Complete => Others::None,
+        Status::Stopped => Others::Stopped,
     })
 }
 
 /// The proof: the counter ([`count`] with [`CountOptions::uniqueness`])
-/// finds exactly one solution and says its search was complete.
+/// finds exactly one solution and says its search was complete. The
+/// search counts first with a small node budget (small panels); past it,
+/// the SAT engine counts on panels it takes (on a panel the rounds just
+/// made nearly unique, it settles the count far sooner than the search)
+/// but for small panels with pieces, else the default engines.
 /// [`Error::Stopped`] when the limits end it first.
 pub fn prove(p: &Puzzle, limits: &Limits) -> Result<bool> {
     // Time and cancel only: a node budget is per thread, and how a count
     // on several threads spends it depends on the scheduling.
     let mut limits = limits.clone();
     limits.max_nodes = None;
-    let c = count(p, &CountOptions::uniqueness().with_limits(limits))?;
+    // The search on its own first, with a small node budget per thread:
+    // it settles small panels at once.
+    let quick = CountOptions::uniqueness()
+        .with_limits(limits.clone().with_max_nodes(QUICK_NODES))
+        .with_engine(Engine::Search);
+    match count(p, &quick) {
+        Ok(c) if c.status == Status::Complete || c.count >= 2 => return Ok(c.count == 1),
+        // Past its budget: the next count goes on.
+        Ok(_) | Err(Error::Stopped) => {}
+        Err(e) => return Err(e),
+    }
+    let sat_takes = crate::rules::Rules::new(p)
+        .map(|r| sat::unsupported(&r.board).is_none())
+        .unwrap_or(false);
+    let mut options = CountOptions::uniqueness().with_limits(limits);
+    if sat_takes && !search_first(p) {
+        options = options.with_engine(Engine::Sat);
+    }
+    let c = count(p, &options)?;
     match c.status {
         Status::Complete => Ok(c.count == 1),
         Status::Stopped if c.count >= 2 => Ok(false),

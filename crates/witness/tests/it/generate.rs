@@ -260,3 +260,26 @@ fn cancel_stops_a_large_panel() {
     o.limits = witness::Limits::none().with_cancel(flag);
     assert!(matches!(witness::generate(&o, 0), Err(Error::Stopped)));
 }
+
+#[test]
+fn a_difficulty_band_far_from_the_typical_value_is_reached() {
+    // Generated mixed 4x4 puzzles sit around 7 (docs/benchmarks.md,
+    // "Difficulty"); bands above and below it are steered into, every
+    // puzzle inside its band and unique by the brute force.
+    for band in [(10.0, 14.0), (0.0, 5.5)] {
+        let mut o = options(Preset::Mixed, 4, 4);
+        o.difficulty = Some(band);
+        let made: Vec<_> = (0..6u64)
+            .into_par_iter()
+            .map(|i| witness::generate_nth(&o, 11, i).unwrap())
+            .collect();
+        for g in made {
+            assert!(
+                (band.0..=band.1).contains(&g.difficulty),
+                "{band:?}: {}",
+                g.difficulty
+            );
+            assert_eq!(brute_two(&g.puzzle), std::slice::from_ref(&g.solution));
+        }
+    }
+}

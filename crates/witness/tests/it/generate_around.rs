@@ -246,3 +246,53 @@ fn illegal_lines_are_refused_naming_why() {
         }
     }
 }
+
+#[test]
+fn starts_and_ends_are_refused_around_a_line() {
+    for (starts, ends) in [(2, 1), (1, 3)] {
+        let mut o = GenerateOptions::preset(Preset::Dots, 3, 3);
+        o.starts = starts;
+        o.ends = ends;
+        o.around = Some(Path::parse("0,0:R2").unwrap());
+        match witness::generate(&o, 1) {
+            Err(Error::Options(m)) => {
+                assert!(m.contains("only start") && m.contains("only end"), "{m}")
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_request_keeps_the_panels_pillar_and_symmetry() {
+    // The page sends the panel's pillar and symmetry with the line drawn
+    // on it; the puzzle made is of that kind, its only solution the line.
+    let cases = [
+        (serde_json::json!({"pillar": true}), true, None),
+        (
+            serde_json::json!({"symmetry": {"x": true, "y": false}}),
+            false,
+            Some(Symmetry { x: true, y: false }),
+        ),
+    ];
+    for (extra, pillar, symmetry) in cases {
+        let mut body = serde_json::json!({
+            "preset": "dots", "width": 4, "height": 4, "seed": 3,
+            "around": "0,0:D2D2D2D2",
+        });
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        let (o, seed) = witness::generate::read_request(&body).unwrap();
+        let g = witness::generate(&o, seed).unwrap();
+        assert_eq!(g.puzzle.pillar(), pillar);
+        assert_eq!(g.puzzle.symmetry, symmetry);
+        assert_eq!(g.solution, Path::parse("0,0:D2D2D2D2").unwrap());
+        assert_eq!(brute_two(&g.puzzle), std::slice::from_ref(&g.solution));
+    }
+    let bad = serde_json::json!({"symmetry": "x"});
+    assert!(matches!(
+        witness::generate::read_request(&bad),
+        Err(Error::Options(m)) if m.contains("symmetry")
+    ));
+}

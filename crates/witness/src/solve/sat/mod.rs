@@ -35,6 +35,7 @@
 
 pub mod cuts;
 pub mod encode;
+pub mod other;
 pub mod pieces;
 
 use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
@@ -117,6 +118,9 @@ pub struct SatRun<'a> {
     assumps: Vec<SatLit>,
     /// What it did so far.
     pub stats: Stats,
+    /// Stop (as if the limits expired) before the solver call past this
+    /// many in all.
+    pub max_calls: Option<u64>,
 }
 
 /// A solver error as the library's.
@@ -189,6 +193,7 @@ impl<'a> SatRun<'a> {
             pieces,
             assumps: Vec::new(),
             stats: Stats::default(),
+            max_calls: None,
         })
     }
 
@@ -266,7 +271,7 @@ impl<'a> SatRun<'a> {
             if self.enc.empty {
                 return Ok(Next::None);
             }
-            if limits.expired() {
+            if limits.expired() || self.max_calls.is_some_and(|m| self.stats.calls >= m) {
                 return Ok(Next::Stopped);
             }
             self.flush()?;

@@ -1,0 +1,94 @@
+//! Steering toward a difficulty band: a unique panel whose
+//! [`difficulty`](super::difficulty) lies below the band loses symbols
+//! (each removal kept only when the line stays the only solution: fewer
+//! symbols, more dead ends), one above it gains symbols the line
+//! satisfies (each kept only when the line stays the only solution: more
+//! symbols, fewer dead ends), until the measure enters the band or no
+//! step is left. Every step is drawn from the puzzle's own stream and
+//! bounded by node budgets, as the rest of the generator.
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand_chacha::ChaCha8Rng;
+
+use super::difficulty::difficulty;
+use super::minimal::{symbols, without};
+use super::place::{accepts, propose, Ctx, Kind};
+use super::unique::{other_solution, Other};
+use crate::error::Result;
+use crate::model::Puzzle;
+use crate::path::{Path, Trace};
+use crate::solve::Limits;
+
+/// The most symbols added or removed in steering one panel.
+const MAX_STEPS: usize = 24;
+
+/// Steers `p` (unique, of difficulty `d`) toward `lo..=hi`: the panel and
+/// its difficulty after the steps taken. `kinds` are the kinds it may add;
+/// with `only_remove` (a minimal panel) it never adds. `Ok(None)` when a
+/// search's budget stopped it.
+#[allow(clippy::too_many_arguments)]
+pub fn steer(
+    mut p: Puzzle,
+    mut d: f64,
+    (lo, hi): (f64, f64),
+    (line, trace): (&Path, &Trace),
+    cx: &Ctx<'_>,
+    kinds: &[Kind],
+    only_remove: bool,
+    limits: &Limits,
+    rng: &mut ChaCha8Rng,
+) -> Result<Option<(Puzzle, f64)>> {
+    let mut steps = 0;
+    while d < lo && steps < MAX_STEPS {
+        let mut order = symbols(&p);
+        order.shuffle(rng);
+        let mut moved = false;
+        for q in order {
+            let candidate = without(&p, q);
+            if !accepts(&candidate, trace) {
+                continue;
+            }
+            match other_solution(&candidate, line, limits)? {
+                Other::None => {
+                    p = candidate;
+                    moved = true;
+                    break;
+                }
+                Other::Found(_) => {}
+                Other::Stopped => return Ok(None),
+            }
+        }
+        if !moved {
+            break;
+        }
+        steps += 1;
+        d = difficulty(&p, limits)?;
+    }
+    while d > hi && !only_remove && !kinds.is_empty() && steps < MAX_STEPS {
+        let mut moved = false;
+        for _ in 0..12 {
+            let kind = *kinds.choose(rng).expect("a kind");
+            let Some(candidate) = propose(&p, kind, cx, 1, rng) else {
+                continue;
+            };
+            if !accepts(&candidate, trace) {
+                continue;
+            }
+            match other_solution(&candidate, line, limits)? {
+                Other::None => {
+                    p = candidate;
+                    moved = true;
+                    break;
+                }
+                Other::Found(_) => {}
+                Other::Stopped => return Ok(None),
+            }
+        }
+        if !moved {
+            break;
+        }
+        steps += 1;
+        d = difficulty(&p, limits)?;
+    }
+    Ok(Some((p, d)))
+}
