@@ -7,14 +7,23 @@
 //! polyominoes), from the exact search in its own order on one thread.
 //! Both are bounded by work, not time (the SAT engine by its terminator
 //! checks, the search by its nodes), so the answer is the same on every
-//! machine.
+//! machine. Without the `sat` feature (the WebAssembly build) the exact
+//! search does all of it.
 
+#[cfg(feature = "sat")]
 use crate::error::Error as E;
 use crate::error::{Error, Result};
 use crate::model::{Puzzle, SymbolKind};
 use crate::path::Path;
+#[cfg(feature = "sat")]
 use crate::solve::sat;
-use crate::solve::sat::other::Rounds;
+#[cfg(feature = "sat")]
+pub use crate::solve::sat::other::Rounds;
+
+/// The SAT engine's rounds, which builds without the `sat` feature never
+/// make ([`rounds`] is always `None` there).
+#[cfg(not(feature = "sat"))]
+pub struct Rounds<'a>(std::marker::PhantomData<&'a Puzzle>);
 use crate::solve::{count, for_each_solution, CountOptions, Engine, Limits, Status};
 
 /// What the search for another solution found.
@@ -43,10 +52,12 @@ const QUICK_NODES: u64 = 20_000;
 
 /// Search nodes of the budget per terminator check of the SAT engine (a
 /// check comes every few conflicts).
+#[cfg(feature = "sat")]
 const NODES_PER_CHECK: u64 = 8;
 
 /// Search nodes of the budget per solver call of the SAT engine (each
 /// call checks the model with the validator and adds its cuts).
+#[cfg(feature = "sat")]
 const NODES_PER_CALL: u64 = 5_000;
 
 /// A solution of `p` other than `line`, searched exhaustively within
@@ -76,14 +87,17 @@ pub fn others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Result<Othe
     if search_first(p) {
         return search_others(p, line, limits, k);
     }
-    let mut time = limits.clone();
-    time.max_nodes = None;
-    match sat::other::other_solutions(p, line, &time, sat_budget(max), k) {
-        Ok((v, _)) if !v.is_empty() => return Ok(Others::Found(v)),
-        Ok((_, Status::Complete)) => return Ok(Others::None),
-        Ok((_, Status::Stopped)) => return Ok(Others::Stopped),
-        Err(E::Unsupported(_)) => {}
-        Err(e) => return Err(e),
+    #[cfg(feature = "sat")]
+    {
+        let mut time = limits.clone();
+        time.max_nodes = None;
+        match sat::other::other_solutions(p, line, &time, sat_budget(max), k) {
+            Ok((v, _)) if !v.is_empty() => return Ok(Others::Found(v)),
+            Ok((_, Status::Complete)) => return Ok(Others::None),
+            Ok((_, Status::Stopped)) => return Ok(Others::Stopped),
+            Err(E::Unsupported(_)) => {}
+            Err(e) => return Err(e),
+        }
     }
     search_others(p, line, limits, k)
 }
@@ -91,13 +105,21 @@ pub fn others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Result<Othe
 /// The SAT engine for the rounds of cuts on `p` (whose grid is
 /// `grid`'s), or `None` on panels it does not take.
 pub fn rounds<'a>(grid: &'a Puzzle, p: &Puzzle, limits: &Limits) -> Result<Option<Rounds<'a>>> {
-    if search_first(p) {
-        return Ok(None);
+    #[cfg(not(feature = "sat"))]
+    {
+        let _ = (grid, p, limits);
+        Ok(None)
     }
-    match Rounds::new(grid, p, &time_only(limits)) {
-        Ok(r) => Ok(Some(r)),
-        Err(E::Unsupported(_)) => Ok(None),
-        Err(e) => Err(e),
+    #[cfg(feature = "sat")]
+    {
+        if search_first(p) {
+            return Ok(None);
+        }
+        match Rounds::new(grid, p, &time_only(limits)) {
+            Ok(r) => Ok(Some(r)),
+            Err(E::Unsupported(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
     }
 }
 
@@ -106,6 +128,27 @@ pub fn rounds<'a>(grid: &'a Puzzle, p: &Puzzle, limits: &Limits) -> Result<Optio
 /// once; the first quick search that stops clears `quick` for the rest of
 /// the line's rounds).
 pub fn round(
+    r: &mut Rounds<'_>,
+    quick: &mut bool,
+    p: &Puzzle,
+    line: &Path,
+    limits: &Limits,
+    k: usize,
+) -> Result<Others> {
+    #[cfg(not(feature = "sat"))]
+    {
+        let _ = (r, quick);
+        others(p, line, limits, k)
+    }
+    #[cfg(feature = "sat")]
+    {
+        round_sat(r, quick, p, line, limits, k)
+    }
+}
+
+/// [`round`] with the SAT engine.
+#[cfg(feature = "sat")]
+fn round_sat(
     r: &mut Rounds<'_>,
     quick: &mut bool,
     p: &Puzzle,
@@ -135,6 +178,7 @@ pub fn round(
 
 /// The SAT engine's budget for a node budget of `max`: terminator checks
 /// and solver calls.
+#[cfg(feature = "sat")]
 fn sat_budget(max: u64) -> (u64, u64) {
     (
         (max / NODES_PER_CHECK).max(1),
@@ -156,6 +200,7 @@ fn search_first(p: &Puzzle) -> bool {
 }
 
 /// `limits` without its node budget.
+#[cfg(feature = "sat")]
 fn time_only(limits: &Limits) -> Limits {
     let mut time = limits.clone();
     time.max_nodes = None;
@@ -201,9 +246,12 @@ pub fn prove(p: &Puzzle, limits: &Limits) -> Result<bool> {
         Ok(_) | Err(Error::Stopped) => {}
         Err(e) => return Err(e),
     }
+    #[cfg(feature = "sat")]
     let sat_takes = crate::rules::Rules::new(p)
         .map(|r| sat::unsupported(&r.board).is_none())
         .unwrap_or(false);
+    #[cfg(not(feature = "sat"))]
+    let sat_takes = false;
     let mut options = CountOptions::uniqueness().with_limits(limits);
     if sat_takes && !search_first(p) {
         options = options.with_engine(Engine::Sat);
