@@ -27,9 +27,7 @@ use serde_json::{json, Value};
 use witness::model::Puzzle;
 use witness::render::SvgOptions;
 use witness::request;
-use witness::{
-    CountOptions, Engine, Error, HintOptions, HintSize, Path, SolveOptions, Status, Verdict,
-};
+use witness::{CountOptions, Engine, Error, HintOptions, Path, SolveOptions, Status, Verdict};
 
 /// An error status and its message.
 type Fail = (u16, String);
@@ -222,22 +220,7 @@ fn count(body: &Value) -> Result<Value, Fail> {
 
 fn hint(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
-    let size = match (body.get("steps"), body.get("fraction")) {
-        (Some(s), _) if !s.is_null() => HintSize::Steps(
-            s.as_u64()
-                .ok_or_else(|| bad(format!("\"steps\" must be a whole number, not {s}")))?
-                .min(usize::MAX as u64) as usize,
-        ),
-        (_, Some(f)) if !f.is_null() => match f.as_f64() {
-            Some(f) if (0.0..=1.0).contains(&f) => HintSize::Fraction(f),
-            _ => {
-                return Err(bad(format!(
-                    "\"fraction\" must be a number from 0 to 1, not {f}"
-                )))
-            }
-        },
-        _ => HintSize::Fraction(0.25),
-    };
+    let size = request::hint_size(body).map_err(bad)?;
     let h = witness::hint(
         &puzzle,
         &HintOptions {

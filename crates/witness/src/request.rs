@@ -9,7 +9,7 @@ use crate::error::Error;
 use crate::formats::{self, text, wpjson, Format};
 use crate::model::{Puzzle, RuleSet};
 use crate::path::Path;
-use crate::solve::{Count, Engine};
+use crate::solve::{Count, Engine, HintSize};
 
 /// What kind of JSON value `v` is, for messages: `a string`, `null`, ….
 pub fn kind_of(v: &Value) -> &'static str {
@@ -132,6 +132,27 @@ pub fn engine(body: &Value) -> Result<Engine, String> {
             "\"engine\" must be \"search\", \"sat\" or \"auto\", not {v}"
         )),
     }
+}
+
+/// The request's hint size: `"steps"` (a whole number of segments) or
+/// `"fraction"` (from 0 to 1), a quarter of the solution when neither.
+pub fn hint_size(body: &Value) -> Result<HintSize, String> {
+    Ok(match (body.get("steps"), body.get("fraction")) {
+        (Some(s), _) if !s.is_null() => HintSize::Steps(
+            s.as_u64()
+                .ok_or_else(|| format!("\"steps\" must be a whole number, not {s}"))?
+                .min(usize::MAX as u64) as usize,
+        ),
+        (_, Some(f)) if !f.is_null() => match f.as_f64() {
+            Some(f) if (0.0..=1.0).contains(&f) => HintSize::Fraction(f),
+            _ => {
+                return Err(format!(
+                    "\"fraction\" must be a number from 0 to 1, not {f}"
+                ))
+            }
+        },
+        _ => HintSize::Fraction(0.25),
+    })
 }
 
 /// Adds to a count's answer `v`, when the count kept two solutions or

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use witness::generate::read_request;
 use witness::model::Puzzle;
 use witness::request;
-use witness::{CountOptions, Engine, HintOptions, HintSize, Limits, Path, SolveOptions, Status};
+use witness::{CountOptions, Engine, HintOptions, Limits, Path, SolveOptions, Status};
 
 use super::Config;
 use crate::output;
@@ -256,22 +256,7 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
 fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
     let puzzle = puzzle_of(body)?;
     let ms = time_limit(body, &ctx.config)?;
-    let size = match (body.get("steps"), body.get("fraction")) {
-        (Some(s), _) if !s.is_null() => HintSize::Steps(
-            s.as_u64()
-                .ok_or_else(|| bad(format!("\"steps\" must be a whole number, not {s}")))?
-                .min(usize::MAX as u64) as usize,
-        ),
-        (_, Some(f)) if !f.is_null() => match f.as_f64() {
-            Some(f) if (0.0..=1.0).contains(&f) => HintSize::Fraction(f),
-            _ => {
-                return Err(bad(format!(
-                    "\"fraction\" must be a number from 0 to 1, not {f}"
-                )))
-            }
-        },
-        _ => HintSize::Fraction(0.25),
-    };
+    let size = request::hint_size(body).map_err(bad)?;
     let engine = engine_of(body)?;
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
