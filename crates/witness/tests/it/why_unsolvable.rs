@@ -238,6 +238,28 @@ fn core_of(p: &Puzzle, fixed: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
     }
 }
 
+/// A piece with more cells than the panel has faces: the 1x1 panel with
+/// a domino in its one face (and a dot on the top edge, covered by up
+/// then right) has no solution, since the face's region cannot hold two
+/// cells. Every selector is assumed, none fixed: the core names the
+/// piece (the area argument holds only while it is there), and its panel
+/// has no solution; `why` names the piece alone.
+#[cfg(feature = "sat")]
+#[test]
+fn too_large_a_piece_is_in_the_core() {
+    let mut p = one_by_one();
+    let domino = witness::model::Polyomino::new([(0, 0), (0, 1)], false);
+    p.cell_mut(Pos::new(1, 1)).symbol =
+        Some(Symbol::new(SymbolKind::Poly(domino), COLORS[0].clone()));
+    p.cell_mut(Pos::new(1, 0)).dot = Dot::Black;
+    assert!(!solvable(&p));
+    let core = core_of(&p, |_| false).expect("the SAT engine takes pieces");
+    assert!(core.contains(&Pos::new(1, 1)), "{core:?}");
+    assert!(!solvable(&only(&p, &core)), "{core:?}");
+    let w = why(&p, &WhyOptions::default().with_engine(Engine::Sat)).unwrap();
+    assert_eq!(w.symbols, vec![Pos::new(1, 1)]);
+}
+
 /// A random small panel whose faces take the mechanics of `mode`: 0
 /// triangles, 1 squares, 2 stars and squares, 3 elimination marks among
 /// squares, stars and triangles, 4 polyominoes among squares and stars,

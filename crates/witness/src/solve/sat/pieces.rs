@@ -289,7 +289,6 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     // spells that count out for the solver, which cannot count by
     // resolution; kept apart ([`Pieces::area`]) since it slows easy
     // panels.
-    let start = enc.clauses.len();
     let mut sizes: Vec<usize> = pieces.iter().map(|p| t.kinds[p.kind].size).collect();
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     let hi: usize = sizes.iter().sum();
@@ -304,6 +303,15 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         .copied()
         .filter(|&c| c != Term::False)
         .collect();
+    if lo > faces.len() {
+        // More area than faces to cover: not every piece can be there.
+        // Guarded by the pieces' selectors (a piece switched off needs no
+        // room; marks switched off only raise `lo`); outside the selector
+        // mode the clause is empty and the panel has no solution.
+        let guard: Vec<Term> = pieces.iter().map(|p| !enc.sel[p.face]).collect();
+        enc.clause(&guard);
+    }
+    let start = enc.clauses.len();
     between(enc, &faces, lo, hi);
     let area = enc.clauses.split_off(start);
     // A covered face spreads its cover across every edge the line leaves
@@ -420,7 +428,12 @@ fn between(enc: &mut Encoding, terms: &[Term], lo: usize, hi: usize) {
         return;
     }
     if lo > terms.len() {
-        enc.clause(&[]);
+        // No way: a contradiction among the cardinality's own clauses
+        // (a fresh variable and its negation), so that it stays with
+        // them wherever they go, and the encoding is not marked empty.
+        let v = enc.var();
+        enc.clause(&[v]);
+        enc.clause(&[!v]);
         return;
     }
     let out = totalize(enc, terms, hi + 1);
