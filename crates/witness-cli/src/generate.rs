@@ -60,9 +60,12 @@ pub struct Args {
     /// more of the same kinds, never other kinds.
     #[arg(long, conflicts_with = "like")]
     symbols: Option<String>,
-    /// Puzzles of the size, frame and symbol mix of this puzzle (any format).
+    /// Puzzles of the size, frame and symbol mix of this puzzle (any format;
+    /// in a JSON Lines file of puzzles, `--id` or `--line` picks one).
     #[arg(long)]
     like: Option<String>,
+    #[command(flatten)]
+    pick: input::Pick,
     /// The panel in faces, WxH (default 4x4, or the --like puzzle's).
     #[arg(long)]
     size: Option<String>,
@@ -156,8 +159,13 @@ fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
 /// The library's options for these arguments.
 pub fn options(a: &Args) -> Result<GenerateOptions, String> {
     let size = a.size.as_deref().map(parse_size).transpose()?;
+    if a.like.is_none() && (a.pick.id.is_some() || a.pick.line.is_some()) {
+        return Err(
+            "--id and --line pick the --like puzzle in a JSON Lines file: give --like".into(),
+        );
+    }
     let mut o = if let Some(like) = &a.like {
-        let p = input::read_puzzle(like, None)?;
+        let p = input::read_picked(like, None, &a.pick)?;
         let mut o = GenerateOptions::like(&p).map_err(|e| e.to_string())?;
         if let Some((w, h)) = size {
             o.width = w;

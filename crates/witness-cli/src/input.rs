@@ -75,13 +75,6 @@ pub fn read_text(source: &str) -> Result<String, String> {
     read_text_capped(source, MAX_BATCH_BYTES)
 }
 
-/// Reads a puzzle from a file (or `-`), guessing the format unless given.
-/// A JSON Lines entry `{"id": …, "puzzle": …}` stands for its puzzle; a
-/// file of several is refused ([`read_picked`] picks one).
-pub fn read_puzzle(source: &str, format: Option<Format>) -> Result<Puzzle, String> {
-    read_picked(source, format, &Pick::default())
-}
-
 /// Which puzzle of a JSON Lines file of puzzles (one `{"id", "puzzle"}` a
 /// line, as the corpus) to take.
 #[derive(ClapArgs, Default, Debug, Clone)]

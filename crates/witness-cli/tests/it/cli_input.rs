@@ -71,6 +71,17 @@ fn id_or_line_picks_one_of_several() {
         assert_eq!(o.status.code(), Some(0), "{pick:?}: {}", stderr(&o));
         let o = witness(&["render", &f, pick[0], pick[1]]);
         assert!(stdout(&o).starts_with("<svg"), "{pick:?}: {}", stderr(&o));
+        // `convert` writes the picked puzzle: the dot on its bottom edge
+        // (1,2) is there.
+        let o = witness(&["convert", &f, pick[0], pick[1], "--to", "json"]);
+        assert_eq!(o.status.code(), Some(0), "{pick:?}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["grid"][1][2]["dot"], 1, "{pick:?}: {v}");
+        // `generate --like` takes the picked puzzle's 1x1 frame.
+        let o = witness(&["generate", "--like", &f, pick[0], pick[1], "--seed", "1"]);
+        assert_eq!(o.status.code(), Some(0), "{pick:?}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(v["puzzle"]["grid"].as_array().map(Vec::len), Some(3), "{v}");
     }
 }
 
