@@ -8,9 +8,9 @@ use witness::formats::{self, Format};
 use witness::{check_within, Error, Path};
 
 use crate::input;
-use crate::output::verdict_json;
 use crate::solve::limits_of;
 use crate::{EXIT_DONE, EXIT_NO, EXIT_STOPPED};
+use witness::request::verdict as verdict_json;
 
 /// Options of `witness check`.
 #[derive(ClapArgs)]

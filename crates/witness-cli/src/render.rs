@@ -11,8 +11,8 @@ use witness::render::{self as draw, SvgOptions};
 use witness::{Error, Limits, Path, SolveOptions, Status, Verdict};
 
 use crate::input;
-use crate::output::verdict_json;
 use crate::{EXIT_DONE, EXIT_NO, EXIT_STOPPED};
+use witness::request::verdict as verdict_json;
 
 /// The largest PNG side, in pixels, `--scale` may produce.
 pub const MAX_PNG_SIDE: u32 = 8192;

@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 use witness::model::Puzzle;
 use witness::render::SvgOptions;
 use witness::request;
-use witness::{CountOptions, Engine, Error, HintOptions, Path, SolveOptions, Status, Verdict};
+use witness::{CountOptions, Engine, Error, HintOptions, Path, SolveOptions, Status};
 
 /// An error status and its message.
 type Fail = (u16, String);
@@ -114,16 +114,6 @@ fn status_name(found: bool, status: Status) -> &'static str {
     }
 }
 
-fn verdict_json(v: &Verdict) -> Value {
-    json!({
-        "valid": v.valid,
-        "invalid": v.invalid.iter().map(|f| json!([f.pos.x, f.pos.y])).collect::<Vec<_>>(),
-        "negations": v.negations.iter()
-            .map(|(a, b)| json!([[a.x, a.y], [b.x, b.y]]))
-            .collect::<Vec<_>>(),
-    })
-}
-
 fn convert(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
     request::convert(body, &puzzle).map_err(|e| match e {
@@ -152,7 +142,7 @@ fn render(body: &Value) -> Result<Value, Fail> {
             .unwrap_or_default(),
     };
     let svg = witness::render::svg(&puzzle, path.as_ref(), &opts);
-    let v = verdict.as_ref().map(verdict_json);
+    let v = verdict.as_ref().map(request::verdict);
     Ok(json!({
         "svg": svg,
         "path": path.as_ref().map(|p| p.to_site()),
@@ -170,7 +160,7 @@ fn check(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
     let path = path_of(body, &puzzle)?.ok_or_else(|| bad("check needs a \"path\""))?;
     let v = witness::check(&puzzle, &path).map_err(lib_err)?;
-    Ok(verdict_json(&v))
+    Ok(request::verdict(&v))
 }
 
 fn solve(body: &Value) -> Result<Value, Fail> {
@@ -191,14 +181,7 @@ fn solve(body: &Value) -> Result<Value, Fail> {
 
 fn count(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
-    let limit = match body.get("limit") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(
-            v.as_u64()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| bad(format!("\"limit\" must be a whole number from 1, not {v}")))?,
-        ),
-    };
+    let limit = request::count_limit(body).map_err(bad)?;
     let c = witness::count(
         &puzzle,
         &CountOptions {

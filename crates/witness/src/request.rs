@@ -1,7 +1,9 @@
 //! Requests as JSON objects: the fields that `witness serve`'s API and the
 //! page's WebAssembly worker read alike (`"puzzle"`, `"format"`,
-//! `"rules"`, `"path"`, `"engine"`), and the `convert` answer they share. Each reader answers a one-line
-//! message naming the field when the request is wrong.
+//! `"rules"`, `"path"`, `"engine"`, `"limit"`, the hint size), and the
+//! answers they share (`convert`, a verdict, a count's solutions). Each
+//! reader answers a one-line message naming the field when the request is
+//! wrong.
 
 use serde_json::{json, Value};
 
@@ -9,6 +11,7 @@ use crate::error::Error;
 use crate::formats::{self, text, wpjson, Format};
 use crate::model::{Puzzle, RuleSet};
 use crate::path::Path;
+use crate::rules::Verdict;
 use crate::solve::{Count, Engine, HintSize};
 
 /// What kind of JSON value `v` is, for messages: `a string`, `null`, ….
@@ -132,6 +135,31 @@ pub fn engine(body: &Value) -> Result<Engine, String> {
             "\"engine\" must be \"search\", \"sat\" or \"auto\", not {v}"
         )),
     }
+}
+
+/// The request's `"limit"` of a count: a whole number from 1, or `None`
+/// (count every solution) when left out or `null`.
+pub fn count_limit(body: &Value) -> Result<Option<u64>, String> {
+    match body.get("limit") {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .filter(|&n| n >= 1)
+            .map(Some)
+            .ok_or_else(|| format!("\"limit\" must be a whole number from 1, not {v}")),
+    }
+}
+
+/// A verdict as JSON: `{"valid", "invalid": [[x,y],…], "negations":
+/// [[[x,y],[x,y]],…]}`.
+pub fn verdict(v: &Verdict) -> Value {
+    json!({
+        "valid": v.valid,
+        "invalid": v.invalid.iter().map(|f| json!([f.pos.x, f.pos.y])).collect::<Vec<_>>(),
+        "negations": v.negations.iter()
+            .map(|(a, b)| json!([[a.x, a.y], [b.x, b.y]]))
+            .collect::<Vec<_>>(),
+    })
 }
 
 /// The request's hint size: `"steps"` (a whole number of segments) or

@@ -183,7 +183,7 @@ fn api_check(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let path = path_of(body, &puzzle)?.ok_or_else(|| bad("check needs a \"path\""))?;
     let ms = time_limit(body, &ctx.config)?;
     match witness::check_within(&puzzle, &path, &limits(ms, cancel)) {
-        Ok(verdict) => Ok((200, judged(output::verdict_json(&verdict), &puzzle))),
+        Ok(verdict) => Ok((200, judged(request::verdict(&verdict), &puzzle))),
         Err(witness::Error::Stopped) => {
             Err((504, format!("no verdict within the time limit of {ms} ms")))
         }
@@ -225,14 +225,7 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
 fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
     let puzzle = puzzle_of(body)?;
     let ms = time_limit(body, &ctx.config)?;
-    let limit = match body.get("limit") {
-        None | Some(Value::Null) => None,
-        Some(v) => Some(
-            v.as_u64()
-                .filter(|&n| n >= 1)
-                .ok_or_else(|| bad(format!("\"limit\" must be a whole number from 1, not {v}")))?,
-        ),
-    };
+    let limit = request::count_limit(body).map_err(bad)?;
     let engine = engine_of(body)?;
     let _slot = ctx.slot()?;
     let t0 = Instant::now();

@@ -507,6 +507,14 @@
       await redraw();
       setStatus('A new empty panel.');
     });
+    // A generated puzzle replaces the panel, with no line drawn.
+    function showGenerated(puzzle) {
+      state.puzzle = puzzle;
+      state.start = null;
+      state.moves = [];
+      state.startIndex = 0;
+      syncControls();
+    }
     $('generate').addEventListener('click', (ev) => busy(ev.target, async () => {
       const preset = $('gen-preset').value;
       const [width, height] = $('gen-size').value.split('x').map(Number);
@@ -514,11 +522,7 @@
       setStatus('Making a puzzle…');
       const r = await api('generate', { preset, width, height, seed });
       if (!r.ok) return setStatus(r.data.error, true);
-      state.puzzle = r.data.puzzle;
-      state.start = null;
-      state.moves = [];
-      state.startIndex = 0;
-      syncControls();
+      showGenerated(r.data.puzzle);
       await redraw();
       setStatus('A new ' + preset + ' puzzle with exactly one solution (seed ' + seed +
         ', difficulty ' + r.data.difficulty + ').');
@@ -541,11 +545,7 @@
       const symmetry = state.puzzle.symmetry || null;
       const r = await api('generate', { preset, width, height, seed, pillar, symmetry, around: line });
       if (!r.ok) return setStatus(r.data.error, true);
-      state.puzzle = r.data.puzzle;
-      state.start = null;
-      state.moves = [];
-      state.startIndex = 0;
-      syncControls();
+      showGenerated(r.data.puzzle);
       state.myLine = r.data.solution;
       $('show-line').dataset.moves = r.data.moves;
       $('show-line').hidden = false;

@@ -46,8 +46,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let usage = "usage: lanes FILE.jsonl IDS [BUDGET]";
     let file = args.next().expect(usage);
-    let ids = std::fs::read_to_string(args.next().expect(usage)).expect("readable ids");
-    let ids: Vec<&str> = ids.split_whitespace().collect();
+    let ids = args.next().expect(usage);
     let cap: u64 = args
         .next()
         .and_then(|v| v.parse().ok())
@@ -58,17 +57,7 @@ fn main() {
         ([Down, Up, Left, Right], (1, 2)),
         ([Up, Right, Left, Down], (1, 3)),
     ];
-    for line in std::fs::read_to_string(&file)
-        .expect("readable file")
-        .lines()
-    {
-        let j: serde_json::Value = serde_json::from_str(line).expect("JSON line");
-        let id = j["id"].as_str().expect("id");
-        if !ids.contains(&id) {
-            continue;
-        }
-        let p = witness::formats::read_puzzle(j["puzzle"].as_str().expect("puzzle"), None)
-            .expect("puzzle");
+    for (id, p) in witness_lab::picked(&file, &ids) {
         let plan = Plan::new(&p).expect("plan");
         let back = reverse::reversed(&plan);
         let mut out = vec![];

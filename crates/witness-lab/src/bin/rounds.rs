@@ -22,17 +22,7 @@ fn main() {
         .expect("usage: rounds FILE.jsonl [ROUNDS] [BUDGET_MS]");
     let rounds: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(5).max(1);
     let cap: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(100);
-    let text = std::fs::read_to_string(&file).expect("readable corpus file");
-    let (ids, puzzles): (Vec<String>, Vec<_>) = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|line| {
-            let j: serde_json::Value = serde_json::from_str(line).expect("JSON line");
-            let p = witness::formats::read_puzzle(j["puzzle"].as_str().expect("puzzle"), None)
-                .expect("puzzle");
-            (j["id"].as_str().unwrap_or("").to_string(), p)
-        })
-        .unzip();
+    let (ids, puzzles): (Vec<String>, Vec<_>) = witness_lab::corpus(&file).into_iter().unzip();
     let mut best = vec![f64::INFINITY; puzzles.len()];
     let mut solved = vec![false; puzzles.len()];
     for _ in 0..rounds {

@@ -56,18 +56,10 @@ fn main() {
     let file = args
         .next()
         .expect("usage: second FILE.jsonl IDS [BUDGET] [RADIUS]");
-    let ids = std::fs::read_to_string(args.next().expect("IDS")).expect("ids");
-    let ids: Vec<&str> = ids.split_whitespace().collect();
+    let ids = args.next().expect("IDS");
     let budget: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(20_000);
     let radius: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(0);
-    for line in std::fs::read_to_string(&file).expect("file").lines() {
-        let j: serde_json::Value = serde_json::from_str(line).expect("json");
-        let id = j["id"].as_str().expect("id");
-        if !ids.contains(&id) {
-            continue;
-        }
-        let p = witness::formats::read_puzzle(j["puzzle"].as_str().expect("puzzle"), None)
-            .expect("puzzle");
+    for (id, p) in witness_lab::picked(&file, &ids) {
         let plan = Plan::new(&p).expect("plan");
         let limits = Limits::timeout(std::time::Duration::from_secs(10));
         let sol = witness::internals::solve_plan(&plan, &limits).expect("solve");

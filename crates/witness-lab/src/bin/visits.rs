@@ -13,7 +13,6 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let file = args.next().expect("usage: visits FILE.jsonl [BUDGET_MS]");
     let cap: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(100);
-    let text = std::fs::read_to_string(&file).expect("readable corpus file");
     let nodes: Option<u64> = std::env::var("VISITS_NODES")
         .ok()
         .and_then(|v| v.parse().ok());
@@ -23,10 +22,7 @@ fn main() {
     };
     let mut visits = Vec::new();
     let mut unsolved = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let j: serde_json::Value = serde_json::from_str(line).expect("JSON line");
-        let p = witness::formats::read_puzzle(j["puzzle"].as_str().expect("puzzle"), None)
-            .expect("puzzle");
+    for (id, p) in witness_lab::corpus(&file) {
         let t0 = std::time::Instant::now();
         let plan = Plan::new(&p).expect("plan");
         let t1 = std::time::Instant::now();
@@ -40,7 +36,7 @@ fn main() {
         if std::env::var_os("VISITS_EACH").is_some() {
             println!(
                 "{} {n} {} {:.1} {:.1}",
-                j["id"].as_str().unwrap_or("?"),
+                id,
                 s.path.is_some(),
                 (t1 - t0).as_secs_f64() * 1e6,
                 (t2 - t1).as_secs_f64() * 1e6

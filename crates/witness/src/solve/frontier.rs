@@ -247,6 +247,23 @@ impl Grid {
         }
         g
     }
+
+    /// The edge slots that reach cell `k` from the previous cell of its
+    /// line and from the same cell of the previous line (`NONE` where
+    /// there is none).
+    fn prev(&self, k: usize) -> (u32, u32) {
+        let prev_inner = if !k.is_multiple_of(self.inner) {
+            self.next_inner[k - 1]
+        } else {
+            NONE
+        };
+        let prev_outer = if k >= self.inner {
+            self.next_outer[k - self.inner]
+        } else {
+            NONE
+        };
+        (prev_inner, prev_outer)
+    }
 }
 
 /// What the programme needs to know about one node.
@@ -285,16 +302,7 @@ fn cells(plan: &Plan, g: &Grid, role: &impl Fn(usize) -> u8) -> Vec<Cell> {
         .map(|k| {
             let ok = en(g.node[k]);
             let (ei, eo) = (g.next_inner[k], g.next_outer[k]);
-            let prev_inner = if k % inner > 0 {
-                g.next_inner[k - 1]
-            } else {
-                NONE
-            };
-            let prev_outer = if k >= inner {
-                g.next_outer[k - inner]
-            } else {
-                NONE
-            };
+            let (prev_inner, prev_outer) = g.prev(k);
             Cell {
                 ok,
                 own: if ok { role(g.node[k] as usize) } else { 0 },
@@ -314,16 +322,7 @@ fn cells(plan: &Plan, g: &Grid, role: &impl Fn(usize) -> u8) -> Vec<Cell> {
     // either of its nodes may reach by half of it).
     let mut last = vec![usize::MAX; b.len()];
     for (k, c) in cs.iter().enumerate() {
-        let prev_inner = if k % inner > 0 {
-            g.next_inner[k - 1]
-        } else {
-            NONE
-        };
-        let prev_outer = if k >= inner {
-            g.next_outer[k - inner]
-        } else {
-            NONE
-        };
+        let (prev_inner, prev_outer) = g.prev(k);
         let slots = [
             g.node[k],
             prev_inner,

@@ -132,6 +132,28 @@ fn sat_count(puzzle: &Puzzle, limit: Option<u64>, limits: &Limits) -> Result<Cou
     }
 }
 
+/// The `with_limits` and `with_engine` builders of the options types that
+/// have `limits` and `engine` fields.
+macro_rules! limits_and_engine {
+    ($($options:ty),+) => {$(
+        impl $options {
+            /// These options with `limits`.
+            pub fn with_limits(mut self, limits: Limits) -> Self {
+                self.limits = limits;
+                self
+            }
+
+            /// These options with `engine`.
+            pub fn with_engine(mut self, engine: Engine) -> Self {
+                self.engine = engine;
+                self
+            }
+        }
+    )+};
+}
+
+limits_and_engine!(SolveOptions, CountOptions, HintOptions, why::WhyOptions);
+
 /// How [`solve`] searches: its limits (none by default) and engine.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
@@ -139,20 +161,6 @@ pub struct SolveOptions {
     pub limits: Limits,
     /// Which engine answers.
     pub engine: Engine,
-}
-
-impl SolveOptions {
-    /// These options with `limits`.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// These options with `engine`.
-    pub fn with_engine(mut self, engine: Engine) -> Self {
-        self.engine = engine;
-        self
-    }
 }
 
 /// What [`count`] counts: every solution by default, with no limits.
@@ -181,18 +189,6 @@ impl CountOptions {
         self.limit = Some(limit);
         self
     }
-
-    /// These options with `limits`.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// These options with `engine`.
-    pub fn with_engine(mut self, engine: Engine) -> Self {
-        self.engine = engine;
-        self
-    }
 }
 
 /// What [`hint`] shows: a quarter of a solution by default, with no
@@ -211,18 +207,6 @@ impl HintOptions {
     /// These options showing `size` of the solution.
     pub fn with_size(mut self, size: HintSize) -> Self {
         self.size = size;
-        self
-    }
-
-    /// These options with `limits`.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// These options with `engine`.
-    pub fn with_engine(mut self, engine: Engine) -> Self {
-        self.engine = engine;
         self
     }
 }

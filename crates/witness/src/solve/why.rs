@@ -46,20 +46,6 @@ pub struct WhyOptions {
     pub engine: Engine,
 }
 
-impl WhyOptions {
-    /// These options with `limits`.
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
-    /// These options with `engine`.
-    pub fn with_engine(mut self, engine: Engine) -> Self {
-        self.engine = engine;
-        self
-    }
-}
-
 /// The answer of [`why`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Why {
@@ -302,7 +288,17 @@ pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: UseCore) -> Resul
         }
     };
     let mut stopped = false;
-    if all.is_empty() {
+    // A panel without symbols that has no solution, or whose starts, ends
+    // and gaps alone allow no line, has no set to name.
+    let no_line = all.is_empty()
+        || match unsolvable(&[])? {
+            Some(no) => no,
+            None => {
+                stopped = true;
+                false
+            }
+        };
+    if no_line {
         trace.solves = solves.get();
         return Ok((
             Why {
@@ -312,21 +308,6 @@ pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: UseCore) -> Resul
             },
             trace,
         ));
-    }
-    match unsolvable(&[])? {
-        Some(true) => {
-            trace.solves = solves.get();
-            return Ok((
-                Why {
-                    symbols: Vec::new(),
-                    no_line: true,
-                    status: Status::Complete,
-                },
-                trace,
-            ));
-        }
-        Some(false) => {}
-        None => stopped = true,
     }
     // The candidates of a core are checked by an exact solve: the core
     // rests on the guards of the SAT engine's clauses, the exact solve
