@@ -221,8 +221,8 @@ fn assert_minimal(p: &Puzzle, set: &[Pos], what: &str) {
     }
 }
 
-/// The SAT engine's unsatisfiable core over every symbol of `p` (none
-/// fixed), or `None` for a panel it does not take.
+/// The SAT engine's unsatisfiable core over the symbols of `p` that
+/// `fixed` leaves, or `None` for a panel it does not take.
 #[cfg(feature = "sat")]
 fn core_of(p: &Puzzle, fixed: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
     use witness::internals::sat::{Core, SatRun};
@@ -232,6 +232,12 @@ fn core_of(p: &Puzzle, fixed: impl Fn(Pos) -> bool) -> Option<Vec<Pos>> {
         Err(Error::Unsupported(_)) => return None,
         Err(e) => panic!("{e}"),
     };
+    // A first call with every symbol fixed names none, and leaves nothing
+    // behind for the second: calls are independent.
+    match run.core(|_| true, &limits).unwrap() {
+        Core::Core(c) => assert_eq!(c, vec![]),
+        other => panic!("no core for an unsolvable panel: {other:?}"),
+    }
     match run.core(fixed, &limits).unwrap() {
         Core::Core(c) => Some(c),
         other => panic!("no core for an unsolvable panel: {other:?}"),

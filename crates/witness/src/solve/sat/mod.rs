@@ -114,7 +114,8 @@ pub struct SatRun<'a> {
     fails: Vec<u32>,
     /// The pieces as encoded.
     pieces: pieces::Pieces,
-    /// The assumptions of the solver calls (the selectors assumed true).
+    /// The assumptions of every solver call: in the selector mode each
+    /// selector, so that every symbol is there; none otherwise.
     assumps: Vec<SatLit>,
     /// What it did so far.
     pub stats: Stats,
@@ -174,6 +175,16 @@ impl<'a> SatRun<'a> {
             // (it only speeds the engine up; no answer rests on it).
             pieces.area.clear();
         }
+        // Every symbol is there unless a call says otherwise: each solver
+        // call assumes every selector.
+        let assumps = enc
+            .sel
+            .iter()
+            .filter_map(|&t| match t {
+                Term::Lit(l) => Some(sat_lit(l)),
+                _ => None,
+            })
+            .collect();
         let mut solver = CaDiCaL::default();
         let lim = limits.clone();
         solver.attach_terminator(move || {
@@ -191,7 +202,7 @@ impl<'a> SatRun<'a> {
             ws: Workspace::default(),
             fails: Vec::new(),
             pieces,
-            assumps: Vec::new(),
+            assumps,
             stats: Stats::default(),
             max_calls: None,
         })
@@ -434,34 +445,28 @@ impl<'a> SatRun<'a> {
     }
 
     /// In the selector mode ([`SatRun::with_selectors`]): solves with
-    /// every symbol there, the selectors of the symbols `fixed` accepts
-    /// as clauses and the others as assumptions. A model is checked by
-    /// the validator on the whole panel (every symbol there), and cut as
-    /// in [`SatRun::solve`]; with no model left, the answer is the slots
-    /// of the assumptions in the solver's unsatisfiable core: the panel
-    /// with only those symbols and the `fixed` ones has no solution (every
-    /// clause and cut holds for it). The core is not minimal.
+    /// every symbol there (every selector assumed, as in every call). A
+    /// model is checked by the validator on the whole panel, and cut as in
+    /// [`SatRun::solve`]; with no model left, the answer is the slots of
+    /// the selectors in the solver's unsatisfiable core, less those of the
+    /// symbols `fixed` accepts (always there, never named): the panel with
+    /// only those symbols and the `fixed` ones has no solution (every
+    /// clause and cut holds for it). The core is not minimal. Calls with
+    /// other `fixed` sets are independent: nothing of one is kept.
     pub fn core(&mut self, fixed: impl Fn(Pos) -> bool, limits: &Limits) -> Result<Core> {
         let mut of_lit = std::collections::HashMap::new();
-        self.assumps.clear();
-        for (s, t) in self.enc.sel.clone().into_iter().enumerate() {
+        for (s, &t) in self.enc.sel.iter().enumerate() {
             let Term::Lit(l) = t else { continue };
-            if fixed(self.rules.board.pos(s)) {
-                self.enc.clause(&[t]);
-            } else {
-                self.assumps.push(sat_lit(l));
+            if !fixed(self.rules.board.pos(s)) {
                 of_lit.insert(sat_lit(l), s);
             }
         }
-        let next = self.next(limits);
-        let assumed = !self.assumps.is_empty();
-        self.assumps.clear();
-        Ok(match next? {
+        Ok(match self.next(limits)? {
             Next::Found(_, path) => Core::Found(path),
             Next::Stopped => Core::Stopped,
             Next::None => {
                 let mut slots: Vec<Pos> = Vec::new();
-                if assumed && !self.enc.empty {
+                if !self.assumps.is_empty() && !self.enc.empty {
                     for l in self.solver.core().map_err(solver_error)? {
                         // The core is a clause of negated assumptions.
                         if let Some(&s) = of_lit.get(&!l).or_else(|| of_lit.get(&l)) {
