@@ -83,13 +83,17 @@ impl Limits {
 /// (`CLOCK_THREAD_CPUTIME_ID`) advanced between two of its checks, so the
 /// budget measures the work done, not the time waited for a core: on a
 /// loaded machine it lasts longer in wall time and buys the same work.
-/// A thread's work before its first check under the budget is not
-/// counted, except on the thread that made it (which starts counting at
-/// once); the callers pair the budget with a wall-time deadline as a
-/// backstop. The clock is read at most every [`Work::READ_EVERY`] of wall
-/// time per thread (it is a system call, and the SAT engine checks its
-/// limits many times a millisecond). Only built with the SAT engine (the
-/// race's only user; a WebAssembly build has no clock).
+/// The clock is a system call (above a microsecond in a virtual
+/// machine), so it is read at most every [`Work::READ_EVERY`] of wall time
+/// per thread (the SAT engine checks its limits many times a
+/// millisecond), and never before a thread's first check: between the
+/// budget's making (or a thread's [`Work::enter`]) and its first reading,
+/// the thread counts the wall time, the most it can have worked (a job
+/// that ends before its first check, as most do, reads no clock). A
+/// thread that checks without having entered counts from its first
+/// check; the callers pair the budget with a wall-time deadline as a
+/// backstop. Only built with the SAT engine (the race's only user; a
+/// WebAssembly build has no clock).
 #[derive(Debug)]
 pub struct Work {
     /// Tells this budget apart in the threads' last readings (none
@@ -103,13 +107,14 @@ pub struct Work {
 }
 
 /// Each thread's last reading: the budget it was for, the thread's
-/// processor time then (ns), and when it was taken.
+/// processor time then (ns; `None` before its first reading, when the
+/// thread entered), and when it was taken.
 #[cfg(feature = "sat")]
-type Reading = (u64, u64, Option<Instant>);
+type Reading = (u64, Option<u64>, Option<Instant>);
 
 #[cfg(feature = "sat")]
 thread_local! {
-    static LAST: std::cell::Cell<Reading> = const { std::cell::Cell::new((0, 0, None)) };
+    static LAST: std::cell::Cell<Reading> = const { std::cell::Cell::new((0, None, None)) };
 }
 
 /// The processor time of the calling thread, in nanoseconds.
@@ -119,9 +124,16 @@ fn thread_ns() -> Option<u64> {
     u64::try_from(t.as_duration().as_nanos()).ok()
 }
 
+/// True when the system gives threads a processor clock (asked once).
+#[cfg(feature = "sat")]
+fn have_clock() -> bool {
+    static HAVE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *HAVE.get_or_init(|| thread_ns().is_some())
+}
+
 impl Work {
     /// The wall time between two readings of one thread's clock.
-    pub const READ_EVERY: Duration = Duration::from_micros(20);
+    pub const READ_EVERY: Duration = Duration::from_micros(100);
 
     /// A budget of `budget` of processor time, counted from now on this
     /// thread; `None` without a thread clock (no SAT engine in the build,
@@ -140,7 +152,9 @@ impl Work {
     fn with_ns(budget: u64) -> Option<Arc<Work>> {
         use std::sync::atomic::AtomicU64 as Ids;
         static NEXT: Ids = Ids::new(1);
-        thread_ns()?;
+        if !have_clock() {
+            return None;
+        }
         let w = Arc::new(Work {
             id: NEXT.fetch_add(1, Ordering::Relaxed),
             budget,
@@ -159,9 +173,7 @@ impl Work {
     /// first check is not counted otherwise).
     #[cfg(feature = "sat")]
     pub fn enter(&self) {
-        if let Some(t) = thread_ns() {
-            LAST.with(|c| c.set((self.id, t, Some(Instant::now()))));
-        }
+        LAST.with(|c| c.set((self.id, None, Some(Instant::now()))));
     }
 
     /// Without a thread clock, nothing to count.
@@ -186,17 +198,24 @@ impl Work {
         let now = Instant::now();
         let (id, before, at) = LAST.with(std::cell::Cell::get);
         let mine = id == self.id;
-        if mine && at.is_some_and(|a| now.saturating_duration_since(a) < Work::READ_EVERY) {
+        let since = at.map(|a| now.saturating_duration_since(a));
+        if mine && since.is_some_and(|d| d < Work::READ_EVERY) {
             return;
         }
         let Some(t) = thread_ns() else {
             return;
         };
-        LAST.with(|c| c.set((self.id, t, Some(now))));
-        if mine {
-            self.spent
-                .fetch_add(t.saturating_sub(before), Ordering::Relaxed);
+        LAST.with(|c| c.set((self.id, Some(t), Some(now))));
+        if !mine {
+            return;
         }
+        let done = match (before, since) {
+            (Some(b), _) => t.saturating_sub(b),
+            // Entered, not read yet: the wall time since.
+            (None, Some(d)) => u64::try_from(d.as_nanos()).unwrap_or(u64::MAX),
+            (None, None) => 0,
+        };
+        self.spent.fetch_add(done, Ordering::Relaxed);
     }
 
     #[cfg(not(feature = "sat"))]
@@ -221,7 +240,14 @@ mod tests {
 
     #[test]
     fn a_work_budget_counts_work_not_waiting() {
-        let w = Work::new(Duration::from_millis(5)).expect("a thread clock");
+        let w = Work::new(Duration::from_millis(50)).expect("a thread clock");
+        // Before its first reading, a thread counts the wall time.
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_millis(1) {
+            std::hint::black_box((0..1000u64).sum::<u64>());
+        }
+        assert!(!w.over());
+        assert!(w.spent() >= Duration::from_millis(1));
         std::thread::sleep(Duration::from_millis(30));
         assert!(!w.over(), "waiting is no work: {:?}", w.spent());
         let limits = Limits {
@@ -231,7 +257,7 @@ mod tests {
         assert!(!limits.expired());
         assert!(spin_until_over(&w));
         assert!(limits.expired());
-        assert!(w.spent() >= Duration::from_millis(5));
+        assert!(w.spent() >= Duration::from_millis(50));
         // Another thread's work counts from its `enter`, added to this one's.
         let m = Work::meter().expect("a thread clock");
         let theirs = m.clone();
@@ -245,6 +271,6 @@ mod tests {
         })
         .join()
         .unwrap();
-        assert!(m.spent() > Duration::ZERO && m.spent() <= Duration::from_millis(40));
+        assert!(m.spent() >= Duration::from_millis(20) && m.spent() <= Duration::from_millis(40));
     }
 }
