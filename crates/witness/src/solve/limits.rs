@@ -1,6 +1,6 @@
 //! Time limits and cancellation for long searches.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,6 +18,11 @@ pub struct Limits {
     /// (`solve::race`). Kept apart from `stop`, which the searches replace
     /// with flags of their own.
     pub(crate) race: Option<Arc<AtomicBool>>,
+    /// A budget of processor time (the `auto` race's head starts,
+    /// `solve::race`): stop once the threads working under it have run
+    /// for that long on their cores, however long the machine's load
+    /// made them wait for one.
+    pub(crate) work: Option<Arc<Work>>,
     /// Stop after visiting this many search nodes (per thread): a budget
     /// that, unlike time, gives the same answer on every machine.
     pub max_nodes: Option<u64>,
@@ -68,5 +73,204 @@ impl Limits {
                 .as_ref()
                 .is_some_and(|c| c.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.work.as_ref().is_some_and(|w| w.over())
+    }
+}
+
+/// A budget of processor time, shared by the threads that work under it.
+///
+/// Each thread adds what its own processor clock
+/// (`CLOCK_THREAD_CPUTIME_ID`) advanced between two of its checks, so the
+/// budget measures the work done, not the time waited for a core: on a
+/// loaded machine it lasts longer in wall time and buys the same work.
+/// The clock is a system call (above a microsecond in a virtual
+/// machine), so it is read at most every [`Work::READ_EVERY`] of wall time
+/// per thread (the SAT engine checks its limits many times a
+/// millisecond), and never before a thread's first check: between the
+/// budget's making (or a thread's [`Work::enter`]) and its first reading,
+/// the thread counts the wall time, the most it can have worked (a job
+/// that ends before its first check, as most do, reads no clock). A
+/// thread that checks without having entered counts from its first
+/// check; the callers pair the budget with a wall-time deadline as a
+/// backstop. Only built with the SAT engine (the race's only user; a
+/// WebAssembly build has no clock).
+#[derive(Debug)]
+pub struct Work {
+    /// Tells this budget apart in the threads' last readings (none
+    /// without the SAT engine, where no budget is ever made).
+    #[cfg_attr(not(feature = "sat"), allow(dead_code))]
+    id: u64,
+    /// The budget, in nanoseconds (`u64::MAX`: a meter that never runs out).
+    budget: u64,
+    /// Nanoseconds the threads have reported.
+    spent: AtomicU64,
+}
+
+/// Each thread's last reading: the budget it was for, the thread's
+/// processor time then (ns; `None` before its first reading, when the
+/// thread entered), and when it was taken.
+#[cfg(feature = "sat")]
+type Reading = (u64, Option<u64>, Option<Instant>);
+
+#[cfg(feature = "sat")]
+thread_local! {
+    static LAST: std::cell::Cell<Reading> = const { std::cell::Cell::new((0, None, None)) };
+}
+
+/// The processor time of the calling thread, in nanoseconds.
+#[cfg(feature = "sat")]
+fn thread_ns() -> Option<u64> {
+    let t = cpu_time::ThreadTime::try_now().ok()?;
+    u64::try_from(t.as_duration().as_nanos()).ok()
+}
+
+/// True when the system gives threads a processor clock (asked once).
+#[cfg(feature = "sat")]
+fn have_clock() -> bool {
+    static HAVE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *HAVE.get_or_init(|| thread_ns().is_some())
+}
+
+impl Work {
+    /// The wall time between two readings of one thread's clock.
+    pub const READ_EVERY: Duration = Duration::from_micros(100);
+
+    /// A budget of `budget` of processor time, counted from now on this
+    /// thread; `None` without a thread clock (no SAT engine in the build,
+    /// or the system refuses it): the caller falls back on wall time.
+    pub fn new(budget: Duration) -> Option<Arc<Work>> {
+        Work::with_ns(u64::try_from(budget.as_nanos()).unwrap_or(u64::MAX - 1))
+    }
+
+    /// A meter: a budget that never runs out, to read what a side of the
+    /// race has done ([`Work::spent`]).
+    pub fn meter() -> Option<Arc<Work>> {
+        Work::with_ns(u64::MAX)
+    }
+
+    #[cfg(feature = "sat")]
+    fn with_ns(budget: u64) -> Option<Arc<Work>> {
+        use std::sync::atomic::AtomicU64 as Ids;
+        static NEXT: Ids = Ids::new(1);
+        if !have_clock() {
+            return None;
+        }
+        let w = Arc::new(Work {
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            budget,
+            spent: AtomicU64::new(0),
+        });
+        w.enter();
+        Some(w)
+    }
+
+    #[cfg(not(feature = "sat"))]
+    fn with_ns(_: u64) -> Option<Arc<Work>> {
+        None
+    }
+
+    /// Starts counting this thread's work from now (its work before its
+    /// first check is not counted otherwise).
+    #[cfg(feature = "sat")]
+    pub fn enter(&self) {
+        LAST.with(|c| c.set((self.id, None, Some(Instant::now()))));
+    }
+
+    /// Without a thread clock, nothing to count.
+    #[cfg(not(feature = "sat"))]
+    pub fn enter(&self) {}
+
+    /// The processor time reported so far.
+    pub fn spent(&self) -> Duration {
+        Duration::from_nanos(self.spent.load(Ordering::Relaxed))
+    }
+
+    /// Adds this thread's work since its last reading (when
+    /// [`Work::READ_EVERY`] has passed since), and tells whether the
+    /// budget is used up.
+    pub fn over(&self) -> bool {
+        self.report();
+        self.spent.load(Ordering::Relaxed) >= self.budget
+    }
+
+    #[cfg(feature = "sat")]
+    fn report(&self) {
+        let now = Instant::now();
+        let (id, before, at) = LAST.with(std::cell::Cell::get);
+        let mine = id == self.id;
+        let since = at.map(|a| now.saturating_duration_since(a));
+        if mine && since.is_some_and(|d| d < Work::READ_EVERY) {
+            return;
+        }
+        let Some(t) = thread_ns() else {
+            return;
+        };
+        LAST.with(|c| c.set((self.id, Some(t), Some(now))));
+        if !mine {
+            return;
+        }
+        let done = match (before, since) {
+            (Some(b), _) => t.saturating_sub(b),
+            // Entered, not read yet: the wall time since.
+            (None, Some(d)) => u64::try_from(d.as_nanos()).unwrap_or(u64::MAX),
+            (None, None) => 0,
+        };
+        self.spent.fetch_add(done, Ordering::Relaxed);
+    }
+
+    #[cfg(not(feature = "sat"))]
+    fn report(&self) {}
+}
+
+#[cfg(all(test, feature = "sat"))]
+mod tests {
+    use super::*;
+
+    /// Spins until `w` is over, or 10 s pass.
+    fn spin_until_over(w: &Work) -> bool {
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_secs(10) {
+            if w.over() {
+                return true;
+            }
+            std::hint::black_box((0..1000u64).sum::<u64>());
+        }
+        false
+    }
+
+    #[test]
+    fn a_work_budget_counts_work_not_waiting() {
+        let w = Work::new(Duration::from_millis(50)).expect("a thread clock");
+        // Before its first reading, a thread counts the wall time.
+        let t0 = Instant::now();
+        while t0.elapsed() < Duration::from_millis(1) {
+            std::hint::black_box((0..1000u64).sum::<u64>());
+        }
+        assert!(!w.over());
+        assert!(w.spent() >= Duration::from_millis(1));
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(!w.over(), "waiting is no work: {:?}", w.spent());
+        let limits = Limits {
+            work: Some(w.clone()),
+            ..Limits::default()
+        };
+        assert!(!limits.expired());
+        assert!(spin_until_over(&w));
+        assert!(limits.expired());
+        assert!(w.spent() >= Duration::from_millis(50));
+        // Another thread's work counts from its `enter`, added to this one's.
+        let m = Work::meter().expect("a thread clock");
+        let theirs = m.clone();
+        std::thread::spawn(move || {
+            theirs.enter();
+            let t0 = Instant::now();
+            while t0.elapsed() < Duration::from_millis(20) {
+                std::hint::black_box((0..1000u64).sum::<u64>());
+            }
+            assert!(!theirs.over(), "a meter never runs out");
+        })
+        .join()
+        .unwrap();
+        assert!(m.spent() >= Duration::from_millis(20) && m.spent() <= Duration::from_millis(40));
     }
 }

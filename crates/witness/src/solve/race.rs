@@ -35,31 +35,71 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::limits::Work;
 use super::plan::Plan;
 use super::{Count, Limits, Solution, Status};
 use crate::error::Result;
 use crate::model::Puzzle;
 
-/// How long the search runs alone before the SAT engine joins in: about
-/// a hundred times the median puzzle's need. A time rather than a node
-/// budget: a node budget changes the order in which the search takes its
-/// turns, and a search node costs a hundred times more on some panels
-/// than on others.
-pub const SEARCH_FIRST: Duration = Duration::from_millis(2);
+/// A head start: a budget of work, as the processor time of the threads
+/// that do it ([`crate::solve::limits::Work`]), and a cap of wall time
+/// past which it ends anyway.
+///
+/// Work rather than wall time, so that the race does not depend on the
+/// machine's load: on a loaded machine a wall-time budget shrinks in
+/// work (a thread waiting for a core spends its budget waiting), the
+/// search settles fewer puzzles alone, and more of them pay for a race
+/// that, with both sides waiting for cores too, is slower still. Work
+/// rather than search nodes: a node costs a hundred times more on some
+/// panels than on others, and a node budget changes the order in which
+/// the search takes its turns. The wall-time cap is a backstop, for a
+/// machine so loaded that a thread gets less than a tenth of a core, and
+/// for work the thread clocks cannot see (a pool thread's work before its
+/// first check of its limits).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HeadStart {
+    /// The processor time.
+    pub work: Duration,
+    /// The wall time past which the head start ends anyway.
+    pub wall: Duration,
+}
 
-/// How long a count runs the search alone before the SAT engine joins in.
-pub const COUNT_FIRST: Duration = Duration::from_millis(3);
+impl HeadStart {
+    /// `work` of processor time, capped at ten times as much wall time.
+    pub const fn of(work: Duration) -> HeadStart {
+        HeadStart {
+            work,
+            wall: Duration::from_nanos(work.as_nanos() as u64 * 10),
+        }
+    }
+}
+
+/// How long the search runs alone before the SAT engine joins in: 2 ms of
+/// work, about a hundred times the median puzzle's need, so that all but
+/// a few percent of the puzzles are settled by the search alone, with
+/// its own answer and no thread started; past it the SAT engine wins
+/// most races it joins (docs/benchmarks.md, "The `auto` race").
+pub const SEARCH_FIRST: HeadStart = HeadStart::of(Duration::from_millis(2));
+
+/// How long a count runs the search alone before the SAT engine joins
+/// in: 3 ms of work, a little more than a solve's, since a count's search
+/// settles most puzzles in about twice a solve's time (it must search on
+/// past the first solution) and the SAT engine pays a solver call per
+/// solution.
+pub const COUNT_FIRST: HeadStart = HeadStart::of(Duration::from_millis(3));
 
 /// How long a count with a limit runs the search alone on a panel whose
 /// every rule is a clause of the SAT encoding (`clauses_only`) before
-/// the SAT engine starts; the search joins it again only past
-/// [`COUNT_FIRST`]. A few times the median such panel's need. There the
-/// SAT engine's models are solutions unless they have loops, and a count
-/// to a small limit costs it a few solver calls, while the search must
-/// walk every path the dots and triangles leave open (a maze whose rooms
-/// all carry dots, say): the search keeps the panels it settles at once,
-/// and the SAT engine gets a core to itself for the others.
-pub const CLAUSES_FIRST: Duration = Duration::from_micros(300);
+/// the SAT engine starts: 0.3 ms of work, a few times the median such
+/// panel's need. The search joins the SAT engine again only once the SAT
+/// engine has done [`COUNT_FIRST`]'s work (or its wall time has passed).
+/// There the SAT engine's models are solutions unless they have loops,
+/// and a count to a small limit costs it a few solver calls, while the
+/// search must walk every path the dots and triangles leave open (a maze
+/// whose rooms all carry dots, say): the search keeps the panels it
+/// settles at once, and the SAT engine gets a core to itself for the
+/// others.
+pub const CLAUSES_FIRST: HeadStart = HeadStart::of(Duration::from_micros(300));
 
 /// The solutions past which the SAT engine gives up a full count (one with
 /// no limit) and leaves it to the search.
@@ -228,11 +268,20 @@ pub fn run<T: Send + 'static>(
     })
 }
 
-/// `limits` with a deadline no later than `budget` from now.
-fn within(limits: &Limits, budget: Duration) -> Limits {
+/// `limits` with the head start `budget` from now on this thread: its
+/// work budget, and a deadline no later than its wall-time cap (without
+/// a thread clock, no later than its work budget, in wall time).
+fn within(limits: &Limits, budget: HeadStart) -> Limits {
     let mut l = limits.clone();
-    let soon = Instant::now() + budget;
+    let work = Work::new(budget.work);
+    let wall = if work.is_some() {
+        budget.wall
+    } else {
+        budget.work
+    };
+    let soon = Instant::now() + wall;
     l.deadline = Some(limits.deadline.map_or(soon, |d| d.min(soon)));
+    l.work = work;
     l
 }
 
@@ -265,7 +314,7 @@ fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
 pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
     // Without the SAT engine there is no race, and no clock is read (a
     // WebAssembly build in a browser has none).
-    if !cfg!(feature = "sat") || limits.max_nodes.is_some() {
+    if !cfg!(feature = "sat") || limits.max_nodes.is_some() || !sat_joins(plan) {
         return search_alone(plan, limits).map(Raced::alone);
     }
     let first = super::solve_plan(plan, &within(limits, SEARCH_FIRST))?;
@@ -312,6 +361,12 @@ fn sat_joins(plan: &Plan) -> bool {
     !b.has_polys && super::sat::unsupported(b).is_none()
 }
 
+/// Without the SAT engine, it never joins.
+#[cfg(not(feature = "sat"))]
+fn sat_joins(_: &Plan) -> bool {
+    false
+}
+
 /// The race of a solve, without the search's first budget: the search
 /// (afresh) and the SAT engine, each on a thread of its own.
 #[cfg(feature = "sat")]
@@ -349,7 +404,7 @@ pub fn count_plan(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Result<Raced<Count>> {
-    if !cfg!(feature = "sat") || limits.max_nodes.is_some() {
+    if !cfg!(feature = "sat") || limits.max_nodes.is_some() || !sat_joins(plan) {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
     // A panel whose rules are all clauses, counted to a limit: the search
@@ -358,12 +413,12 @@ pub fn count_plan(
     // budget: the SAT engine, one solver call per solution, rarely wins
     // one).
     #[cfg(feature = "sat")]
-    if limit.is_some() && clauses_only(plan) && sat_joins(plan) {
+    if limit.is_some() && clauses_only(plan) {
         let first = super::count_plan(plan, limit, &within(limits, CLAUSES_FIRST))?;
         if counted(&first, limit) || limits.expired() {
             return Ok(Raced::alone(first));
         }
-        return count_race_after(puzzle, plan, limit, limits, COUNT_FIRST);
+        return count_race_after(puzzle, plan, limit, limits, Some(COUNT_FIRST));
     }
     let first = super::count_plan(plan, limit, &within(limits, COUNT_FIRST))?;
     if counted(&first, limit) || limits.expired() {
@@ -382,19 +437,21 @@ pub fn count_race(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Result<Raced<Count>> {
-    count_race_after(puzzle, plan, limit, limits, Duration::ZERO)
+    count_race_after(puzzle, plan, limit, limits, None)
 }
 
-/// [`count_race`], the search's side joining `search_after` after the
-/// SAT engine's (unless the SAT engine has settled the count by then:
-/// the SAT engine is not started afresh when the search joins).
+/// [`count_race`], the search's side joining once the SAT engine's side
+/// has used up `search_after` (its work, measured on its thread, or the
+/// wall time; at once with `None`), unless the SAT engine has settled the
+/// count by then: the SAT engine is not started afresh when the search
+/// joins.
 #[cfg(feature = "sat")]
 fn count_race_after(
     puzzle: &Puzzle,
     plan: &Plan,
     limit: Option<u64>,
     limits: &Limits,
-    search_after: Duration,
+    search_after: Option<HeadStart>,
 ) -> Result<Raced<Count>> {
     let slots = plan.rules.board.len();
     if !sat_joins(plan) {
@@ -402,16 +459,27 @@ fn count_race_after(
     }
     let (mine, theirs) = (puzzle.clone(), puzzle.clone());
     let t0 = Instant::now();
+    // What the SAT side has done: its limits carry the meter, which its
+    // checks (between solver calls and in the solver's terminate
+    // callback) advance.
+    let meter = search_after.and_then(|_| Work::meter());
+    let theirs_meter = meter.clone();
     run(
         limits,
         slots,
         move |l| {
             // Waiting for its turn, on its race flag.
-            while t0.elapsed() < search_after {
-                if l.expired() {
-                    return Ok(Count::new(0u64.into(), Status::Stopped));
+            if let Some(after) = search_after {
+                let done = || match &meter {
+                    Some(m) => m.spent() >= after.work,
+                    None => t0.elapsed() >= after.work,
+                };
+                while !done() && t0.elapsed() < after.wall {
+                    if l.expired() {
+                        return Ok(Count::new(0u64.into(), Status::Stopped));
+                    }
+                    std::thread::sleep(Duration::from_micros(100));
                 }
-                std::thread::sleep(Duration::from_micros(100));
             }
             let plan = Plan::new(&mine)?;
             // The search's count keeps to one thread (a pool of its
@@ -422,6 +490,16 @@ fn count_race_after(
             }
         },
         move |l| {
+            let mut metered;
+            let l = match theirs_meter {
+                Some(m) => {
+                    m.enter();
+                    metered = l.clone();
+                    metered.work = Some(m);
+                    &metered
+                }
+                None => l,
+            };
             let mut found = 0u64;
             super::sat::SatRun::new(&theirs, l)?.count(limit, l, |_| {
                 found += 1;

@@ -361,6 +361,12 @@ impl Parts {
     /// wall again, so the region of any slot of the component stays within
     /// the component's slots.
     pub fn open_walls(&self, b: &Board, enc: &Encoding, c: usize) -> Vec<Term> {
+        wall_terms(b, enc, &self.walls(b, c))
+    }
+
+    /// The slots that wall component `c` in (covered nodes and edges, not
+    /// the outside), in order.
+    fn walls(&self, b: &Board, c: usize) -> Vec<usize> {
         let mut wall = Vec::new();
         for &s in &self.slots[c] {
             for &j in &b.flood_nbr[s as usize] {
@@ -371,17 +377,59 @@ impl Parts {
         }
         wall.sort_unstable();
         wall.dedup();
-        let mut out = Vec::new();
-        for w in wall {
-            out.push(!enc.cov[w]);
-            if b.kind[w] == SlotKind::Edge {
-                if !b.fat_startpoints {
-                    out.push(enc.st[w]);
+        wall
+    }
+
+    /// Of the walls around component `c`, which holds face `a` and no slot
+    /// `target` accepts, a set that still keeps `a` from every such slot:
+    /// with these walls alone (and the outside) in the way, the flood from
+    /// `a` reaches none. Pared down one wall at a time (a wall goes when
+    /// the flood without it still reaches none), so no wall of the set can
+    /// go; it is not always a smallest such set.
+    fn separating_walls(
+        &self,
+        b: &Board,
+        c: usize,
+        a: usize,
+        target: impl Fn(usize) -> bool,
+    ) -> Vec<usize> {
+        let walls = self.walls(b, c);
+        let n = b.len();
+        let mut blocked = vec![false; n];
+        for &w in &walls {
+            blocked[w] = true;
+        }
+        let mut seen = vec![false; n];
+        let mut queue = VecDeque::new();
+        let mut reaches = |blocked: &[bool]| {
+            seen.iter_mut().for_each(|v| *v = false);
+            seen[a] = true;
+            queue.clear();
+            queue.push_back(a);
+            while let Some(f) = queue.pop_front() {
+                if target(f) {
+                    return true;
                 }
-                out.push(enc.en[w]);
+                for &g in &b.flood_nbr[f] {
+                    let g = g as usize;
+                    if g != NONE as usize && !seen[g] && !blocked[g] && !b.outside[g] {
+                        seen[g] = true;
+                        queue.push_back(g);
+                    }
+                }
+            }
+            false
+        };
+        debug_assert!(!reaches(&blocked), "the component holds a target");
+        let mut kept = Vec::new();
+        for &w in &walls {
+            blocked[w] = false;
+            if reaches(&blocked) {
+                blocked[w] = true;
+                kept.push(w);
             }
         }
-        out
+        kept
     }
 
     /// The region cut of component `c` of the line from `start` to `end`:
@@ -614,15 +662,25 @@ impl Parts {
     /// marks (a mark is never a star's partner in a region that passes:
     /// it is used up, `docs/rules.md#elimination-marks`).
     ///
-    /// - A star with no partner in the whole component: "some wall around
-    ///   the component opens, or a mark erases the star". Sound: a line
-    ///   that keeps every wall (see `open_walls`) leaves the star a region
-    ///   within the component, with no partner; unless erased, it fails.
-    /// - A star with two partners or more: along the shortest chains of
-    ///   open slots from it to the two nearest, "one of these is covered,
-    ///   or a mark erases one of the three". Sound: with none covered, the
-    ///   three are in one region (see `chains`), and unless one is erased
-    ///   the star fails with more than one partner.
+    /// - A star with no partner in the whole component: "one of the walls
+    ///   that keep it from every partner opens, or a mark erases the
+    ///   star", over the walls around the component pared down to a set
+    ///   that alone keeps the star from every partner of the panel
+    ///   (`separating_walls`). Sound: in a line where each of these is a
+    ///   wall (covered, and neither its mid-edge start nor its mid-edge
+    ///   end, see `open_walls`), the star's region, a flood kept off that
+    ///   line's walls and the outside, lies within the flood kept off
+    ///   these walls and the outside alone, which reaches no partner; so
+    ///   the star has none in its region and, unless erased, fails.
+    /// - A star with two partners or more: for each two of its nearest
+    ///   [`STAR_CHAINS`] partners (nearest along shortest chains of open
+    ///   slots of the component), "a slot of the chains to the two is
+    ///   covered, or a mark erases one of the three". Sound: with none
+    ///   covered, the three are in one region (see `chains`), and unless
+    ///   one is erased the star fails with more than one partner. A cut
+    ///   for each two, rather than for the two nearest alone, spares the
+    ///   solver a model for each other way to join the star with two of
+    ///   them.
     ///
     /// Guarded by the selectors of the star and of the partners named:
     /// with them there the arguments hold, whatever else is switched off
@@ -647,25 +705,29 @@ impl Parts {
             };
             match faces.iter().filter(|&&g| partner(g)).count() {
                 0 => {
-                    let mut cut = self.open_walls(b, enc, c);
+                    let walls = self.separating_walls(b, c, a, partner);
+                    let mut cut = wall_terms(b, enc, &walls);
                     cut.extend([enc.erased[a], !enc.sel[a]]);
                     add_cut(&mut out, cut);
                 }
                 1 => {}
                 _ => {
-                    let chains = self.chains(b, c, a, 2, partner);
-                    if chains.len() == 2 {
-                        let mut cut: Vec<Term> = chains
-                            .iter()
-                            .flat_map(|(_, chain)| chain)
-                            .map(|&e| enc.cov[e as usize])
-                            .collect();
-                        cut.extend([enc.erased[a], !enc.sel[a]]);
-                        cut.extend(chains.iter().map(|&(g, _)| enc.erased[g]));
-                        cut.extend(chains.iter().map(|&(g, _)| !enc.sel[g]));
-                        cut.sort_unstable_by_key(term_key);
-                        cut.dedup();
-                        add_cut(&mut out, cut);
+                    let chains = self.chains(b, c, a, STAR_CHAINS, partner);
+                    for (i, one) in chains.iter().enumerate() {
+                        for two in &chains[i + 1..] {
+                            let pair = [one, two];
+                            let mut cut: Vec<Term> = pair
+                                .iter()
+                                .flat_map(|(_, chain)| chain)
+                                .map(|&e| enc.cov[e as usize])
+                                .collect();
+                            cut.extend([enc.erased[a], !enc.sel[a]]);
+                            cut.extend(pair.iter().map(|&&(g, _)| enc.erased[g]));
+                            cut.extend(pair.iter().map(|&&(g, _)| !enc.sel[g]));
+                            cut.sort_unstable_by_key(term_key);
+                            cut.dedup();
+                            add_cut(&mut out, cut);
+                        }
                     }
                 }
             }
@@ -793,6 +855,26 @@ impl Parts {
         Some(cut)
     }
 }
+
+/// "Some of these walls opens": each uncovered, or a mid-edge start
+/// (starts not fat) or end, which the flood passes.
+fn wall_terms(b: &Board, enc: &Encoding, walls: &[usize]) -> Vec<Term> {
+    let mut out = Vec::new();
+    for &w in walls {
+        out.push(!enc.cov[w]);
+        if b.kind[w] == SlotKind::Edge {
+            if !b.fat_startpoints {
+                out.push(enc.st[w]);
+            }
+            out.push(enc.en[w]);
+        }
+    }
+    out
+}
+
+/// The partners a failing star's cuts name at most: the nearest, along
+/// shortest chains, and a cut for each two of them.
+const STAR_CHAINS: usize = 6;
 
 /// Adds `cut` to `out` unless it is there already (terms in any order).
 fn add_cut(out: &mut Vec<Vec<Term>>, mut cut: Vec<Term>) {
