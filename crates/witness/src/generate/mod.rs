@@ -7,22 +7,28 @@
 //!    [`GenerateOptions::around`], the panel of the given line
 //!    ([`frame::around`]);
 //! 2. [`place`] puts the [`Spec`]'s symbols along the line, each kept only
-//!    when the validator accepts the line;
+//!    when the validator accepts the line (elimination marks wait until
+//!    the other kinds have made the line the only solution);
 //! 3. [`unique`] looks for other solutions (the SAT engine, kept from
 //!    round to round: [`crate::solve::sat::other::Rounds`]); while there
 //!    are some, a symbol of the spec's kinds that the line satisfies and
 //!    the first other solution breaks is added (a cut; of a few proposed,
-//!    the one breaking the most of the others found), until none is left
+//!    the one breaking the most of the others found, preferring one the
+//!    SAT engine takes in without starting over; every single symbol
+//!    when no random proposal cuts), until none is left
 //!    or the cuts or the budget run out (then a new line is drawn);
 //! 4. with `minimal`, [`minimal`] removes every symbol the uniqueness does
 //!    not need;
 //! 5. [`difficulty`] measures it; with a band, [`steer`] removes symbols
 //!    (harder) or adds some (easier) while the line stays the only
 //!    solution, and a panel still outside the band is dropped;
-//! 6. the counter proves the result: [`count`](crate::count) with
-//!    [`CountOptions::uniqueness`](crate::CountOptions::uniqueness) finds
-//!    exactly one solution with a complete search (a disagreement with
-//!    step 3 is an [`Error::Internal`], never a puzzle written).
+//! 6. an exact count to 2 proves the result ([`unique::prove`]: the
+//!    search's [`count`](crate::count) with
+//!    [`CountOptions::uniqueness`](crate::CountOptions::uniqueness) on a
+//!    small node budget, then a fresh SAT engine or the search on one
+//!    thread, bounded by work): exactly one solution with a complete
+//!    search (a disagreement with step 3 is an [`Error::Internal`], never
+//!    a puzzle written; a proof out of budget drops the line).
 //!
 //! Every random choice of puzzle `index` comes from a ChaCha8 stream fixed
 //! by `(seed, index)`, and every search it runs is bounded by a node
@@ -41,7 +47,7 @@ pub mod unique;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use rand::seq::IndexedRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -57,6 +63,10 @@ use unique::Others;
 
 /// Other solutions asked for per round of cuts.
 const OTHERS: usize = 8;
+
+/// The fewest faces of a panel whose elimination marks are placed after
+/// the other kinds made the line unique.
+const LATE_MARKS_FACES: usize = 16;
 
 /// Cuts compared per round: the one breaking the most other solutions
 /// is kept.
@@ -438,6 +448,29 @@ fn plan_of(spec: &Spec) -> Vec<(Kind, usize)> {
     .collect()
 }
 
+/// Places the amounts of `plan` along the line `trace` on `p`, each
+/// proposal kept when the validator accepts the line.
+fn place_kinds(
+    p: &mut Puzzle,
+    plan: &[(Kind, usize)],
+    cx: &Ctx<'_>,
+    trace: &crate::path::Trace,
+    rng: &mut ChaCha8Rng,
+) {
+    for &(kind, amount) in plan {
+        let mut tries = 0;
+        while count_kind(p, kind) < amount && tries < 4 * amount + 12 {
+            tries += 1;
+            let pieces = amount - count_kind(p, kind);
+            if let Some(q) = propose(p, kind, cx, pieces, rng) {
+                if accepts(&q, trace) {
+                    *p = q;
+                }
+            }
+        }
+    }
+}
+
 /// One line and its puzzle; `Ok(None)` when this line gives none (the
 /// caller draws another).
 /// `missing` receives the kinds a unique puzzle lacked when that is why
@@ -458,37 +491,38 @@ fn attempt(
         spec: &o.spec,
     };
     let plan = plan_of(&o.spec);
-    for &(kind, amount) in &plan {
-        let mut tries = 0;
-        while count_kind(&p, kind) < amount && tries < 4 * amount + 12 {
-            tries += 1;
-            let pieces = amount - count_kind(&p, kind);
-            if let Some(q) = propose(&p, kind, &cx, pieces, rng) {
-                if accepts(&q, &fr.trace) {
-                    p = q;
-                }
-            }
-        }
-    }
-    // Uniqueness: cut each other solution found.
     let cut_kinds: Vec<Kind> = plan
         .iter()
         .map(|&(k, _)| k)
         .filter(|&k| k != Kind::Mark)
         .collect();
+    // On panels of LATE_MARKS_FACES faces or more, marks go on once the
+    // other kinds have made the line the only solution: a panel with
+    // marks has far more other solutions, each round on it needs a fresh
+    // SAT encoding, and the cuts before them keep the solver's clauses.
+    // (A small panel may have no room left for a mark by then.)
+    let defer = !cut_kinds.is_empty() && o.width * o.height >= LATE_MARKS_FACES;
+    let (mut late, early): (Vec<_>, Vec<_>) = plan
+        .iter()
+        .copied()
+        .partition(|&(k, _)| k == Kind::Mark && defer);
+    place_kinds(&mut p, &early, &cx, &fr.trace, rng);
+    // Uniqueness: cut each other solution found.
     let max_cuts = o.max_cuts.unwrap_or(o.width * o.height + 8);
     let mut cuts = 0;
     // The SAT engine kept from round to round, on panels it takes.
     let mut rounds = unique::rounds(&fr.puzzle, &p, limits)?;
-    // No quick search before the SAT engine in the rounds: on star
-    // panels its cuts lead to lines the rounds cannot finish.
-    let mut quick = false;
     loop {
         let r = match rounds.as_mut() {
-            Some(r) => unique::round(r, &mut quick, &p, &fr.path, limits, OTHERS)?,
+            Some(r) => unique::round(r, &p, &fr.path, limits, OTHERS)?,
             None => unique::others(&p, &fr.path, limits, OTHERS)?,
         };
         let others = match r {
+            Others::None if !late.is_empty() => {
+                place_kinds(&mut p, &late, &cx, &fr.trace, rng);
+                late.clear();
+                continue;
+            }
             Others::None => break,
             Others::Stopped => return stopped(limits),
             Others::Found(v) => v,
@@ -506,9 +540,21 @@ fn attempt(
         };
         let pieces = o.spec.polyominoes.max(1);
         // The first cuts proposed that break the first other solution;
-        // of them, the one that breaks the most of the others.
-        let mut cut: Option<(usize, Puzzle)> = None;
+        // of them, the one that breaks the most of the others, and among
+        // those one that keeps the SAT engine's clauses.
+        let mut cut: Option<((usize, bool), Puzzle)> = None;
         let mut good = 0;
+        let consider = |q: Puzzle, kind: Kind, cut: &mut Option<((usize, bool), Puzzle)>| {
+            if !accepts(&q, &fr.trace) || accepts(&q, &traces[0]) {
+                return false;
+            }
+            let broken = traces[1..].iter().filter(|t| !accepts(&q, t)).count();
+            let key = (broken, place::keeps_solver(&p, &q, kind));
+            if cut.as_ref().is_none_or(|(b, _)| key > *b) {
+                *cut = Some((key, q));
+            }
+            true
+        };
         for _ in 0..40 {
             if good == CANDIDATES {
                 break;
@@ -517,13 +563,22 @@ fn attempt(
             let Some(q) = propose(&p, kind, &cx2, pieces, rng) else {
                 continue;
             };
-            if !accepts(&q, &fr.trace) || accepts(&q, &traces[0]) {
-                continue;
+            if consider(q, kind, &mut cut) {
+                good += 1;
             }
-            good += 1;
-            let broken = traces[1..].iter().filter(|t| !accepts(&q, t)).count();
-            if cut.as_ref().is_none_or(|(b, _)| broken > *b) {
-                cut = Some((broken, q));
+        }
+        // No random proposal cut: every single symbol that may.
+        if cut.is_none() {
+            let mut all = place::all_cuts(&p, &cut_kinds, &cx2);
+            all.shuffle(rng);
+            for q in all {
+                if good == CANDIDATES {
+                    break;
+                }
+                let kind = place::kind_added(&p, &q);
+                if consider(q, kind, &mut cut) {
+                    good += 1;
+                }
             }
         }
         let cut = cut.map(|(_, q)| q);
@@ -576,12 +631,14 @@ fn attempt(
     }
     let symbols = symbol_counts(&p);
     // The proof, by the counter.
-    match unique::prove(&p, limits) {
-        Ok(true) => {}
+    match unique::prove(&p, &fr.path, limits) {
+        Ok(Some(true)) => {}
+        // The proof's work budget ran out: this line is dropped.
+        Ok(None) => return Ok(None),
         // The rounds ended with an exhaustive search that found no other
         // solution; a count that disagrees is a defect of an engine, not a
         // property of the panel.
-        Ok(false) => {
+        Ok(Some(false)) => {
             return Err(Error::Internal(format!(
                 "the count of a generated puzzle found a second solution that the \
                  search for other solutions did not:\n{}",

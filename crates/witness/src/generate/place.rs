@@ -374,3 +374,133 @@ fn polys(p: &mut Puzzle, cx: &Ctx<'_>, pieces: usize, rng: &mut ChaCha8Rng) -> b
     }
     true
 }
+
+/// Every placement of one symbol (a star pair counts as one) of `kinds`
+/// on a copy of `p` that may keep the line and break `cx.other`: a dot
+/// on a slot only the line covers, a triangle of the line's count where
+/// the other's differs, a square of each colour on each free face, a
+/// star of each colour joining the lone symbol of its colour in the
+/// line's region, or a pair of a colour the region lacks on two faces
+/// the other line parts. Polyominoes and marks are left to [`propose`].
+/// The caller checks each with the validator; the list is in the panel's
+/// order (the caller shuffles it).
+pub fn all_cuts(p: &Puzzle, kinds: &[Kind], cx: &Ctx<'_>) -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    let Some(other) = cx.other else {
+        return out;
+    };
+    let with = |f: &dyn Fn(&mut Puzzle)| {
+        let mut q = p.clone();
+        f(&mut q);
+        q
+    };
+    if kinds.contains(&Kind::Dot) {
+        for q in p.positions().filter(|&q| q.kind() != SlotKind::Face) {
+            let c = p.cell(q);
+            if covered(p, cx.line, q)
+                && !covered(p, other, q)
+                && !c.dot.is_some()
+                && !c.start
+                && c.end.is_none()
+            {
+                out.push(with(&|r: &mut Puzzle| r.cell_mut(q).dot = Dot::Black));
+            }
+        }
+    }
+    let ours = regions(p, cx.line);
+    let theirs = regions(p, other);
+    let region_of = |rs: &[Vec<Pos>], f: Pos| rs.iter().position(|r| r.contains(&f));
+    for region in &ours {
+        for &f in &free(p, region) {
+            if kinds.contains(&Kind::Triangle) {
+                let n = edges_covered(p, cx.line, f);
+                if (1..=3).contains(&n) && edges_covered(p, other, f) != n {
+                    let t = Symbol::new(SymbolKind::Triangle(n), Color::Orange);
+                    out.push(with(&|r: &mut Puzzle| {
+                        r.cell_mut(f).symbol = Some(t.clone())
+                    }));
+                }
+            }
+            if kinds.contains(&Kind::Square) {
+                let colors = cx.spec.square_colors.clamp(1, SQUARE_COLORS.len());
+                for c in &SQUARE_COLORS[..colors] {
+                    let s = Symbol::new(SymbolKind::Square, c.clone());
+                    out.push(with(&|r: &mut Puzzle| {
+                        r.cell_mut(f).symbol = Some(s.clone())
+                    }));
+                }
+            }
+            if kinds.contains(&Kind::Star) {
+                let colors = cx.spec.star_colors.clamp(1, STAR_COLORS.len());
+                for c in &STAR_COLORS[..colors] {
+                    let same = region
+                        .iter()
+                        .filter(|&&g| p.cell(g).symbol.as_ref().is_some_and(|s| s.color == *c))
+                        .count();
+                    let s = Symbol::new(SymbolKind::Star, c.clone());
+                    match same {
+                        1 => out.push(with(&|r: &mut Puzzle| {
+                            r.cell_mut(f).symbol = Some(s.clone())
+                        })),
+                        0 => {
+                            let here = region_of(&theirs, f);
+                            for &g in free(p, region).iter().filter(|&&g| g > f) {
+                                if region_of(&theirs, g) != here {
+                                    out.push(with(&|r: &mut Puzzle| {
+                                        r.cell_mut(f).symbol = Some(s.clone());
+                                        r.cell_mut(g).symbol = Some(s.clone());
+                                    }));
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// True when a cut of `kind` that turned `p` into `q` lets the SAT
+/// engine of the rounds keep its clauses (`Rounds`): a dot, a triangle,
+/// or a square of a colour no star on `q` has.
+pub fn keeps_solver(p: &Puzzle, q: &Puzzle, kind: Kind) -> bool {
+    match kind {
+        Kind::Dot | Kind::Triangle => true,
+        Kind::Square => {
+            let star = |c: &Color| {
+                q.cells().any(|(_, x)| {
+                    x.symbol
+                        .as_ref()
+                        .is_some_and(|s| s.kind == SymbolKind::Star && s.color == *c)
+                })
+            };
+            q.cells()
+                .zip(p.cells())
+                .all(|((_, a), (_, b))| match &a.symbol {
+                    Some(s) if a.symbol != b.symbol => !star(&s.color),
+                    _ => true,
+                })
+        }
+        Kind::Star | Kind::Poly | Kind::Mark => false,
+    }
+}
+
+/// The kind of the symbol that `q` adds to `p` (a dot when it adds no
+/// face symbol).
+pub fn kind_added(p: &Puzzle, q: &Puzzle) -> Kind {
+    let added = q.cells().zip(p.cells()).find_map(|((_, a), (_, b))| {
+        (a.symbol != b.symbol)
+            .then_some(a.symbol.as_ref())
+            .flatten()
+    });
+    match added.map(|s| &s.kind) {
+        None => Kind::Dot,
+        Some(SymbolKind::Square) => Kind::Square,
+        Some(SymbolKind::Star) => Kind::Star,
+        Some(SymbolKind::Triangle(_)) => Kind::Triangle,
+        Some(SymbolKind::Nega) => Kind::Mark,
+        Some(SymbolKind::Poly(_) | SymbolKind::Ylop(_)) => Kind::Poly,
+    }
+}

@@ -206,7 +206,8 @@ pub enum Preset {
     /// Squares of two colours (three on panels of 16 faces or more).
     Squares,
     /// Stars in pairs, with a few squares of two colours (a star may pair
-    /// with a square of its colour).
+    /// with a square of its colour); from 36 faces, three pairs of one
+    /// colour among squares of three.
     Stars,
     /// Triangles.
     Triangles,
@@ -284,6 +285,17 @@ impl Preset {
             Preset::Squares => Spec {
                 squares: scale(1, 3, 2),
                 square_colors: if f >= 16 { 3 } else { 2 },
+                ..Spec::default()
+            },
+            // From 36 faces: three pairs in one colour and squares in
+            // three, so that most squares cut as the SAT engine's rounds
+            // keep their clauses (a square of a star's colour starts them
+            // over) and the first rounds are not choked by stars.
+            Preset::Stars if f >= 36 => Spec {
+                stars: 6,
+                star_colors: 1,
+                squares: scale(1, 8, 1),
+                square_colors: 3,
                 ..Spec::default()
             },
             Preset::Stars => Spec {

@@ -123,13 +123,9 @@ pub fn rounds<'a>(grid: &'a Puzzle, p: &Puzzle, limits: &Limits) -> Result<Optio
     }
 }
 
-/// [`others`] with the SAT engine kept from the earlier rounds, after a
-/// quick search while `quick` holds (a small panel is settled by it at
-/// once; the first quick search that stops clears `quick` for the rest of
-/// the line's rounds).
+/// [`others`] with the SAT engine kept from the earlier rounds.
 pub fn round(
     r: &mut Rounds<'_>,
-    quick: &mut bool,
     p: &Puzzle,
     line: &Path,
     limits: &Limits,
@@ -137,43 +133,22 @@ pub fn round(
 ) -> Result<Others> {
     #[cfg(not(feature = "sat"))]
     {
-        let _ = (r, quick);
+        let _ = r;
         others(p, line, limits, k)
     }
     #[cfg(feature = "sat")]
     {
-        round_sat(r, quick, p, line, limits, k)
+        let max = limits.max_nodes.unwrap_or(u64::MAX);
+        Ok(
+            match r.others(p, line, &time_only(limits), sat_budget(max), k) {
+                Ok((v, _)) if !v.is_empty() => Others::Found(v),
+                Ok((_, Status::Complete)) => Others::None,
+                Ok((_, Status::Stopped)) => Others::Stopped,
+                Err(E::Unsupported(_)) => return others(p, line, limits, k),
+                Err(e) => return Err(e),
+            },
+        )
     }
-}
-
-/// [`round`] with the SAT engine.
-#[cfg(feature = "sat")]
-fn round_sat(
-    r: &mut Rounds<'_>,
-    quick: &mut bool,
-    p: &Puzzle,
-    line: &Path,
-    limits: &Limits,
-    k: usize,
-) -> Result<Others> {
-    let max = limits.max_nodes.unwrap_or(u64::MAX);
-    if *quick {
-        let mut small = limits.clone();
-        small.max_nodes = Some(max.min(QUICK_NODES));
-        match search_others(p, line, &small, k)? {
-            Others::Stopped => *quick = false,
-            done => return Ok(done),
-        }
-    }
-    Ok(
-        match r.others(p, line, &time_only(limits), sat_budget(max), k) {
-            Ok((v, _)) if !v.is_empty() => Others::Found(v),
-            Ok((_, Status::Complete)) => Others::None,
-            Ok((_, Status::Stopped)) => Others::Stopped,
-            Err(E::Unsupported(_)) => return others(p, line, limits, k),
-            Err(e) => return Err(e),
-        },
-    )
 }
 
 /// The SAT engine's budget for a node budget of `max`: terminator checks
@@ -186,17 +161,39 @@ fn sat_budget(max: u64) -> (u64, u64) {
     )
 }
 
+/// The most faces of a panel with polyominoes on which the search looks
+/// for other solutions before the SAT engine does.
+const SEARCH_FIRST_FACES: usize = 25;
+
+/// The most faces of a panel on which the search goes first when its
+/// pieces are many: one piece or more per [`FACES_PER_PIECE`] faces.
+const SEARCH_FIRST_MANY_PIECES: usize = 49;
+
+/// See [`SEARCH_FIRST_MANY_PIECES`].
+const FACES_PER_PIECE: usize = 8;
+
 /// True for panels whose other solutions the search finds sooner than
-/// the SAT engine: polyominoes on panels of at most 49 faces (the pieces'
+/// the SAT engine: polyominoes on panels of at most
+/// [`SEARCH_FIRST_FACES`] faces, or of at most
+/// [`SEARCH_FIRST_MANY_PIECES`] with many pieces (there the pieces'
 /// placements weigh on the SAT engine, and each piece added as a cut
-/// means a fresh encoding).
+/// means a fresh encoding, more than the search's dead ends cost; on a
+/// larger panel, or with few pieces, the search may pass millions of
+/// nodes in a nearly unique panel where the SAT engine's region cuts
+/// close it in a few dozen calls).
 fn search_first(p: &Puzzle) -> bool {
-    let polys = p.cells().any(|(_, c)| {
-        c.symbol
-            .as_ref()
-            .is_some_and(|s| matches!(s.kind, SymbolKind::Poly(_) | SymbolKind::Ylop(_)))
-    });
-    polys && p.face_width() * p.face_height() <= 49
+    let pieces = p
+        .cells()
+        .filter(|(_, c)| {
+            c.symbol
+                .as_ref()
+                .is_some_and(|s| matches!(s.kind, SymbolKind::Poly(_) | SymbolKind::Ylop(_)))
+        })
+        .count();
+    let faces = p.face_width() * p.face_height();
+    pieces > 0
+        && (faces <= SEARCH_FIRST_FACES
+            || (faces <= SEARCH_FIRST_MANY_PIECES && pieces * FACES_PER_PIECE >= faces))
 }
 
 /// `limits` without its node budget.
@@ -223,43 +220,54 @@ pub fn search_others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Resu
     })
 }
 
-/// The proof: the counter ([`count`] with [`CountOptions::uniqueness`])
-/// finds exactly one solution and says its search was complete. The
-/// search counts first with a small node budget (small panels); past it,
-/// the SAT engine counts on panels it takes (on a panel the rounds just
-/// made nearly unique, it settles the count far sooner than the search)
-/// but for small panels with pieces, else the default engines.
-/// [`Error::Stopped`] when the limits end it first.
-pub fn prove(p: &Puzzle, limits: &Limits) -> Result<bool> {
-    // Time and cancel only: a node budget is per thread, and how a count
-    // on several threads spends it depends on the scheduling.
-    let mut limits = limits.clone();
-    limits.max_nodes = None;
-    // The search on its own first, with a small node budget per thread:
-    // it settles small panels at once.
+/// The proof that `line` is the only solution of `p`, an exact count to
+/// 2 bounded by work, never by the clock: the search counts first with a
+/// small node budget (it settles small panels at once, and a complete
+/// count or a second solution is the same whatever the threads did);
+/// past it, a fresh SAT engine (none of the rounds' clauses) counts with
+/// the budget of terminator checks and solver calls that the node budget
+/// of `limits` gives, on panels it takes but small ones with pieces; else
+/// the exact search on one thread with that node budget. `Ok(None)` when
+/// the budget runs out first (the line is dropped, on every machine
+/// alike); [`Error::Stopped`] when the time limit or a cancel ends it.
+pub fn prove(p: &Puzzle, line: &Path, limits: &Limits) -> Result<Option<bool>> {
+    let max = limits.max_nodes.unwrap_or(u64::MAX);
     let quick = CountOptions::uniqueness()
-        .with_limits(limits.clone().with_max_nodes(QUICK_NODES))
+        .with_limits(limits.clone().with_max_nodes(max.min(QUICK_NODES)))
         .with_engine(Engine::Search);
     match count(p, &quick) {
-        Ok(c) if c.status == Status::Complete || c.count >= 2 => return Ok(c.count == 1),
+        Ok(c) if c.status == Status::Complete || c.count >= 2 => return Ok(Some(c.count == 1)),
         // Past its budget: the next count goes on.
         Ok(_) | Err(Error::Stopped) => {}
         Err(e) => return Err(e),
     }
-    #[cfg(feature = "sat")]
-    let sat_takes = crate::rules::Rules::new(p)
-        .map(|r| sat::unsupported(&r.board).is_none())
-        .unwrap_or(false);
+    let mut time = limits.clone();
+    time.max_nodes = None;
+    if time.expired() {
+        return Err(Error::Stopped);
+    }
     #[cfg(not(feature = "sat"))]
-    let sat_takes = false;
-    let mut options = CountOptions::uniqueness().with_limits(limits);
-    if sat_takes && !search_first(p) {
-        options = options.with_engine(Engine::Sat);
+    let _ = line;
+    #[cfg(feature = "sat")]
+    if !search_first(p) {
+        match sat::other::other_solutions(p, line, &time, sat_budget(max), 1) {
+            Ok((v, _)) if !v.is_empty() => return Ok(Some(false)),
+            Ok((_, Status::Complete)) => return Ok(Some(true)),
+            Ok((_, Status::Stopped)) if time.expired() => return Err(Error::Stopped),
+            Ok((_, Status::Stopped)) => return Ok(None),
+            Err(E::Unsupported(_)) => {}
+            Err(e) => return Err(e),
+        }
     }
-    let c = count(p, &options)?;
-    match c.status {
-        Status::Complete => Ok(c.count == 1),
-        Status::Stopped if c.count >= 2 => Ok(false),
-        Status::Stopped => Err(Error::Stopped),
-    }
+    let mut n = 0;
+    let status = for_each_solution(p, limits, |_| {
+        n += 1;
+        n < 2
+    })?;
+    Ok(match status {
+        _ if n >= 2 => Some(false),
+        Status::Complete => Some(n == 1),
+        Status::Stopped if time.expired() => return Err(Error::Stopped),
+        Status::Stopped => None,
+    })
 }
