@@ -35,3 +35,50 @@ pub fn picked(file: &str, ids: &str) -> Vec<(String, Puzzle)> {
         .filter(|(id, _)| ids.contains(&id.as_str()))
         .collect()
 }
+
+/// The command line of a harness that takes puzzle files and options:
+/// the files, and the value of each option named in `options` (such as
+/// `--count`) that was given.
+pub fn files_and_options(options: &[&str]) -> (Vec<String>, Vec<(String, String)>) {
+    let mut files = Vec::new();
+    let mut given = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        if options.contains(&a.as_str()) {
+            let value = args.next().unwrap_or_else(|| panic!("{a} takes a value"));
+            given.push((a, value));
+        } else {
+            files.push(a);
+        }
+    }
+    (files, given)
+}
+
+/// The value of option `name` among `given` ([`files_and_options`]) read
+/// as a `T`, or `None` when it was not given.
+pub fn option<T: std::str::FromStr>(given: &[(String, String)], name: &str) -> Option<T> {
+    given.iter().rev().find(|(n, _)| n == name).map(|(_, v)| {
+        v.parse()
+            .unwrap_or_else(|_| panic!("{name}: bad value {v}"))
+    })
+}
+
+/// Each puzzle file of `files` that reads, with its name; one that does
+/// not is named with its error on standard output and skipped.
+pub fn puzzle_files(files: &[String]) -> Vec<(String, Puzzle)> {
+    files
+        .iter()
+        .filter_map(|f| {
+            let read = std::fs::read_to_string(f)
+                .map_err(|e| e.to_string())
+                .and_then(|text| witness::read_puzzle(&text, None).map_err(|e| e.to_string()));
+            match read {
+                Ok(p) => Some((f.clone(), p)),
+                Err(e) => {
+                    println!("{f}: {e}");
+                    None
+                }
+            }
+        })
+        .collect()
+}

@@ -19,26 +19,10 @@ fn ms(t: Instant) -> f64 {
 }
 
 fn main() {
-    let mut files = Vec::new();
-    let mut count: Option<u64> = None;
-    let mut runs = 5usize;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--count" => count = args.next().and_then(|s| s.parse().ok()),
-            "--runs" => runs = args.next().and_then(|s| s.parse().ok()).unwrap_or(runs),
-            _ => files.push(a),
-        }
-    }
-    for f in files {
-        let text = std::fs::read_to_string(&f).expect("readable puzzle");
-        let puzzle = match witness::read_puzzle(&text, None) {
-            Ok(p) => p,
-            Err(e) => {
-                println!("{f}: {e}");
-                continue;
-            }
-        };
+    let (files, given) = witness_lab::files_and_options(&["--count", "--runs"]);
+    let count: Option<u64> = witness_lab::option(&given, "--count");
+    let runs: usize = witness_lab::option(&given, "--runs").unwrap_or(5);
+    for (f, puzzle) in witness_lab::puzzle_files(&files) {
         let limits = || Limits::timeout(Duration::from_secs(20));
         let mut line = format!("{f}:");
         for _ in 0..runs {

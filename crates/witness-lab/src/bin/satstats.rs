@@ -8,26 +8,10 @@ use witness::internals::sat::SatRun;
 use witness::Limits;
 
 fn main() {
-    let mut files = Vec::new();
-    let mut count: Option<u64> = None;
-    let mut ms = 20_000u64;
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--count" => count = args.next().and_then(|s| s.parse().ok()),
-            "--timeout-ms" => ms = args.next().and_then(|s| s.parse().ok()).unwrap_or(ms),
-            _ => files.push(a),
-        }
-    }
-    for f in files {
-        let text = std::fs::read_to_string(&f).expect("readable puzzle");
-        let puzzle = match witness::read_puzzle(&text, None) {
-            Ok(p) => p,
-            Err(e) => {
-                println!("{f}: {e}");
-                continue;
-            }
-        };
+    let (files, given) = witness_lab::files_and_options(&["--count", "--timeout-ms"]);
+    let count: Option<u64> = witness_lab::option(&given, "--count");
+    let ms: u64 = witness_lab::option(&given, "--timeout-ms").unwrap_or(20_000);
+    for (f, puzzle) in witness_lab::puzzle_files(&files) {
         let limits = Limits::timeout(Duration::from_millis(ms));
         let t = Instant::now();
         let mut run = match SatRun::new(&puzzle, &limits) {
