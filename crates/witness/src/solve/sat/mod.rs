@@ -308,6 +308,9 @@ impl<'a> SatRun<'a> {
                     }
                     self.stats.loops += 1;
                 }
+                if let Some(line) = &line {
+                    self.cut_loop_regions(line, &loops);
+                }
                 continue;
             }
             let Some(line) = line else {
@@ -349,6 +352,47 @@ impl<'a> SatRun<'a> {
         }
     }
 
+    /// The region cuts of a model with loops: the regions of its line and
+    /// its loops together, each loop a wall of the main line's colour
+    /// (and its mirror image one of the other line's, with symmetry), are
+    /// judged, and each failing one is cut as a line's would be
+    /// ([`SatRun::cut_regions`], which never blocks here: the loop cuts
+    /// exclude the model already).
+    ///
+    /// Sound: the region cut and the others speak only of which slots are
+    /// covered around and inside a region, and each argument that a line
+    /// with these walls fails (see their documentation) holds whatever
+    /// drew the walls of the region it starts from: a solution with the
+    /// same walls has the same region, with the same failing verdict.
+    fn cut_loop_regions(&mut self, line: &Line, loops: &[(Vec<u32>, Vec<cuts::Link>)]) {
+        let b = &self.rules.board;
+        let path = Path::new(b.pos(line.start), line.moves.clone());
+        let Ok(trace) = path.trace(self.puzzle) else {
+            return;
+        };
+        let mut lines = trace.lines;
+        let (main, other) = if b.symmetry.is_some() {
+            (Colour::Blue, Colour::Yellow)
+        } else {
+            (Colour::Black, Colour::None)
+        };
+        for (slots, _) in loops {
+            for &s in slots {
+                lines[s as usize] = main;
+                if other != Colour::None {
+                    lines[b.mirror[s as usize] as usize] = other;
+                }
+            }
+        }
+        let mut fails = std::mem::take(&mut self.fails);
+        self.rules
+            .failures(&lines, line.start, line.end, &mut self.ws, &mut fails);
+        if !fails.is_empty() {
+            self.cut_regions_of(&lines, line, &fails, false);
+        }
+        self.fails = fails;
+    }
+
     /// Adds the cuts of the regions where `fails` (failing elements of the
     /// line) lie; a line failing elsewhere (none does: gaps and wrongly
     /// coloured dots are in the encoding) is blocked. In the selector mode
@@ -357,6 +401,12 @@ impl<'a> SatRun<'a> {
     /// the block by every selector (the line fails with every symbol
     /// there).
     fn cut_regions(&mut self, lines: &[Colour], line: &Line, fails: &[u32]) {
+        self.cut_regions_of(lines, line, fails, true);
+    }
+
+    /// [`SatRun::cut_regions`], which blocks the line when `block` is true
+    /// and no region cut applies.
+    fn cut_regions_of(&mut self, lines: &[Colour], line: &Line, fails: &[u32], block: bool) {
         let b = &self.rules.board;
         let covered: Vec<bool> = lines.iter().map(|&l| l != Colour::None).collect();
         let parts = Parts::new(b, &covered, line.start, line.end);
@@ -404,7 +454,7 @@ impl<'a> SatRun<'a> {
                 self.stats.marks += 1;
             }
         }
-        if other || cut.is_empty() {
+        if block && (other || cut.is_empty()) {
             let mut c = cuts::block(&self.enc, line);
             c.extend(self.enc.sel.iter().map(|&t| !t));
             cut.push(c);
