@@ -18,10 +18,9 @@
 //! ([`cuts::block`], and its reverse on undirected puzzles), and solves
 //! again until no model is left or the limit is reached.
 //!
-//! Polyominoes get a placement per piece ([`pieces`]); subtractive ones
-//! are not encoded: the engine answers [`Error::Unsupported`] for panels
-//! that hold them ([`pieces::unsupported`]). Elimination marks are left to
-//! the cuts:
+//! Polyominoes get a placement per piece ([`pieces`]); the pieces of a
+//! region that holds a subtractive piece are free, left to the validator
+//! and the region cuts. Elimination marks are left to the cuts:
 //! on boards with marks, uncovered dots and triangles are not clauses
 //! (a mark may erase them) but cuts.
 //!
@@ -70,6 +69,9 @@ pub struct Stats {
     pub marks: u64,
     /// Confinement cuts of failing regions that pieces may touch.
     pub confined: u64,
+    /// Balance cuts of failing regions whose pieces' net area cannot fit
+    /// them.
+    pub balance: u64,
     /// The pieces' area cardinality added (0 or 1).
     pub area: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
@@ -132,20 +134,20 @@ fn sat_lit(l: Lit) -> SatLit {
     SatLit::new(l.unsigned_abs() - 1, l < 0)
 }
 
-/// Why the SAT engine cannot take the panel of `b`, if it cannot:
-/// subtractive polyominoes, or marks and pieces under the Windmill's
-/// rules. A check of the board alone, without encoding anything.
+/// Why the SAT engine cannot take the panel of `b`, if it cannot: marks
+/// and pieces under the Windmill's rules. A check of the board alone,
+/// without encoding anything.
 pub fn unsupported(b: &Board) -> Option<&'static str> {
     if b.windmill && (b.has_negations || b.has_polys) {
         return Some("the SAT engine does not encode the Windmill's rules for marks and pieces");
     }
-    pieces::unsupported(b)
+    None
 }
 
 impl<'a> SatRun<'a> {
     /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
-    /// [`Error::Unsupported`] for panels with subtractive polyominoes, and
-    /// for marks and pieces under the Windmill's rules.
+    /// [`Error::Unsupported`] for marks and pieces under the Windmill's
+    /// rules.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
         SatRun::new_selected(puzzle, limits, false)
     }
@@ -434,6 +436,12 @@ impl<'a> SatRun<'a> {
                 .confine_cut(b, &mut self.enc, &parts, c as usize);
             self.stats.confined += !confine.is_empty() as u64;
             cut.extend(confine);
+            if b.has_polys {
+                let balance =
+                    pieces::balance_cut(b, &self.rules.polys, &self.enc, &parts, c as usize);
+                self.stats.balance += balance.is_some() as u64;
+                cut.extend(balance);
+            }
             let square_star = [
                 parts.square_cuts(b, &self.enc, c as usize),
                 parts.star_cuts(b, &self.enc, c as usize),
