@@ -28,7 +28,7 @@ pub struct Common {
     #[arg(long)]
     json: bool,
     /// The engine: `search` (depth-first), `sat` (a SAT solver with lazy
-    /// cuts; no subtractive polyominoes yet) or `auto` (the search alone for a few
+    /// cuts) or `auto` (the search alone for a few
     /// milliseconds, then the search and SAT side by side, the first
     /// answer winning).
     #[arg(long, default_value = "auto", value_parser = parse_engine)]

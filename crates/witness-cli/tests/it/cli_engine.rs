@@ -1,7 +1,6 @@
 //! `--engine` on `solve`, `count` and `hint`: the SAT engine answers as the
-//! search does, refuses panels with subtractive polyominoes in one line,
-//! and an unknown
-//! engine is bad input.
+//! search does, subtractive polyominoes too, refuses pieces under the
+//! Windmill's rules in one line, and an unknown engine is bad input.
 
 use crate::common::cli::{json, witness, TempDir, ONE_DOT as PUZZLE};
 
@@ -35,21 +34,33 @@ fn engines_agree_on_solve_count_and_hint() {
 }
 
 #[test]
-fn sat_refuses_subtractive_pieces_and_unknown_engines_are_bad_input() {
+fn sat_takes_subtractive_pieces_refuses_windmill_pieces_and_unknown_engines_are_bad_input() {
     let tmp = TempDir::new("sat_refuses");
     let f = tmp.file("p.json", PIECE);
     let p = f.to_str().unwrap();
-    let o = witness(&["solve", p, "--engine", "sat"]);
+    // Both engines solve it, with the same count (the lines along the
+    // bottom and along the top, which keep both faces in one region) and
+    // the same solution.
+    let mut answers = Vec::new();
+    for engine in ["search", "sat"] {
+        let o = witness(&["count", p, "--json", "--engine", engine]);
+        assert_eq!(o.status.code(), Some(0), "{engine}");
+        let count = json(&o)["count"].clone();
+        let o = witness(&["solve", p, "--json", "--engine", engine]);
+        assert_eq!(o.status.code(), Some(0), "{engine}");
+        answers.push((count, json(&o)["moves"].clone()));
+    }
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(answers[0].0, 2, "{answers:?}");
+    // Under the Windmill's rules the SAT engine refuses pieces, in one line.
+    let o = witness(&["solve", p, "--engine", "sat", "--rules", "windmill"]);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("unsupported") && err.contains("polyomino"),
+        err.contains("unsupported") && err.contains("Windmill"),
         "{err}"
     );
     assert_eq!(err.trim().lines().count(), 1, "{err}");
-    // The search solves it.
-    let o = witness(&["solve", p, "--engine", "search"]);
-    assert_eq!(o.status.code(), Some(0));
     let o = witness(&["count", p, "--engine", "quantum"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown engine"));

@@ -180,20 +180,22 @@ const FACES_PER_PIECE: usize = 8;
 /// means a fresh encoding, more than the search's dead ends cost; on a
 /// larger panel, or with few pieces, the search may pass millions of
 /// nodes in a nearly unique panel where the SAT engine's region cuts
-/// close it in a few dozen calls).
+/// close it in a few dozen calls); and every panel with a subtractive
+/// polyomino, whose region the SAT engine refutes one shape at a time.
 fn search_first(p: &Puzzle) -> bool {
-    let pieces = p
-        .cells()
-        .filter(|(_, c)| {
-            c.symbol
-                .as_ref()
-                .is_some_and(|s| matches!(s.kind, SymbolKind::Poly(_) | SymbolKind::Ylop(_)))
-        })
-        .count();
+    let (mut pieces, mut subtractive) = (0, false);
+    for (_, c) in p.cells() {
+        match c.symbol.as_ref().map(|s| &s.kind) {
+            Some(SymbolKind::Poly(_)) => pieces += 1,
+            Some(SymbolKind::Ylop(_)) => (pieces, subtractive) = (pieces + 1, true),
+            _ => {}
+        }
+    }
     let faces = p.face_width() * p.face_height();
-    pieces > 0
-        && (faces <= SEARCH_FIRST_FACES
-            || (faces <= SEARCH_FIRST_MANY_PIECES && pieces * FACES_PER_PIECE >= faces))
+    subtractive
+        || (pieces > 0
+            && (faces <= SEARCH_FIRST_FACES
+                || (faces <= SEARCH_FIRST_MANY_PIECES && pieces * FACES_PER_PIECE >= faces)))
 }
 
 /// `limits` without its node budget.

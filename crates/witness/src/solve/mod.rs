@@ -73,9 +73,9 @@ use search::{Found, Search};
 pub enum Engine {
     /// The depth-first search, with its lanes and tables.
     Search,
-    /// The SAT engine (`solve::sat`): CaDiCaL with lazy cuts. Panels with
-    /// subtractive polyominoes get [`Error::Unsupported`], as do
-    /// all panels in a build without the `sat` feature.
+    /// The SAT engine (`solve::sat`): CaDiCaL with lazy cuts. Marks and
+    /// pieces under the Windmill's rules get [`Error::Unsupported`], as
+    /// do all panels in a build without the `sat` feature.
     Sat,
     /// The library's choice ([`race`]): the search alone for a short
     /// budget, then the search and the SAT engine side by side, the first

@@ -2,9 +2,9 @@
 //! panels of every mechanic it handles (dots of every colour, gaps,
 //! triangles, squares, stars, elimination marks, mid-edge starts and
 //! ends, fat starts, symmetry, pillars, undirected panels, polyominoes
-//! fixed, rotatable and disconnected, beside marks too), it finds exactly
-//! the brute force's solutions, each passing the validator; panels with
-//! subtractive polyominoes are refused as unsupported.
+//! fixed, rotatable and disconnected, beside marks too, subtractive ones,
+//! on pillars and with symmetry), it finds exactly the brute force's
+//! solutions, each passing the validator.
 #![cfg(feature = "sat")]
 
 use crate::common;
@@ -18,7 +18,7 @@ use common::random::{
 };
 use witness::internals::sat::SatRun;
 use witness::model::{Direction, Gap, Polyomino, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
-use witness::{CountOptions, Engine, Error, Limits, Path, SolveOptions, Status};
+use witness::{CountOptions, Engine, Limits, Path, SolveOptions, Status};
 
 /// The mechanics of a random panel's faces.
 #[derive(Copy, Clone, Debug)]
@@ -36,6 +36,9 @@ enum Faces {
     PiecesMarks,
     /// Many pieces of one kind (single squares), some dominoes, squares.
     Monos,
+    /// Polyominoes and subtractive ones (one at least), beside squares,
+    /// stars and now and then an elimination mark.
+    Ylops,
 }
 
 /// A shape for a random piece: one to three cells, or in one case of six
@@ -83,6 +86,14 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
             6 => SymbolKind::Square,
             _ => return None,
         },
+        Faces::Ylops => match r.below(20) {
+            0..=3 => SymbolKind::Poly(piece_shape(r)),
+            4 => SymbolKind::Ylop(piece_shape(r)),
+            5 => SymbolKind::Square,
+            6 => SymbolKind::Star,
+            7 if r.chance(30) => SymbolKind::Nega,
+            _ => return None,
+        },
         Faces::PiecesMarks => match r.below(20) {
             0..=2 => SymbolKind::Poly(piece_shape(r)),
             3 | 4 => SymbolKind::Nega,
@@ -101,7 +112,11 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
 fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Puzzle {
     let mut p = random_frame(r, max, 2);
     let symmetric = p.symmetry.is_some();
-    let pieces = matches!(faces, Faces::Pieces | Faces::PiecesMarks | Faces::Monos);
+    let ylops = matches!(faces, Faces::Ylops);
+    let pieces = matches!(
+        faces,
+        Faces::Pieces | Faces::PiecesMarks | Faces::Monos | Faces::Ylops
+    );
     let density = 20 + r.below(50);
     // Face symbols with pieces are drawn on every face (mostly none).
     let density = if pieces { 100 } else { density };
@@ -129,6 +144,16 @@ fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Pu
     if pieces && !has_pieces(&p) {
         let f = faces[r.below(faces.len() as u64) as usize];
         let kind = SymbolKind::Poly(piece_shape(r));
+        p.cell_mut(f).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
+    }
+    // A panel of subtractive pieces has one at least.
+    let ylop = |p: &Puzzle| {
+        p.positions()
+            .any(|q| matches!(&p.cell(q).symbol, Some(s) if matches!(s.kind, SymbolKind::Ylop(_))))
+    };
+    if ylops && !ylop(&p) {
+        let f = faces[r.below(faces.len() as u64) as usize];
+        let kind = SymbolKind::Ylop(piece_shape(r));
         p.cell_mut(f).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
     }
     if symmetric {
@@ -276,19 +301,50 @@ fn has_pieces(p: &Puzzle) -> bool {
     })
 }
 
+/// The frames [`run_kinds`] keeps: any, or only pillars, or only
+/// symmetry panels.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Frames {
+    Any,
+    Pillars,
+    Symmetry,
+}
+
 /// [`run_cases`] with panels of `kinds` of faces, in turn; also returns
 /// how many solvable panels hold a piece.
 fn run_kinds(seed: u64, cases: u64, undirected: bool, kinds: &[Faces]) -> (u64, u64, u64) {
+    run_frames(seed, cases, undirected, kinds, Frames::Any)
+}
+
+/// [`run_kinds`] on the random panels whose frame `frames` keeps (the
+/// others are drawn and dropped).
+fn run_frames(
+    seed: u64,
+    cases: u64,
+    undirected: bool,
+    kinds: &[Faces],
+    frames: Frames,
+) -> (u64, u64, u64) {
     let var = common::env_u64;
     let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(seed));
     let cases = var("SAT_EXACT_CASES").unwrap_or(cases);
     let (mut solvable, mut solutions, mut pieces) = (0, 0, 0);
     for case in 0..cases {
         let faces = kinds[(case % kinds.len() as u64) as usize];
-        let mut p = match case % 3 {
-            0 => random_panel(&mut r, 3, faces, 8, 6),
-            1 => random_panel(&mut r, 3, faces, 4, 2),
-            _ => random_panel(&mut r, 4, faces, 10, 1),
+        let mut p = loop {
+            let p = match case % 3 {
+                0 => random_panel(&mut r, 3, faces, 8, 6),
+                1 => random_panel(&mut r, 3, faces, 4, 2),
+                _ => random_panel(&mut r, 4, faces, 10, 1),
+            };
+            let keep = match frames {
+                Frames::Any => true,
+                Frames::Pillars => p.pillar(),
+                Frames::Symmetry => p.symmetry.is_some(),
+            };
+            if keep {
+                break p;
+            }
         };
         p.undirected = undirected;
         let n = assert_agrees(case, &p);
@@ -404,32 +460,34 @@ fn pieces_across_gaps_and_removed_parts() {
     }
 }
 
-/// Panels with subtractive polyominoes are refused, never answered.
+/// Panels with subtractive polyominoes beside pieces (fixed, rotatable,
+/// disconnected; squares, stars, elimination marks): the brute force's
+/// solutions.
 #[test]
-fn subtractive_polyominoes_are_unsupported() {
-    let mut r = Rng(7);
-    for case in 0..40u64 {
-        let mut p = random_panel(&mut r, 3, Faces::Marks, 4, 2);
-        let kind = SymbolKind::Ylop(random_shape(&mut r));
-        // A face inside the panel: (1, 1) of a panel with no full gaps
-        // round it.
-        for q in p.positions().collect::<Vec<_>>() {
-            p.cell_mut(q).gap = Gap::None;
-        }
-        p.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
-        // Beside a piece, on panels two faces wide or more.
-        if case % 2 == 0 && p.width() >= 5 {
-            p.cell_mut(Pos::new(3, 1)).symbol = Some(Symbol::new(
-                SymbolKind::Poly(random_shape(&mut r)),
-                COLORS[0].clone(),
-            ));
-        }
-        let options = SolveOptions::default().with_engine(Engine::Sat);
-        let err = witness::solve(&p, &options).unwrap_err();
-        assert!(matches!(err, Error::Unsupported(_)), "case {case}: {err}");
-        let options = CountOptions::default().with_engine(Engine::Sat);
-        let err = witness::count(&p, &options).unwrap_err();
-        assert!(matches!(err, Error::Unsupported(_)), "case {case}: {err}");
+fn sat_finds_the_brute_force_solutions_with_subtractive_pieces() {
+    let (solvable, solutions, pieces) = run_kinds(0x7105_5AB7, 200, false, &[Faces::Ylops]);
+    assert!(
+        solvable > 25 && solutions > 500 && pieces > 20,
+        "only {solvable} solvable panels ({pieces} with pieces), {solutions} solutions"
+    );
+}
+
+/// Panels with pieces on pillars, and with symmetry: the brute force's
+/// solutions.
+#[test]
+fn sat_finds_the_brute_force_solutions_with_pieces_on_pillars_and_symmetry() {
+    let kinds = [Faces::Pieces, Faces::Ylops, Faces::Monos];
+    // Symmetry leaves few panels of pieces solvable.
+    let runs = [
+        (Frames::Pillars, 0x9111_A125, 40, 500),
+        (Frames::Symmetry, 0x5E7E_7121, 20, 150),
+    ];
+    for (frames, seed, least, most) in runs {
+        let (solvable, solutions, pieces) = run_frames(seed, 240, false, &kinds, frames);
+        assert!(
+            solvable > least && solutions > most && pieces > least,
+            "{frames:?}: only {solvable} solvable panels ({pieces} with pieces), {solutions} solutions"
+        );
     }
 }
 

@@ -199,9 +199,9 @@ pub fn block_reverse(enc: &Encoding, line: &Line) -> Option<Vec<Term>> {
 ///    every solution satisfies both "a link leaves `Z`, or the start is
 ///    in `Z`" and "a link leaves `Z`, or the end is in `Z`" whenever it
 ///    covers a slot of `Z`: always, when `Z` holds one of the groups
-///    every solution covers a slot of ([`Encoding::forced`]), as long as
-///    the group's symbol is there (the cut is guarded by its selector);
-///    otherwise at least when it uses a link of the loop (`a` below, a
+///    every solution covers a slot of unless one of the group's terms
+///    holds ([`Encoding::forced`]: its symbol is switched off, or erased;
+///    the cut takes these terms); otherwise at least when it uses a link of the loop (`a` below, a
 ///    fresh variable that any link of the loop implies). The model breaks them:
 ///    its loop's slots have both their links on the loop, and its line,
 ///    apart from the loop, cannot cross into `Z` unless it starts there
@@ -266,17 +266,17 @@ pub fn loop_cuts(b: &Board, enc: &mut Encoding, slots: &[u32], links: &[Link]) -
         .forced
         .iter()
         .find(|(g, _)| !g.is_empty() && g.iter().all(|&s| in_z(s as usize)));
-    let guard = if let Some(&(_, sel)) = forced {
-        Some(!sel)
+    let guard: Vec<Term> = if let Some((_, terms)) = forced {
+        terms.clone()
     } else {
         let a = enc.var();
         for &l in links {
             out.push(vec![!link_term(enc, l), a]);
         }
-        Some(!a)
+        vec![!a]
     };
     for side in [&starts, &ends] {
-        let mut c: Vec<Term> = guard.into_iter().collect();
+        let mut c = guard.clone();
         c.extend(leave.iter().copied());
         c.extend(side.iter().copied());
         out.push(c);

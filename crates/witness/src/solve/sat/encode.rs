@@ -133,10 +133,11 @@ pub struct Encoding {
     /// many are set as there are marks, since each mark erases one element.
     pub erased: Vec<Term>,
     /// Groups of slots of which the main line covers at least one in every
-    /// solution (a dot's slot, a triangle's edges), each with the selector
-    /// of its symbol (it holds when the symbol is there): what the closure
+    /// solution where none of the group's terms holds (a dot's slot, a
+    /// triangle's edges; the terms are the negated selector of its symbol
+    /// and, with elimination marks, its "erased" flag): what the closure
     /// cuts look for inside a loop.
-    pub forced: Vec<(Vec<u32>, Term)>,
+    pub forced: Vec<(Vec<u32>, Vec<Term>)>,
     /// Per slot: its symbol is there (see "Selectors" in the module
     /// documentation); the constant true outside the selector mode.
     pub sel: Vec<Term>,
@@ -505,11 +506,8 @@ impl Encoding {
                 }
                 _ => {}
             }
-            if marks {
-                enc.erased[s] = enc.var();
-                enc.erasable.push((s as u32, enc.cov[s], enc.erased[s]));
-                continue;
-            }
+            // The slots the main line covers when the dot is covered and
+            // of the right colour.
             let group: Vec<u32> = match b.dot[s] {
                 Dot::Blue if sym && m == s => vec![],
                 Dot::Blue if sym => vec![s as u32],
@@ -517,10 +515,18 @@ impl Encoding {
                 _ if sym && m != s => vec![s as u32, m as u32],
                 _ => vec![s as u32],
             };
+            if marks {
+                // A dot that fails is erased (below), so the group is
+                // covered unless the dot has its flag.
+                enc.erased[s] = enc.var();
+                enc.erasable.push((s as u32, enc.cov[s], enc.erased[s]));
+                enc.forced.push((group, vec![off, enc.erased[s]]));
+                continue;
+            }
             let mut t: Vec<Term> = group.iter().map(|&g| enc.x[g as usize]).collect();
             t.push(off);
             enc.clause(&t);
-            enc.forced.push((group, enc.sel[s]));
+            enc.forced.push((group, vec![off]));
         }
         // Triangles: exactly their count of the face's four edges covered
         // by either line, a failure that without elimination marks nothing
@@ -544,12 +550,15 @@ impl Encoding {
                 enc.erased[f] = enc.var();
                 enc.erasable.push((f as u32, enc.tri_ok[f], enc.erased[f]));
             }
-            if k > 0 && !marks {
+            if k > 0 {
+                // Some edge is covered by either line when the count holds:
+                // always without marks, and with marks unless the triangle
+                // has its "erased" flag (one that fails has it, below).
                 let mut group: Vec<u32> = edges.clone();
                 if sym {
                     group.extend(edges.iter().map(|&e| b.mirror[e as usize]));
                 }
-                enc.forced.push((group, enc.sel[f]));
+                enc.forced.push((group, vec![!enc.sel[f], enc.erased[f]]));
             }
         }
         // With elimination marks (`docs/rules.md#elimination-marks`): in a

@@ -18,10 +18,9 @@
 //! ([`cuts::block`], and its reverse on undirected puzzles), and solves
 //! again until no model is left or the limit is reached.
 //!
-//! Polyominoes get a placement per piece ([`pieces`]); subtractive ones
-//! are not encoded: the engine answers [`Error::Unsupported`] for panels
-//! that hold them ([`pieces::unsupported`]). Elimination marks are left to
-//! the cuts:
+//! Polyominoes get a placement per piece ([`pieces`]); the pieces of a
+//! region that holds a subtractive piece are free, left to the validator
+//! and the region cuts. Elimination marks are left to the cuts:
 //! on boards with marks, uncovered dots and triangles are not clauses
 //! (a mark may erase them) but cuts.
 //!
@@ -70,6 +69,9 @@ pub struct Stats {
     pub marks: u64,
     /// Confinement cuts of failing regions that pieces may touch.
     pub confined: u64,
+    /// Balance cuts of failing regions whose pieces' net area cannot fit
+    /// them.
+    pub balance: u64,
     /// The pieces' area cardinality added (0 or 1).
     pub area: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
@@ -133,20 +135,20 @@ fn sat_lit(l: Lit) -> SatLit {
     SatLit::new(l.unsigned_abs() - 1, l < 0)
 }
 
-/// Why the SAT engine cannot take the panel of `b`, if it cannot:
-/// subtractive polyominoes, or marks and pieces under the Windmill's
-/// rules. A check of the board alone, without encoding anything.
+/// Why the SAT engine cannot take the panel of `b`, if it cannot: marks
+/// and pieces under the Windmill's rules. A check of the board alone,
+/// without encoding anything.
 pub fn unsupported(b: &Board) -> Option<&'static str> {
     if b.windmill && (b.has_negations || b.has_polys) {
         return Some("the SAT engine does not encode the Windmill's rules for marks and pieces");
     }
-    pieces::unsupported(b)
+    None
 }
 
 impl<'a> SatRun<'a> {
     /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
-    /// [`Error::Unsupported`] for panels with subtractive polyominoes, and
-    /// for marks and pieces under the Windmill's rules.
+    /// [`Error::Unsupported`] for marks and pieces under the Windmill's
+    /// rules.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
         SatRun::new_selected(puzzle, limits, false)
     }
@@ -319,6 +321,9 @@ impl<'a> SatRun<'a> {
                     }
                     self.stats.loops += 1;
                 }
+                if let Some(line) = &line {
+                    self.cut_loop_regions(line, &loops);
+                }
                 continue;
             }
             let Some(line) = line else {
@@ -360,6 +365,47 @@ impl<'a> SatRun<'a> {
         }
     }
 
+    /// The region cuts of a model with loops: the regions of its line and
+    /// its loops together, each loop a wall of the main line's colour
+    /// (and its mirror image one of the other line's, with symmetry), are
+    /// judged, and each failing one is cut as a line's would be
+    /// ([`SatRun::cut_regions`], which never blocks here: the loop cuts
+    /// exclude the model already).
+    ///
+    /// Sound: the region cut and the others speak only of which slots are
+    /// covered around and inside a region, and each argument that a line
+    /// with these walls fails (see their documentation) holds whatever
+    /// drew the walls of the region it starts from: a solution with the
+    /// same walls has the same region, with the same failing verdict.
+    fn cut_loop_regions(&mut self, line: &Line, loops: &[(Vec<u32>, Vec<cuts::Link>)]) {
+        let b = &self.rules.board;
+        let path = Path::new(b.pos(line.start), line.moves.clone());
+        let Ok(trace) = path.trace(self.puzzle) else {
+            return;
+        };
+        let mut lines = trace.lines;
+        let (main, other) = if b.symmetry.is_some() {
+            (Colour::Blue, Colour::Yellow)
+        } else {
+            (Colour::Black, Colour::None)
+        };
+        for (slots, _) in loops {
+            for &s in slots {
+                lines[s as usize] = main;
+                if other != Colour::None {
+                    lines[b.mirror[s as usize] as usize] = other;
+                }
+            }
+        }
+        let mut fails = std::mem::take(&mut self.fails);
+        self.rules
+            .failures(&lines, line.start, line.end, &mut self.ws, &mut fails);
+        if !fails.is_empty() {
+            self.cut_regions_of(&lines, line, &fails, false);
+        }
+        self.fails = fails;
+    }
+
     /// Adds the cuts of the regions where `fails` (failing elements of the
     /// line) lie; a line failing elsewhere (none does: gaps and wrongly
     /// coloured dots are in the encoding) is blocked. In the selector mode
@@ -368,6 +414,12 @@ impl<'a> SatRun<'a> {
     /// the block by every selector (the line fails with every symbol
     /// there).
     fn cut_regions(&mut self, lines: &[Colour], line: &Line, fails: &[u32]) {
+        self.cut_regions_of(lines, line, fails, true);
+    }
+
+    /// [`SatRun::cut_regions`], which blocks the line when `block` is true
+    /// and no region cut applies.
+    fn cut_regions_of(&mut self, lines: &[Colour], line: &Line, fails: &[u32], block: bool) {
         let b = &self.rules.board;
         let covered: Vec<bool> = lines.iter().map(|&l| l != Colour::None).collect();
         let parts = Parts::new(b, &covered, line.start, line.end);
@@ -395,6 +447,12 @@ impl<'a> SatRun<'a> {
                 .confine_cut(b, &mut self.enc, &parts, c as usize);
             self.stats.confined += !confine.is_empty() as u64;
             cut.extend(confine);
+            if b.has_polys {
+                let balance =
+                    pieces::balance_cut(b, &self.rules.polys, &self.enc, &parts, c as usize);
+                self.stats.balance += balance.is_some() as u64;
+                cut.extend(balance);
+            }
             let square_star = [
                 parts.square_cuts(b, &self.enc, c as usize),
                 parts.star_cuts(b, &self.enc, c as usize),
@@ -415,7 +473,7 @@ impl<'a> SatRun<'a> {
                 self.stats.marks += 1;
             }
         }
-        if other || cut.is_empty() {
+        if block && (other || cut.is_empty()) {
             let mut c = cuts::block(&self.enc, line);
             c.extend(self.enc.sel.iter().map(|&t| !t));
             cut.push(c);

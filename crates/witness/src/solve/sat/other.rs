@@ -201,7 +201,7 @@ impl<'a> Rounds<'a> {
             };
             let t: Vec<Term> = group.iter().map(|&g| enc.x[g as usize]).collect();
             enc.clause(&t);
-            enc.forced.push((group, Term::True));
+            enc.forced.push((group, Vec::new()));
         }
         for (f, k) in triangles {
             let edges: Vec<u32> = old.nbr[f].iter().copied().filter(|&e| e != NONE).collect();
@@ -212,7 +212,7 @@ impl<'a> Rounds<'a> {
                 if sym {
                     group.extend(edges.iter().map(|&e| old.mirror[e as usize]));
                 }
-                enc.forced.push((group, Term::True));
+                enc.forced.push((group, Vec::new()));
             }
         }
         self.run.rules = rules;

@@ -7,32 +7,49 @@
 //! why), but a model may still put a piece in another piece's region. The
 //! validator is the referee, and a failing region is cut away exactly
 //! ([`super::cuts::Parts::region_cut`]), which is sound for pieces too: a
-//! fit depends only on the region's listed slots.
+//! fit depends only on the region's listed slots (subtractive pieces lie
+//! anywhere on the grid, which is the same for every line).
+//!
+//! # Subtractive pieces
+//!
+//! A region that holds a subtractive piece (`ylop`, of `polyshape` other
+//! than 0) has a fit whose pieces may overlap, leave the region and the
+//! panel's faces uncovered where the subtractive pieces cancel them
+//! (`docs/rules.md#polyominoes`). The pieces of such a region are *free*:
+//! they get no placement, and their region is left to the validator and
+//! its region cut. A region without one is judged as if no panel had
+//! subtractive pieces: its net area is the area of its pieces, and a fit
+//! with pieces of any area covers every face of the region exactly once,
+//! no slot outside it, and (with precise pieces) no wall inside it.
+//! Subtractive pieces themselves have no variables.
 //!
 //! # The witness assignment
 //!
 //! Every soundness argument below uses the same values, read off a
-//! solution: in each region the pieces a mark does not erase
-//! (`docs/rules.md#elimination-marks`: in a region that passes they are
-//! left after the marks act, and must fit) are put where one fit of the
-//! region puts them; `place[p][i]` is true for the placement `i` piece `p`
-//! has there, false for every other and for every placement of an erased
-//! piece; `erased` is the engine's flag ([`Encoding::erased`]), set for the
-//! pieces the marks erase; `cover[f]` is true when a placement covers face
-//! `f`. In the selector mode ([`Encoding::sel`]) the pieces are those of
-//! the symbols there: a piece switched off has no placement and no flag,
-//! and only the clauses that ask for a piece's placement are guarded by
-//! its selector; the others hold for every set of pieces, as their
-//! arguments show. Subtractive pieces (`ylop`) are not encoded (see [`unsupported`]),
-//! so a region's net area is the area of its pieces, and a fit with pieces
-//! of any area covers every face of its region exactly once, no slot
-//! outside it, and (with precise pieces) no wall inside it.
+//! solution: `free[p]` is true when the region of piece `p` holds a
+//! subtractive piece; in each region without one, the pieces a mark does
+//! not erase (`docs/rules.md#elimination-marks`: in a region that passes
+//! they are left after the marks act, and must fit) are put where one fit
+//! of the region puts them; `place[p][i]` is true for the placement `i`
+//! piece `p` has there, false for every other, for every placement of an
+//! erased piece and of a free one; `erased` is the engine's flag
+//! ([`Encoding::erased`]), set for the pieces the marks erase; `cover[f]`
+//! is true when a placement covers face `f`. So every placement lies in a
+//! region without subtractive pieces. In the selector mode
+//! ([`Encoding::sel`]) the pieces are those of the symbols there: a piece
+//! switched off has no placement and no flag, a subtractive piece
+//! switched off makes no piece free, and only the clauses that ask for a
+//! piece's placement or speak of one subtractive piece are guarded by its
+//! selector; the others hold for every set of pieces, as their arguments
+//! show.
 //!
 //! # Variables
 //! - `place[p][i]`: piece `p` lies at its placement `i` (an orientation of
 //!   its shape at an offset, wrapping on pillars, every footprint slot
 //!   inside the panel, none twice).
 //! - `cover[f]`: some placement covers face `f`.
+//! - `free[p]`, on panels with subtractive pieces: piece `p` is free (the
+//!   constant false on other panels).
 
 use super::cuts::Parts;
 use super::encode::{Encoding, Term};
@@ -40,17 +57,12 @@ use crate::model::SlotKind;
 use crate::rules::board::{Board, Sym, NONE};
 use crate::rules::symbols::PolyTables;
 
-/// Why the pieces of board `b` are not encoded, if they are not: the
-/// engine answers [`crate::Error::Unsupported`] with this text for any
-/// subtractive piece (`polyshape` 0 is none: the rules ignore it).
-pub fn unsupported(b: &Board) -> Option<&'static str> {
-    let ylop = |s: &Sym| matches!(*s, Sym::Ylop(i) if !b.shapes[i as usize].is_ignored());
-    if b.sym.iter().any(ylop) {
-        return Some(
-            "the SAT engine does not handle subtractive polyominoes (ylop) yet (the search does)",
-        );
-    }
-    None
+/// True when face `f` of board `b` holds a subtractive piece the rules
+/// do not ignore (`polyshape` 0 is none).
+fn is_ylop(b: &Board, f: usize) -> bool {
+    b.kind[f] == SlotKind::Face
+        && !b.outside[f]
+        && matches!(b.sym[f], Sym::Ylop(i) if !b.shapes[i as usize].is_ignored())
 }
 
 /// What the piece encoding made, for benchmarks.
@@ -62,14 +74,15 @@ pub struct PieceStats {
     pub placements: u64,
 }
 
-/// One piece: its face, its kind and its placement variables (in the
+/// One piece: its face, its kind, its placement variables (in the
 /// order of its kind's placements, those left out skipped) with the faces
-/// each covers.
+/// each covers, and its `free` term.
 struct Piece {
     face: usize,
     kind: usize,
     place: Vec<Term>,
     faces: Vec<Vec<u32>>,
+    free: Term,
 }
 
 /// The pieces of a board as encoded, for the cuts.
@@ -91,15 +104,17 @@ impl Pieces {
     /// inside the component and partly outside; none of a kind whose
     /// pieces all have their faces inside lies partly outside; none of a
     /// kind whose pieces all have their faces outside lies partly inside.
-    /// Empty when no placement is banned.
+    /// When the component holds no subtractive piece, under `k` no piece
+    /// whose face is inside is free. Empty when nothing is banned.
     ///
     /// Sound: in a line that keeps every wall around the component, the
     /// region of any slot of the component lies within the component's
     /// slots ([`Parts::open_walls`]), so a piece's region is within the
     /// component exactly when its face is; in the witness assignment (the
-    /// module documentation) every placed piece lies in its own region.
-    /// So the witness assignment, with `k` true exactly when the walls
-    /// hold, satisfies these clauses. They speak of kinds, never of which
+    /// module documentation) every placed piece lies in its own region,
+    /// and a piece whose region (within the component) holds no
+    /// subtractive piece is not free. So the witness assignment, with `k`
+    /// true exactly when the walls hold, satisfies these clauses. They speak of kinds, never of which
     /// piece of a kind lies where, so they hold as well when pieces of one
     /// kind swap placements (which the order of pieces of one kind in
     /// [`encode`] relies on).
@@ -138,6 +153,14 @@ impl Pieces {
                 }
             }
         }
+        let ylops = parts.slots[c].iter().any(|&f| is_ylop(b, f as usize));
+        if !ylops {
+            for p in &self.pieces {
+                if inside(p.face as u32) && p.free != Term::False {
+                    banned.push(p.free);
+                }
+            }
+        }
         if banned.is_empty() {
             return Vec::new();
         }
@@ -150,6 +173,62 @@ impl Pieces {
     }
 }
 
+/// The balance cut of component `c` of a line's regions (`parts`), when
+/// it holds no elimination mark and the net area of its pieces (that of
+/// its pieces less that of its subtractive pieces) is below 0 or above
+/// the number of its faces: "some wall around the component opens"
+/// ([`Parts::open_walls`]), with the negated selectors of the component's
+/// pieces and subtractive pieces as its guard. `None` otherwise.
+///
+/// Sound: in a line that keeps every wall around the component, the
+/// region of any slot of the component lies within the component's slots
+/// ([`Parts::open_walls`]), so the component's faces are split among
+/// regions within it, and the net areas of these regions add up to the
+/// component's. Below 0, some region has a net area below 0: no fit
+/// (`docs/rules.md#polyominoes`). Above the number of faces, some region
+/// has a net area above its own number of faces, hence above 0 and not
+/// equal to it: no fit. Either region fails, and with no mark in the
+/// component nothing erases its pieces. With the guard's symbols there,
+/// the component holds the same pieces whatever other symbols are
+/// switched off, and no mark.
+pub fn balance_cut(
+    b: &Board,
+    t: &PolyTables,
+    enc: &Encoding,
+    parts: &Parts,
+    c: usize,
+) -> Option<Vec<Term>> {
+    let mut net = 0isize;
+    let mut faces = 0isize;
+    let mut guard = Vec::new();
+    for &s in &parts.slots[c] {
+        let s = s as usize;
+        if b.kind[s] != SlotKind::Face || b.outside[s] {
+            continue;
+        }
+        faces += 1;
+        let (si, sub) = match b.sym[s] {
+            Sym::Nega => return None,
+            Sym::Poly(si) => (si, false),
+            Sym::Ylop(si) => (si, true),
+            _ => continue,
+        };
+        let kind = &t.kinds[t.kind_of_shape[si as usize][sub as usize] as usize];
+        if kind.ignored {
+            continue;
+        }
+        let size = kind.size as isize;
+        net += if sub { -size } else { size };
+        guard.push(!enc.sel[s]);
+    }
+    if net >= 0 && net <= faces {
+        return None;
+    }
+    let mut cut = parts.open_walls(b, enc, c);
+    cut.extend(guard);
+    Some(cut)
+}
+
 /// True when no slot appears twice in `slots`.
 fn distinct(slots: &[u32]) -> bool {
     slots
@@ -159,16 +238,18 @@ fn distinct(slots: &[u32]) -> bool {
 }
 
 /// Adds the placement encoding of the pieces of `b` to `enc` (a board
-/// [`unsupported`] accepts).
+/// the engine takes: [`super::unsupported`]).
 pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     let n = b.len();
     let marks = b.has_negations;
+    let ylops = (0..n).any(|f| is_ylop(b, f));
     let mut stats = PieceStats::default();
     let mut pieces: Vec<Piece> = Vec::new();
     // Per face: the placements covering it.
     let mut covering: Vec<Vec<Term>> = vec![Vec::new(); n];
-    // Faces some piece needs covered, with the piece's erased flag.
-    let mut needed: Vec<(usize, Term)> = Vec::new();
+    // Faces some piece needs covered, with the piece's erased flag and
+    // its free term.
+    let mut needed: Vec<(usize, Term, Term)> = Vec::new();
     for f in 0..n {
         let Sym::Poly(si) = b.sym[f] else { continue };
         if b.kind[f] != SlotKind::Face || b.outside[f] {
@@ -184,14 +265,15 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
             enc.erased[f] = enc.var();
         }
         let erased = enc.erased[f];
+        let free = if ylops { enc.var() } else { Term::False };
         if kind.size == 0 {
             // A shape of no squares is never placed; its region needs
-            // pieces of some area, whose net area (no ylops) is then
-            // positive: the region is covered, its face among it. Unless
-            // shapeless zero-area sets pass (then nothing is needed), or a
-            // mark erases it.
+            // pieces of some area, whose net area (no ylops: it is not
+            // free) is then positive: the region is covered, its face
+            // among it. Unless shapeless zero-area sets pass (then nothing
+            // is needed), or a mark erases it.
             if !b.shapeless_zero_poly {
-                needed.push((f, erased));
+                needed.push((f, erased, free));
             }
             continue;
         }
@@ -202,8 +284,8 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
             let (faces, others) = pl.parts(i as u32);
             // A placement with a slot outside the panel, or a slot twice
             // (a footprint wrapping onto itself on a narrow pillar), puts
-            // a slot above 0 in any region (no ylop lowers it): no fit
-            // uses it.
+            // a slot above 0 in any region without ylops (nothing lowers
+            // it): no fit of a piece that is not free uses it.
             let all: Vec<u32> = faces.iter().chain(others).copied().collect();
             if all.iter().any(|&s| b.outside[s as usize]) || !distinct(&all) {
                 continue;
@@ -226,36 +308,40 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
             }
         }
         stats.placements += place.len() as u64;
-        // Exactly one placement unless erased, none if erased. Sound: the
-        // witness assignment places each piece no mark erases once (a
-        // region with such a piece fits it), and no erased one. The "one"
-        // is guarded by the piece's selector: a piece switched off has none.
+        // Exactly one placement unless erased or free, none if erased or
+        // free. Sound: the witness assignment places each piece no mark
+        // erases and that is not free once (a region with such a piece
+        // fits it), and no other. The "one" is guarded by the piece's
+        // selector: a piece switched off has none.
         let mut one = place.clone();
-        one.extend([erased, !enc.sel[f]]);
+        one.extend([erased, free, !enc.sel[f]]);
         enc.clause(&one);
         enc.at_most_one(&place);
-        if marks {
-            for &y in &place {
-                enc.clause(&[!erased, !y]);
+        for gone in [erased, free] {
+            if gone != Term::False {
+                for &y in &place {
+                    enc.clause(&[!gone, !y]);
+                }
             }
         }
-        // Its own face is covered unless it is erased. Sound: a piece that
-        // is not erased has positive area, its region's net area is that of
-        // its pieces (no ylops), so the fit covers every face of the
-        // region, this one among them. Guarded by the piece's selector
-        // (below), as is the same clause for an empty shape.
-        needed.push((f, erased));
+        // Its own face is covered unless it is erased or free. Sound: a
+        // piece that is neither has positive area, its region's net area
+        // is that of its pieces (no ylops), so the fit covers every face
+        // of the region, this one among them. Guarded by the piece's
+        // selector (below), as is the same clause for an empty shape.
+        needed.push((f, erased, free));
         pieces.push(Piece {
             face: f,
             kind: k,
             place,
             faces: placed,
+            free,
         });
     }
     // cover[f] is exactly "some placement covers f"; no two placements
-    // cover one face. Sound: a fit covers each face of its region once,
-    // and pieces of different regions lie in different regions, whose
-    // faces are disjoint.
+    // cover one face. Sound: a fit of a region without ylops covers each
+    // face of its region once, and pieces of different regions lie in
+    // different regions, whose faces are disjoint.
     let mut cover = vec![Term::False; n];
     for f in 0..n {
         let list = &covering[f];
@@ -276,15 +362,23 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         let list = std::mem::take(&mut covering[f]);
         enc.at_most_one(&list);
     }
-    for &(f, erased) in &needed {
+    for &(f, erased, free) in &needed {
         let off = !enc.sel[f];
-        enc.clause(&[erased, cover[f], off]);
+        enc.clause(&[erased, free, cover[f], off]);
+    }
+    // A face with a ylop is never covered. Sound: every placement of the
+    // witness assignment lies in a region without ylops. Guarded by the
+    // ylop's selector: switched off, it frees no piece.
+    for g in (0..n).filter(|&g| is_ylop(b, g)) {
+        let off = !enc.sel[g];
+        enc.clause(&[!cover[g], off]);
     }
     // The area cardinality: between `lo` and `hi` faces are covered,
     // `hi` the area of all pieces, `lo` that less the largest pieces as
-    // many as there are marks. Sound: it follows from the clauses above
-    // (each piece not erased has one placement, of `size` distinct faces,
-    // no face covered twice, no erased piece placed, at most as many
+    // many as there are marks (0 with ylops: every piece may be free).
+    // Sound: it follows from the clauses above (each piece neither erased
+    // nor free has one placement, of `size` distinct faces, no face
+    // covered twice, no erased or free piece placed, at most as many
     // flags as marks), so the witness assignment satisfies it. It only
     // spells that count out for the solver, which cannot count by
     // resolution; kept apart ([`Pieces::area`]) since it slows easy
@@ -297,7 +391,11 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     } else {
         0
     };
-    let lo = hi - sizes.iter().take(m).sum::<usize>();
+    let lo = if ylops {
+        0
+    } else {
+        hi - sizes.iter().take(m).sum::<usize>()
+    };
     let faces: Vec<Term> = cover
         .iter()
         .copied()
@@ -318,9 +416,10 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     // uncovered: "cover[f], the edge between f and g uncovered → cover[g]".
     // Sound: an uncovered edge inside the panel is no wall, so f and g
     // lie in one region (`docs/rules.md#regions`); in the witness
-    // assignment a placement covers f, its piece (not erased, of positive
-    // area) lies in that region, whose net area is then positive, so its
-    // fit covers every face of it, g too.
+    // assignment a placement covers f, its piece (not erased, not free,
+    // of positive area) lies in that region, which holds no ylop and
+    // whose net area is then positive, so its fit covers every face of
+    // it, g too.
     for f in 0..n {
         if b.kind[f] != SlotKind::Face || b.outside[f] || cover[f] == Term::False {
             continue;
@@ -340,11 +439,13 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     }
     // Pieces of one kind in increasing placement order. Sound: without
     // marks every clause above (and every cut: they speak of the line, and
-    // the confinement cut of kinds of pieces only) is unchanged when two
-    // pieces of one kind swap placements, as they have the same placement
-    // list; so the witness assignment with
+    // the confinement cut of kinds of pieces only, and of free terms,
+    // which a swap of placements leaves alone) is unchanged when two
+    // placed pieces of one kind swap placements, as they have the same
+    // placement list (both are not free); so the witness assignment with
     // such pieces' placements sorted satisfies them too, and two pieces
-    // never share a placement (they would cover a face twice). In the
+    // never share a placement (they would cover a face twice). A free
+    // piece has no placement, which the clauses below allow. In the
     // selector mode the sorting is among the pieces there (the guarded
     // clauses of two of them swap with them); a piece switched off has
     // no placement, which the clauses below allow on either side.
