@@ -100,7 +100,7 @@ pub struct Work {
     /// without the SAT engine, where no budget is ever made).
     #[cfg_attr(not(feature = "sat"), allow(dead_code))]
     id: u64,
-    /// The budget, in nanoseconds (`u64::MAX`: a meter that never runs out).
+    /// The budget, in nanoseconds.
     budget: u64,
     /// Nanoseconds the threads have reported.
     spent: AtomicU64,
@@ -140,12 +140,6 @@ impl Work {
     /// or the system refuses it): the caller falls back on wall time.
     pub fn new(budget: Duration) -> Option<Arc<Work>> {
         Work::with_ns(u64::try_from(budget.as_nanos()).unwrap_or(u64::MAX - 1))
-    }
-
-    /// A meter: a budget that never runs out, to read what a side of the
-    /// race has done ([`Work::spent`]).
-    pub fn meter() -> Option<Arc<Work>> {
-        Work::with_ns(u64::MAX)
     }
 
     #[cfg(feature = "sat")]
@@ -259,7 +253,7 @@ mod tests {
         assert!(limits.expired());
         assert!(w.spent() >= Duration::from_millis(50));
         // Another thread's work counts from its `enter`, added to this one's.
-        let m = Work::meter().expect("a thread clock");
+        let m = Work::new(Duration::from_secs(3600)).expect("a thread clock");
         let theirs = m.clone();
         std::thread::spawn(move || {
             theirs.enter();
@@ -267,7 +261,7 @@ mod tests {
             while t0.elapsed() < Duration::from_millis(20) {
                 std::hint::black_box((0..1000u64).sum::<u64>());
             }
-            assert!(!theirs.over(), "a meter never runs out");
+            assert!(!theirs.over());
         })
         .join()
         .unwrap();

@@ -6,7 +6,9 @@
 //! - **Solving** ([`solve_plan`]): the search by turns on this thread for
 //!   [`SEARCH_FIRST`] (the same first answer as [`super::solve_plan`] for
 //!   every puzzle it settles, so the median puzzle pays nothing for the
-//!   race). Past it, the search starts afresh (the budget is lost: the
+//!   race); on a panel whose rules are all clauses of the SAT encoding
+//!   (`clauses_only`), then the SAT engine on this thread for as long.
+//!   Past it, the search starts afresh (the budget is lost: the
 //!   search cannot resume where a limit stopped it) beside the SAT
 //!   engine, each on a thread of its own.
 //! - **Counting with a limit** (`count --unique` has 2) ([`count_plan`]):
@@ -14,8 +16,8 @@
 //!   the SAT engine's (blocking each solution found) side by side. On a
 //!   panel whose rules are all clauses of the SAT encoding (dots,
 //!   triangles, no region rule: `clauses_only`), the search's count
-//!   for [`CLAUSES_FIRST`] only; then the SAT engine's at once, the
-//!   search's joining it past [`COUNT_FIRST`].
+//!   for [`CLAUSES_FIRST`] only; then the SAT engine's, on this thread
+//!   too, for [`COUNT_FIRST`]; then the race, both afresh.
 //! - **Full counts**: the same, but the SAT engine, which finds solutions
 //!   one solver call at a time, gives up past [`SAT_COUNT_CAP`] solutions
 //!   and leaves the count to the search (whose tables and frontier count
@@ -76,9 +78,10 @@ impl HeadStart {
 
 /// How long the search runs alone before the SAT engine joins in: 2 ms of
 /// work, about a hundred times the median puzzle's need, so that all but
-/// a few percent of the puzzles are settled by the search alone, with
-/// its own answer and no thread started; past it the SAT engine wins
-/// most races it joins (docs/benchmarks.md, "The `auto` race").
+/// a few percent of the puzzles without pieces are settled by the search
+/// alone, with its own answer and no thread started (docs/benchmarks.md,
+/// "The SAT engine": the search's p90 there is about 0.1 ms, its p99
+/// several milliseconds).
 pub const SEARCH_FIRST: HeadStart = HeadStart::of(Duration::from_millis(2));
 
 /// How long a count runs the search alone before the SAT engine joins
@@ -90,15 +93,16 @@ pub const COUNT_FIRST: HeadStart = HeadStart::of(Duration::from_millis(3));
 
 /// How long a count with a limit runs the search alone on a panel whose
 /// every rule is a clause of the SAT encoding (`clauses_only`) before
-/// the SAT engine starts: 0.3 ms of work, a few times the median such
-/// panel's need. The search joins the SAT engine again only once the SAT
-/// engine has done [`COUNT_FIRST`]'s work (or its wall time has passed).
+/// the SAT engine takes over: 0.3 ms of work, a few times the median
+/// such panel's need. The SAT engine then runs alone on the same thread
+/// for [`COUNT_FIRST`]'s work, and only past that does the race start.
 /// There the SAT engine's models are solutions unless they have loops,
 /// and a count to a small limit costs it a few solver calls, while the
 /// search must walk every path the dots and triangles leave open (a maze
 /// whose rooms all carry dots, say): the search keeps the panels it
-/// settles at once, and the SAT engine gets a core to itself for the
-/// others.
+/// settles at once, and the SAT engine answers the others without a
+/// thread to start (on a loaded machine a new thread waits for a core,
+/// which costs more than such a count).
 pub const CLAUSES_FIRST: HeadStart = HeadStart::of(Duration::from_micros(300));
 
 /// The solutions past which the SAT engine gives up a full count (one with
@@ -110,7 +114,8 @@ pub const SAT_COUNT_CAP: u64 = 1_000;
 pub enum Winner {
     /// The search, alone in its first budget or first in the race.
     Search,
-    /// The SAT engine, first in the race.
+    /// The SAT engine, alone in its turn on a panel of clauses, or first
+    /// in the race.
     Sat,
 }
 
@@ -138,6 +143,20 @@ impl<T> Raced<T> {
             answer,
             winner: Winner::Search,
             raced: false,
+            loser_stopped: false,
+            loser: None,
+        }
+    }
+
+    /// The SAT engine's answer in its own turn alone, on the caller's
+    /// thread (after the search's): no thread was started, but the
+    /// search's head start did not settle it.
+    #[cfg(feature = "sat")]
+    fn by_sat(answer: T) -> Raced<T> {
+        Raced {
+            answer,
+            winner: Winner::Sat,
+            raced: true,
             loser_stopped: false,
             loser: None,
         }
@@ -322,6 +341,21 @@ pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
         // Stopped by the caller's limits, not by the budget: say so.
         return Ok(Raced::alone(first));
     }
+    // A panel whose rules are all clauses: the SAT engine alone on this
+    // thread for as long, before any thread is started.
+    #[cfg(feature = "sat")]
+    if clauses_only(plan) {
+        let room = crate::stack::need_for_slots(plan.rules.board.len());
+        let sat = crate::stack::with_room(room, || {
+            let l = within(limits, SEARCH_FIRST);
+            super::sat::SatRun::new(puzzle, &l)?.solve(&l)
+        });
+        match sat {
+            Ok(s) if solved(&s) => return Ok(Raced::by_sat(s)),
+            _ if limits.expired() => return Ok(Raced::alone(first)),
+            _ => {}
+        }
+    }
     solve_race(puzzle, plan, limits)
 }
 
@@ -408,17 +442,27 @@ pub fn count_plan(
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
     // A panel whose rules are all clauses, counted to a limit: the search
-    // alone for a short budget, then the SAT engine at once, the search
-    // joining it only past the usual budget (a full count keeps the usual
-    // budget: the SAT engine, one solver call per solution, rarely wins
-    // one).
+    // alone for a short budget, then the SAT engine alone, on this thread
+    // too (no thread to start, which on a loaded machine waits for a
+    // core), for the usual budget, and only then the race (a full count
+    // keeps the usual budget: the SAT engine, one solver call per
+    // solution, rarely wins one).
     #[cfg(feature = "sat")]
     if limit.is_some() && clauses_only(plan) {
         let first = super::count_plan(plan, limit, &within(limits, CLAUSES_FIRST))?;
         if counted(&first, limit) || limits.expired() {
             return Ok(Raced::alone(first));
         }
-        return count_race_after(puzzle, plan, limit, limits, Some(COUNT_FIRST));
+        let room = crate::stack::need_for_slots(plan.rules.board.len());
+        let sat = crate::stack::with_room(room, || {
+            let l = within(limits, COUNT_FIRST);
+            super::sat::SatRun::new(puzzle, &l)?.count(limit, &l, |_| true)
+        });
+        match sat {
+            Ok(c) if counted(&c, limit) => return Ok(Raced::by_sat(c)),
+            _ if limits.expired() => return Ok(Raced::alone(first)),
+            _ => return count_race(puzzle, plan, limit, limits),
+        }
     }
     let first = super::count_plan(plan, limit, &within(limits, COUNT_FIRST))?;
     if counted(&first, limit) || limits.expired() {
@@ -437,50 +481,15 @@ pub fn count_race(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Result<Raced<Count>> {
-    count_race_after(puzzle, plan, limit, limits, None)
-}
-
-/// [`count_race`], the search's side joining once the SAT engine's side
-/// has used up `search_after` (its work, measured on its thread, or the
-/// wall time; at once with `None`), unless the SAT engine has settled the
-/// count by then: the SAT engine is not started afresh when the search
-/// joins.
-#[cfg(feature = "sat")]
-fn count_race_after(
-    puzzle: &Puzzle,
-    plan: &Plan,
-    limit: Option<u64>,
-    limits: &Limits,
-    search_after: Option<HeadStart>,
-) -> Result<Raced<Count>> {
     let slots = plan.rules.board.len();
     if !sat_joins(plan) {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }
     let (mine, theirs) = (puzzle.clone(), puzzle.clone());
-    let t0 = Instant::now();
-    // What the SAT side has done: its limits carry the meter, which its
-    // checks (between solver calls and in the solver's terminate
-    // callback) advance.
-    let meter = search_after.and_then(|_| Work::meter());
-    let theirs_meter = meter.clone();
     run(
         limits,
         slots,
         move |l| {
-            // Waiting for its turn, on its race flag.
-            if let Some(after) = search_after {
-                let done = || match &meter {
-                    Some(m) => m.spent() >= after.work,
-                    None => t0.elapsed() >= after.work,
-                };
-                while !done() && t0.elapsed() < after.wall {
-                    if l.expired() {
-                        return Ok(Count::new(0u64.into(), Status::Stopped));
-                    }
-                    std::thread::sleep(Duration::from_micros(100));
-                }
-            }
             let plan = Plan::new(&mine)?;
             // The search's count keeps to one thread (a pool of its
             // own), so that the SAT engine has the other core.
@@ -490,16 +499,6 @@ fn count_race_after(
             }
         },
         move |l| {
-            let mut metered;
-            let l = match theirs_meter {
-                Some(m) => {
-                    m.enter();
-                    metered = l.clone();
-                    metered.work = Some(m);
-                    &metered
-                }
-                None => l,
-            };
             let mut found = 0u64;
             super::sat::SatRun::new(&theirs, l)?.count(limit, l, |_| {
                 found += 1;

@@ -874,7 +874,7 @@ fn wall_terms(b: &Board, enc: &Encoding, walls: &[usize]) -> Vec<Term> {
 
 /// The partners a failing star's cuts name at most: the nearest, along
 /// shortest chains, and a cut for each two of them.
-const STAR_CHAINS: usize = 6;
+const STAR_CHAINS: usize = 3;
 
 /// Adds `cut` to `out` unless it is there already (terms in any order).
 fn add_cut(out: &mut Vec<Vec<Term>>, mut cut: Vec<Term>) {
