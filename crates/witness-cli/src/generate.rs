@@ -1,13 +1,12 @@
 //! `witness generate`: puzzles with exactly one solution, as JSON lines.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use witness::generate::difficulty::parse_band;
 use witness::generate::{GenerateOptions, Preset, Spec};
 use witness::model::Symmetry;
@@ -255,48 +254,92 @@ pub fn run(a: Args) -> Result<u8, String> {
     if a.count < 2 {
         pb.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
-    let batch = (pool.current_num_threads() as u64 * 4).max(1);
-    let mut given_up = 0u64;
-    let mut next = 0u64;
-    while next < a.count {
-        let end = (next + batch).min(a.count);
-        let made: Vec<(u64, Result<Generated, Error>)> = pool.install(|| {
-            (next..end)
-                .into_par_iter()
-                .map(|i| (i, witness::generate_nth(&o, a.seed, i)))
-                .collect()
-        });
-        for (i, r) in made {
-            match r {
-                Ok(g) => {
-                    let v = g.to_json(a.seed, i).map_err(|e| e.to_string())?;
-                    writeln!(out, "{v}")
-                        .and_then(|_| out.flush())
-                        .map_err(|e| format!("cannot write: {e}"))?;
+    // Each worker takes the next puzzle index as soon as it is free, so a
+    // slow puzzle holds up only its own worker; this thread writes the
+    // answers in index order as they complete. A worker stays at most
+    // `ahead` puzzles ahead of the first one not written yet, which bounds
+    // the answers held back.
+    let workers = pool.current_num_threads().max(1);
+    let ahead = 16 * workers as u64;
+    let next = AtomicU64::new(0);
+    let written = (Mutex::new(0u64), Condvar::new());
+    let (tx, rx) = mpsc::channel::<(u64, Result<Generated, Error>)>();
+    let (count, seed, o) = (a.count, a.seed, &o);
+    std::thread::scope(|scope| -> Result<u8, String> {
+        for _ in 0..workers {
+            let (tx, next, written, pool) = (tx.clone(), &next, &written, &pool);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= count {
+                    break;
                 }
-                Err(Error::Stopped) if cancel.load(Ordering::Relaxed) => {
-                    pb.finish_and_clear();
-                    return Ok(130);
+                let mut done = written.0.lock().unwrap_or_else(|e| e.into_inner());
+                while i >= *done + ahead {
+                    done = written.1.wait(done).unwrap_or_else(|e| e.into_inner());
                 }
-                Err(Error::Stopped) => {
-                    given_up += 1;
-                    pb.suspend(|| {
-                        eprintln!(
-                            "witness: puzzle {i} given up: no unique puzzle within its \
-                             attempts and time limit"
-                        )
-                    });
+                drop(done);
+                let r = pool.install(|| witness::generate_nth(o, seed, i));
+                if tx.send((i, r)).is_err() {
+                    break;
                 }
-                Err(e) => return Err(e.to_string()),
-            }
-            pb.inc(1);
+            });
         }
-        next = end;
-    }
-    pb.finish_and_clear();
-    Ok(if given_up > 0 {
-        crate::EXIT_STOPPED
-    } else {
-        crate::EXIT_DONE
+        drop(tx);
+        let release = |to: u64| {
+            *written.0.lock().unwrap_or_else(|e| e.into_inner()) = to;
+            written.1.notify_all();
+        };
+        let mut held = std::collections::BTreeMap::new();
+        let mut given_up = 0u64;
+        let mut first = 0u64;
+        let mut write = || -> Result<u8, String> {
+            for (i, r) in rx.iter() {
+                held.insert(i, r);
+                while let Some(r) = held.remove(&first) {
+                    let i = first;
+                    first += 1;
+                    match r {
+                        Ok(g) => {
+                            let v = g.to_json(seed, i).map_err(|e| e.to_string())?;
+                            writeln!(out, "{v}")
+                                .and_then(|_| out.flush())
+                                .map_err(|e| format!("cannot write: {e}"))?;
+                        }
+                        Err(Error::Stopped) if cancel.load(Ordering::Relaxed) => {
+                            pb.finish_and_clear();
+                            return Ok(130);
+                        }
+                        Err(Error::Stopped) => {
+                            given_up += 1;
+                            pb.suspend(|| {
+                                eprintln!(
+                                    "witness: puzzle {i} given up: no unique puzzle within its \
+                                 attempts and time limit"
+                                )
+                            });
+                        }
+                        Err(e) => return Err(e.to_string()),
+                    }
+                    pb.inc(1);
+                    release(first);
+                }
+            }
+            pb.finish_and_clear();
+            Ok(if given_up > 0 {
+                crate::EXIT_STOPPED
+            } else {
+                crate::EXIT_DONE
+            })
+        };
+        let done = write();
+        // However writing ended, the workers stop: no new puzzle, none
+        // waiting, the ones under way cancelled unless all went well.
+        next.store(count, Ordering::Relaxed);
+        if done != Ok(crate::EXIT_DONE) && done != Ok(crate::EXIT_STOPPED) {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        release(u64::MAX / 2);
+        drop(rx);
+        done
     })
 }
