@@ -463,12 +463,12 @@ pub fn all_cuts(p: &Puzzle, kinds: &[Kind], cx: &Ctx<'_>) -> Vec<Puzzle> {
 }
 
 /// True when a cut of `kind` that turned `p` into `q` lets the SAT
-/// engine of the rounds keep its clauses (`Rounds`): a dot, a triangle,
+/// engine of the rounds keep its clauses (`Rounds`): a dot, or a triangle
 /// or a square of a colour no star on `q` has.
 pub fn keeps_solver(p: &Puzzle, q: &Puzzle, kind: Kind) -> bool {
     match kind {
-        Kind::Dot | Kind::Triangle => true,
-        Kind::Square => {
+        Kind::Dot => true,
+        Kind::Triangle | Kind::Square => {
             let star = |c: &Color| {
                 q.cells().any(|(_, x)| {
                     x.symbol

@@ -222,8 +222,9 @@ pub fn search_others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Resu
     })
 }
 
-/// The proof that `line` is the only solution of `p`, an exact count to
-/// 2 bounded by work, never by the clock: the search counts first with a
+/// The proof that `line` is the only solution of `p` (`Some(false)` when
+/// it is not, or is no solution at all), an exact count to 2 bounded by
+/// work, never by the clock: the search counts first with a
 /// small node budget (it settles small panels at once, and a complete
 /// count or a second solution is the same whatever the threads did);
 /// past it, a fresh SAT engine (none of the rounds' clauses) counts with
@@ -233,6 +234,12 @@ pub fn search_others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Resu
 /// the budget runs out first (the line is dropped, on every machine
 /// alike); [`Error::Stopped`] when the time limit or a cancel ends it.
 pub fn prove(p: &Puzzle, line: &Path, limits: &Limits) -> Result<Option<bool>> {
+    // The SAT engine's count below looks only for solutions other than
+    // `line`: that `line` is one is checked here, so that the proof stands
+    // on its own.
+    if !crate::check(p, line)?.valid {
+        return Ok(Some(false));
+    }
     let max = limits.max_nodes.unwrap_or(u64::MAX);
     let quick = CountOptions::uniqueness()
         .with_limits(limits.clone().with_max_nodes(max.min(QUICK_NODES)))

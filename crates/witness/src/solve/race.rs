@@ -79,9 +79,8 @@ impl HeadStart {
 /// How long the search runs alone before the SAT engine joins in: 2 ms of
 /// work, about a hundred times the median puzzle's need, so that all but
 /// a few percent of the puzzles without pieces are settled by the search
-/// alone, with its own answer and no thread started (docs/benchmarks.md,
-/// "The SAT engine": the search's p90 there is about 0.1 ms, its p99
-/// several milliseconds).
+/// alone, with its own answer and no thread started (the search's
+/// percentiles are in docs/benchmarks.md, "The SAT engine").
 pub const SEARCH_FIRST: HeadStart = HeadStart::of(Duration::from_millis(2));
 
 /// How long a count runs the search alone before the SAT engine joins
