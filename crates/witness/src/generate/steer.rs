@@ -42,53 +42,59 @@ pub fn steer(
     while d < lo && steps < MAX_STEPS {
         let mut order = symbols(&p);
         order.shuffle(rng);
-        let mut moved = false;
-        for q in order {
-            let candidate = without(&p, q);
-            if !accepts(&candidate, trace) {
-                continue;
-            }
-            match other_solution(&candidate, line, limits)? {
-                Other::None => {
-                    p = candidate;
-                    moved = true;
-                    break;
-                }
-                Other::Found(_) => {}
-                Other::Stopped => return Ok(None),
-            }
-        }
-        if !moved {
-            break;
+        let fewer = order.into_iter().map(|q| without(&p, q));
+        match first_unique(fewer, (line, trace), limits)? {
+            Step::Moved(q) => p = q,
+            Step::Stuck => break,
+            Step::Stopped => return Ok(None),
         }
         steps += 1;
         d = difficulty(&p, limits)?;
     }
     while d > hi && !only_remove && !kinds.is_empty() && steps < MAX_STEPS {
-        let mut moved = false;
-        for _ in 0..12 {
+        // Drawn lazily: the stream advances only as far as the first
+        // proposal kept.
+        let more = (0..12).filter_map(|_| {
             let kind = *kinds.choose(rng).expect("a kind");
-            let Some(candidate) = propose(&p, kind, cx, 1, rng) else {
-                continue;
-            };
-            if !accepts(&candidate, trace) {
-                continue;
-            }
-            match other_solution(&candidate, line, limits)? {
-                Other::None => {
-                    p = candidate;
-                    moved = true;
-                    break;
-                }
-                Other::Found(_) => {}
-                Other::Stopped => return Ok(None),
-            }
-        }
-        if !moved {
-            break;
+            propose(&p, kind, cx, 1, rng)
+        });
+        match first_unique(more, (line, trace), limits)? {
+            Step::Moved(q) => p = q,
+            Step::Stuck => break,
+            Step::Stopped => return Ok(None),
         }
         steps += 1;
         d = difficulty(&p, limits)?;
     }
     Ok(Some((p, d)))
+}
+
+/// What one steering step did.
+enum Step {
+    /// The panel it moved to.
+    Moved(Puzzle),
+    /// No candidate kept the line the only solution.
+    Stuck,
+    /// A search's budget stopped it.
+    Stopped,
+}
+
+/// The first of `candidates` that the line satisfies and that keeps it the
+/// only solution.
+fn first_unique(
+    candidates: impl Iterator<Item = Puzzle>,
+    (line, trace): (&Path, &Trace),
+    limits: &Limits,
+) -> Result<Step> {
+    for candidate in candidates {
+        if !accepts(&candidate, trace) {
+            continue;
+        }
+        match other_solution(&candidate, line, limits)? {
+            Other::None => return Ok(Step::Moved(candidate)),
+            Other::Found(_) => {}
+            Other::Stopped => return Ok(Step::Stopped),
+        }
+    }
+    Ok(Step::Stuck)
 }
