@@ -593,8 +593,27 @@ impl Encoding {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// True when some value of the encoding's own variables (those past
+    /// the first `n`) satisfies every clause of `enc` with the first `n`
+    /// variables set as the bits of `a` (variable `v` is bit `v - 1`).
+    pub(crate) fn admits(enc: &Encoding, n: i32, a: u32) -> bool {
+        let aux = (enc.n_vars - n) as u32;
+        (0u64..1 << aux).any(|h| {
+            let val = |l: Lit| {
+                let v = l.unsigned_abs();
+                let bit = if v <= n as u32 {
+                    (a >> (v - 1) & 1) as u64
+                } else {
+                    h >> (v - 1 - n as u32) & 1
+                };
+                (bit == 1) == (l > 0)
+            };
+            enc.clauses.iter().all(|c| c.iter().any(|&l| val(l)))
+        })
+    }
 
     /// Every assignment of four terms satisfies `exactly(k)` exactly when
     /// `k` of them are true, repeats counted.
@@ -628,20 +647,8 @@ mod tests {
             };
             let terms: Vec<Term> = (1..=n).map(Term::Lit).collect();
             enc.at_most(&terms, k);
-            let aux = (enc.n_vars - n) as u32;
             for a in 0u32..1 << n {
-                let sat = (0u64..1 << aux).any(|h| {
-                    let val = |l: Lit| {
-                        let v = l.unsigned_abs();
-                        let bit = if v <= n as u32 {
-                            (a >> (v - 1) & 1) as u64
-                        } else {
-                            h >> (v - 1 - n as u32) & 1
-                        };
-                        (bit == 1) == (l > 0)
-                    };
-                    enc.clauses.iter().all(|c| c.iter().any(|&l| val(l)))
-                });
+                let sat = admits(&enc, n, a);
                 assert_eq!(
                     sat,
                     a.count_ones() as usize <= k,

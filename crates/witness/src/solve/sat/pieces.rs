@@ -549,7 +549,7 @@ fn between(enc: &mut Encoding, terms: &[Term], lo: usize, hi: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::sat::encode::Lit;
+    use crate::solve::sat::encode::tests::admits;
 
     /// `between(lo, hi)` allows every assignment of `n` terms with `lo`
     /// to `hi` true, and no other (some value of the totalizer's own
@@ -565,21 +565,8 @@ mod tests {
                     };
                     let terms: Vec<Term> = (1..=n).map(Term::Lit).collect();
                     between(&mut enc, &terms, lo, hi);
-                    let aux = (enc.n_vars - n) as u32;
                     for a in 0u32..1 << n {
-                        let sat = !enc.empty
-                            && (0u64..1 << aux).any(|h| {
-                                let val = |l: Lit| {
-                                    let v = l.unsigned_abs();
-                                    let bit = if v <= n as u32 {
-                                        (a >> (v - 1) & 1) as u64
-                                    } else {
-                                        h >> (v - 1 - n as u32) & 1
-                                    };
-                                    (bit == 1) == (l > 0)
-                                };
-                                enc.clauses.iter().all(|c| c.iter().any(|&l| val(l)))
-                            });
+                        let sat = !enc.empty && admits(&enc, n, a);
                         let count = a.count_ones() as usize;
                         let want = lo <= count && count <= hi;
                         assert_eq!(sat, want, "n {n} lo {lo} hi {hi} assignment {a:b}");
