@@ -96,10 +96,6 @@ impl Limits {
 /// WebAssembly build has no clock).
 #[derive(Debug)]
 pub struct Work {
-    /// Tells this budget apart in the threads' last readings (none
-    /// without the SAT engine, where no budget is ever made).
-    #[cfg_attr(not(feature = "sat"), allow(dead_code))]
-    id: u64,
     /// The budget, in nanoseconds.
     budget: u64,
     /// Nanoseconds the threads have reported.
@@ -110,11 +106,15 @@ pub struct Work {
 /// processor time then (ns; `None` before its first reading, when the
 /// thread entered), and when it was taken.
 #[cfg(feature = "sat")]
-type Reading = (u64, Option<u64>, Option<Instant>);
+struct Reading {
+    work: Arc<Work>,
+    ns: Option<u64>,
+    at: Instant,
+}
 
 #[cfg(feature = "sat")]
 thread_local! {
-    static LAST: std::cell::Cell<Reading> = const { std::cell::Cell::new((0, None, None)) };
+    static LAST: std::cell::RefCell<Option<Reading>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The processor time of the calling thread, in nanoseconds.
@@ -144,13 +144,10 @@ impl Work {
 
     #[cfg(feature = "sat")]
     fn with_ns(budget: u64) -> Option<Arc<Work>> {
-        use std::sync::atomic::AtomicU64 as Ids;
-        static NEXT: Ids = Ids::new(1);
         if !have_clock() {
             return None;
         }
         let w = Arc::new(Work {
-            id: NEXT.fetch_add(1, Ordering::Relaxed),
             budget,
             spent: AtomicU64::new(0),
         });
@@ -163,16 +160,31 @@ impl Work {
         None
     }
 
-    /// Starts counting this thread's work from now (its work before its
-    /// first check is not counted otherwise).
+    /// Starts counting this thread's work from now for this budget (its
+    /// work before its first check is not counted otherwise). What the
+    /// thread did since its last reading for another budget is charged
+    /// to that one first.
     #[cfg(feature = "sat")]
-    pub fn enter(&self) {
-        LAST.with(|c| c.set((self.id, None, Some(Instant::now()))));
+    pub fn enter(self: &Arc<Self>) {
+        let now = Instant::now();
+        LAST.with(|c| {
+            let last = c.borrow_mut().take();
+            if let Some(r) = last {
+                if !Arc::ptr_eq(&r.work, self) {
+                    r.charge(thread_ns(), now);
+                }
+            }
+            *c.borrow_mut() = Some(Reading {
+                work: self.clone(),
+                ns: None,
+                at: now,
+            });
+        });
     }
 
     /// Without a thread clock, nothing to count.
     #[cfg(not(feature = "sat"))]
-    pub fn enter(&self) {}
+    pub fn enter(self: &Arc<Self>) {}
 
     /// The processor time reported so far.
     pub fn spent(&self) -> Duration {
@@ -182,38 +194,63 @@ impl Work {
     /// Adds this thread's work since its last reading (when
     /// [`Work::READ_EVERY`] has passed since), and tells whether the
     /// budget is used up.
-    pub fn over(&self) -> bool {
+    pub fn over(self: &Arc<Self>) -> bool {
         self.report();
         self.spent.load(Ordering::Relaxed) >= self.budget
     }
 
+    /// Charges the work since this thread's last reading: to this budget
+    /// when the reading was for it (at most every [`Work::READ_EVERY`]),
+    /// otherwise to the budget the thread last worked under (a pool thread
+    /// that took a task of another job meanwhile), this budget counting
+    /// from now on.
     #[cfg(feature = "sat")]
-    fn report(&self) {
+    fn report(self: &Arc<Self>) {
         let now = Instant::now();
-        let (id, before, at) = LAST.with(std::cell::Cell::get);
-        let mine = id == self.id;
-        let since = at.map(|a| now.saturating_duration_since(a));
-        if mine && since.is_some_and(|d| d < Work::READ_EVERY) {
-            return;
-        }
-        let Some(t) = thread_ns() else {
-            return;
-        };
-        LAST.with(|c| c.set((self.id, Some(t), Some(now))));
-        if !mine {
-            return;
-        }
-        let done = match (before, since) {
-            (Some(b), _) => t.saturating_sub(b),
-            // Entered, not read yet: the wall time since.
-            (None, Some(d)) => u64::try_from(d.as_nanos()).unwrap_or(u64::MAX),
-            (None, None) => 0,
-        };
-        self.spent.fetch_add(done, Ordering::Relaxed);
+        LAST.with(|c| {
+            let mut last = c.borrow_mut();
+            if let Some(r) = last.as_ref() {
+                if Arc::ptr_eq(&r.work, self)
+                    && now.saturating_duration_since(r.at) < Work::READ_EVERY
+                {
+                    return;
+                }
+            }
+            let Some(t) = thread_ns() else {
+                return;
+            };
+            if let Some(r) = last.take() {
+                r.charge(Some(t), now);
+            }
+            *last = Some(Reading {
+                work: self.clone(),
+                ns: Some(t),
+                at: now,
+            });
+        });
     }
 
     #[cfg(not(feature = "sat"))]
-    fn report(&self) {}
+    fn report(self: &Arc<Self>) {}
+}
+
+#[cfg(feature = "sat")]
+impl Reading {
+    /// Charges its budget with the thread's work from this reading to
+    /// `now`, when the clock read `t`: the clock's advance, or before a
+    /// first reading the wall time since the thread entered (the most it
+    /// can have worked).
+    fn charge(&self, t: Option<u64>, now: Instant) {
+        let done = match (self.ns, t) {
+            (Some(b), Some(t)) => t.saturating_sub(b),
+            (None, _) => {
+                let d = now.saturating_duration_since(self.at);
+                u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+            }
+            (Some(_), None) => 0,
+        };
+        self.work.spent.fetch_add(done, Ordering::Relaxed);
+    }
 }
 
 #[cfg(all(test, feature = "sat"))]
@@ -221,7 +258,7 @@ mod tests {
     use super::*;
 
     /// Spins until `w` is over, or 10 s pass.
-    fn spin_until_over(w: &Work) -> bool {
+    fn spin_until_over(w: &Arc<Work>) -> bool {
         let t0 = Instant::now();
         while t0.elapsed() < Duration::from_secs(10) {
             if w.over() {
@@ -273,5 +310,32 @@ mod tests {
             "{:?}",
             m.spent()
         );
+    }
+
+    #[test]
+    fn a_thread_between_two_budgets_charges_each_its_work() {
+        let a = Work::new(Duration::from_secs(3600)).expect("a thread clock");
+        let b = Work::new(Duration::from_secs(3600)).expect("a thread clock");
+        let t0 = thread_ns().expect("a thread clock");
+        // Alternate: the work after each check is done for the budget
+        // just checked. Each spin is a fixed amount of computation, so
+        // the processor time it takes does not depend on the load.
+        for _ in 0..40 {
+            for w in [&a, &b] {
+                assert!(!w.over());
+                for k in 0..4000u64 {
+                    std::hint::black_box((0..1000u64).map(|i| i ^ k).sum::<u64>());
+                }
+            }
+        }
+        // Charge the last spin too.
+        a.over();
+        let total = Duration::from_nanos(thread_ns().expect("a thread clock") - t0);
+        let (sa, sb) = (a.spent(), b.spent());
+        assert!(
+            sa >= total / 3 && sb >= total / 3,
+            "each budget gets its share of {total:?}: {sa:?} and {sb:?}"
+        );
+        assert!(sa + sb >= total * 9 / 10, "{sa:?} + {sb:?} of {total:?}");
     }
 }
