@@ -24,7 +24,7 @@ pub use crate::solve::sat::other::Rounds;
 /// make ([`rounds`] is always `None` there).
 #[cfg(not(feature = "sat"))]
 pub struct Rounds<'a>(std::marker::PhantomData<&'a Puzzle>);
-use crate::solve::{count, for_each_solution, CountOptions, Engine, Limits, Status};
+use crate::solve::{for_each_solution, Limits, Status};
 
 /// What the search for another solution found.
 pub enum Other {
@@ -224,9 +224,8 @@ pub fn search_others(p: &Puzzle, line: &Path, limits: &Limits, k: usize) -> Resu
 
 /// The proof that `line` is the only solution of `p` (`Some(false)` when
 /// it is not, or is no solution at all), an exact count to 2 bounded by
-/// work, never by the clock: the search counts first with a
-/// small node budget (it settles small panels at once, and a complete
-/// count or a second solution is the same whatever the threads did);
+/// work, never by the clock: the search counts first, on one thread,
+/// with a small node budget (it settles small panels at once);
 /// past it, a fresh SAT engine (none of the rounds' clauses) counts with
 /// the budget of terminator checks and solver calls that the node budget
 /// of `limits` gives, on panels it takes but small ones with pieces; else
@@ -241,13 +240,16 @@ pub fn prove(p: &Puzzle, line: &Path, limits: &Limits) -> Result<Option<bool>> {
         return Ok(Some(false));
     }
     let max = limits.max_nodes.unwrap_or(u64::MAX);
-    let quick = CountOptions::uniqueness()
-        .with_limits(limits.clone().with_max_nodes(max.min(QUICK_NODES)))
-        .with_engine(Engine::Search);
-    match count(p, &quick) {
-        Ok(c) if c.status == Status::Complete || c.count >= 2 => return Ok(Some(c.count == 1)),
+    let quick = limits.clone().with_max_nodes(max.min(QUICK_NODES));
+    let mut n = 0;
+    match for_each_solution(p, &quick, |_| {
+        n += 1;
+        n < 2
+    }) {
+        _ if n >= 2 => return Ok(Some(false)),
+        Ok(Status::Complete) => return Ok(Some(n == 1)),
         // Past its budget: the next count goes on.
-        Ok(_) | Err(Error::Stopped) => {}
+        Ok(Status::Stopped) | Err(Error::Stopped) => {}
         Err(e) => return Err(e),
     }
     let mut time = limits.clone();
