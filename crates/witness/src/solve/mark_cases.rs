@@ -11,7 +11,9 @@
 //! without marks:
 //! - a mark that erases symbol `X`: the mark and `X` both become stars of
 //!   a colour of their own, so a region holding one must hold the other
-//!   (two symbols of that colour) and nothing else changes;
+//!   (two symbols of that colour) and nothing else changes (a square only
+//!   on a board with squares of two colours or more, as no other square
+//!   ever fails: [`squares_may_fail`]);
 //! - two marks that cancel: both become stars of a colour of their own;
 //! - a mark that erases a dot: the mark and that dot go (on boards with
 //!   more than [`PER_DOT_MAX`] dots, or when the cases of each dot would
@@ -199,6 +201,7 @@ fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> 
     }
     let symbols: Vec<usize> = (0..b.len())
         .filter(|&i| !matches!(b.sym[i], Sym::Nega | Sym::Empty))
+        .filter(|&i| b.sym[i] != Sym::Square || squares_may_fail(b))
         .collect();
     // Each dot a use of its own; with too many ways, "some dot" for all.
     let dots: Vec<Option<usize>> = (0..b.len())
@@ -224,6 +227,23 @@ fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> 
             .sum::<usize>()
     });
     Some((marks, ways))
+}
+
+/// Whether a square of `b` may ever fail, and so be erased: a mark erases
+/// only an element that fails before the marks act (a candidate,
+/// `docs/rules.md#elimination-marks`), and a square fails only in a region
+/// that holds squares of two or more colours (`docs/rules.md#symbols`;
+/// marks keep their colour but are no squares). With squares of a single
+/// colour on the whole board, no region ever holds two colours of them,
+/// so no solution has a mark erase a square, and the cases that would
+/// are left out without losing one.
+fn squares_may_fail(b: &Board) -> bool {
+    let mut colors = (0..b.len())
+        .filter(|&i| b.sym[i] == Sym::Square)
+        .map(|i| b.color[i]);
+    colors
+        .next()
+        .is_some_and(|first| colors.any(|c| c != first))
 }
 
 /// How far mark `m` is from what `u` uses up, in slots (along both
@@ -731,6 +751,33 @@ mod tests {
         assert_eq!(ways(&[1, 9], &[3, 5], some, true, 7), None);
         let w = ways(&[1, 9], &[3], &[], true, 100).unwrap();
         assert_eq!(w, vec![vec![Use::Cancel(9), Use::Cancel(1)]]);
+    }
+
+    /// A mark erases a square only on a board with squares of two colours
+    /// or more: on a 3x1 panel with a mark and two white squares there is
+    /// no case (nothing it could erase); with a black star, the mark and a
+    /// white square, one (the star); with a white and a black square, two
+    /// (either square).
+    #[test]
+    fn squares_of_one_colour_are_never_erased() {
+        let mut p = Puzzle::new(3, 1, false).unwrap();
+        p.cell_mut(Pos::new(0, 2)).start = true;
+        p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
+        p.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(SymbolKind::Nega, Color::White));
+        for x in [3, 5] {
+            p.cell_mut(Pos::new(x, 1)).symbol = Some(Symbol::new(SymbolKind::Square, Color::White));
+        }
+        let count = |p: &Puzzle| {
+            let rules = Rules::new(p).unwrap();
+            marks_and_ways(&rules.board, MAX_CASES).map(|(_, w)| w.len())
+        };
+        assert_eq!(count(&p), Some(0));
+        let mut star = p.clone();
+        star.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(SymbolKind::Star, Color::Black));
+        star.cell_mut(Pos::new(3, 1)).symbol = Some(Symbol::new(SymbolKind::Nega, Color::White));
+        assert_eq!(count(&star), Some(1));
+        p.cell_mut(Pos::new(5, 1)).symbol = Some(Symbol::new(SymbolKind::Square, Color::Black));
+        assert_eq!(count(&p), Some(2));
     }
 
     /// Cases come nearest first: on a 4x1 panel with a mark in the last
