@@ -452,7 +452,7 @@ pub const LIVE_SEARCHES: usize = 64;
 /// about `1 / (r + 1)` of what the nearest gets, and a solution in a
 /// near case is found after a few times that case's own work, where a
 /// round over hundreds of cases would first give each of them a turn.
-/// The other turns go round all the cases in order as before, so a far
+/// The other turns go round all the cases in order, so a far
 /// case waits at most twice as long as in rounds alone.
 ///
 /// Why the nearest cases deserve more: which case holds a solution is
