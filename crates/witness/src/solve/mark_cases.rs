@@ -11,7 +11,9 @@
 //! without marks:
 //! - a mark that erases symbol `X`: the mark and `X` both become stars of
 //!   a colour of their own, so a region holding one must hold the other
-//!   (two symbols of that colour) and nothing else changes;
+//!   (two symbols of that colour) and nothing else changes (a square only
+//!   on a board with squares of two colours or more, as no other square
+//!   ever fails: [`squares_may_fail`]);
 //! - two marks that cancel: both become stars of a colour of their own;
 //! - a mark that erases a dot: the mark and that dot go (on boards with
 //!   more than [`PER_DOT_MAX`] dots, or when the cases of each dot would
@@ -29,10 +31,11 @@
 //! The cases come nearest first: ordered by how far each mark is from what
 //! it uses up, summed over the marks (a mark shares a region with what it
 //! erases, which is likelier the nearer that is). The order decides which
-//! case goes first in each round of turns, and with many cases the first
-//! [`NEAREST_CASES`] take two turns a round. The order helps most where a
-//! mark erases something near it, and costs little where the marks erase
-//! far away (see docs/benchmarks.md).
+//! case goes first in each round of turns, and with many cases every
+//! other turn goes to a case by rank, the near ones far more often
+//! ([`RANK_WEIGHTED`]). The order helps most where a mark erases
+//! something near it, and costs little where the marks erase far away
+//! (see docs/benchmarks.md).
 //!
 //! [`portfolio`](super::portfolio) runs the cases beside its lanes once the first
 //! turn has not solved the puzzle ([`super::lanes::Schedule::cases_after`]),
@@ -198,6 +201,7 @@ fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> 
     }
     let symbols: Vec<usize> = (0..b.len())
         .filter(|&i| !matches!(b.sym[i], Sym::Nega | Sym::Empty))
+        .filter(|&i| b.sym[i] != Sym::Square || squares_may_fail(b))
         .collect();
     // Each dot a use of its own; with too many ways, "some dot" for all.
     let dots: Vec<Option<usize>> = (0..b.len())
@@ -223,6 +227,23 @@ fn marks_and_ways(b: &Board, max: usize) -> Option<(Vec<usize>, Vec<Vec<Use>>)> 
             .sum::<usize>()
     });
     Some((marks, ways))
+}
+
+/// Whether a square of `b` may ever fail, and so be erased: a mark erases
+/// only an element that fails before the marks act (a candidate,
+/// `docs/rules.md#elimination-marks`), and a square fails only in a region
+/// that holds squares of two or more colours (`docs/rules.md#symbols`;
+/// marks keep their colour but are no squares). With squares of a single
+/// colour on the whole board, no region ever holds two colours of them,
+/// so no solution has a mark erase a square, and the cases that would
+/// are left out without losing one.
+fn squares_may_fail(b: &Board) -> bool {
+    let mut colors = (0..b.len())
+        .filter(|&i| b.sym[i] == Sym::Square)
+        .map(|i| b.color[i]);
+    colors
+        .next()
+        .is_some_and(|first| colors.any(|c| c != first))
 }
 
 /// How far mark `m` is from what `u` uses up, in slots (along both
@@ -424,12 +445,39 @@ impl<const N: usize> Run<'_, N> {
 /// the cases (hundreds of cases would take some hundred megabytes).
 pub const LIVE_SEARCHES: usize = 64;
 
-/// With more than [`FEW_CASES`] cases, how many of the nearest (the
-/// first in their order) take two turns a round, one after the other.
-/// Each case's turn then comes round seldom, and those cases are the
-/// likeliest (the count is chosen by simulating the turns from each
-/// case's work alone; see docs/benchmarks.md).
-pub const NEAREST_CASES: usize = 8;
+/// With more than [`FEW_CASES`] cases, every other turn goes to the case
+/// due by rank ([`CaseRuns::due`]): the one whose work so far, its tables
+/// counted, times one more than its rank (its place among all the
+/// puzzle's cases, nearest first) is least. So the case of rank `r` gets
+/// about `1 / (r + 1)` of what the nearest gets, and a solution in a
+/// near case is found after a few times that case's own work, where a
+/// round over hundreds of cases would first give each of them a turn.
+/// The other turns go round all the cases in order, so a far
+/// case waits at most twice as long as in rounds alone.
+///
+/// Why the nearest cases deserve more: which case holds a solution is
+/// not known, but the cases are ordered by a likelihood (a mark erases
+/// something near it), and when the work a case needs is unknown,
+/// giving each case a share of the time in proportion to its likelihood
+/// bounds the work to reach the case that holds a solution by that
+/// case's own work over its share. The weights `1 / (r + 1)` are a prior
+/// over ranks that sums to about `ln n` over `n` cases, so no case's
+/// share falls much below `1 / (r ln n)` (none is starved) while the
+/// first few get a large part.
+pub const RANK_WEIGHTED: bool = true;
+
+/// Whether the case of `rank` keeps its search from turn to turn when
+/// there are many cases: the nearest [`NEAREST_LIVE`], which take most of
+/// the turns ([`RANK_WEIGHTED`]); the others make theirs afresh at each
+/// turn.
+fn live_rank(rank: usize) -> bool {
+    rank < NEAREST_LIVE
+}
+
+/// With many cases, the nearest this many keep their searches from turn
+/// to turn (a quarter of [`LIVE_SEARCHES`], so the memory they hold stays
+/// well below that of the few cases' mode).
+pub const NEAREST_LIVE: usize = LIVE_SEARCHES / 4;
 
 /// What a round of the cases ended with.
 #[derive(Debug, PartialEq, Eq)]
@@ -462,13 +510,13 @@ pub struct CaseRuns<'a, 'p, const N: usize> {
     cases: &'a Cases<'p, N>,
     limits: &'a Limits,
     runs: Vec<Run<'a, N>>,
-    /// The case whose turn is next.
+    /// The case whose turn is next in the round.
     next: usize,
-    /// Whether the case at `next` has had the first of its two turns this
-    /// round ([`NEAREST_CASES`]).
-    again: bool,
-    /// Whether the nearest cases take two turns a round.
+    /// Whether every other turn goes to the case due by rank
+    /// ([`CaseRuns::due`]) instead of the round's next.
     favour: bool,
+    /// Whether the last turn was the round's (the next goes by rank).
+    by_rank: bool,
     /// Nodes of the cases searched to the end, and their tables'.
     done: u64,
     lines: Vec<Line>,
@@ -509,13 +557,26 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             limits,
             runs,
             next: 0,
-            again: false,
             favour: cases.total() > FEW_CASES,
+            by_rank: false,
             done: 0,
             lines: vec![Line::None; cases.plan.rules.board.len()],
             ws: Workspace::default(),
             keep: cases.len() <= LIVE_SEARCHES,
         }
+    }
+
+    /// The index (into `runs`) of the case due by rank: least work so
+    /// far (its tables counted, [`TABLE_NODES`]) times one more than its
+    /// rank among all the puzzle's cases; the nearest on ties.
+    fn due(&self) -> usize {
+        let key = |run: &Run<'_, N>| {
+            let work = (run.visited() + TABLE_NODES) as u128;
+            work * (self.cases.rank(run.case) as u128 + 1)
+        };
+        (0..self.runs.len())
+            .min_by_key(|&k| key(&self.runs[k]))
+            .unwrap_or(0)
     }
 
     /// Makes every turn make its case's tables and search afresh, as with
@@ -550,7 +611,11 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             return Outcome::None;
         }
         self.next %= self.runs.len();
-        let k = self.next;
+        // Every other turn (with many cases) the case due by rank, the
+        // others in rounds.
+        let by_rank = RANK_WEIGHTED && self.favour && !self.by_rank;
+        self.by_rank = by_rank;
+        let k = if by_rank { self.due() } else { self.next };
         let (cases, limits) = (self.cases, self.limits);
         let rules = &cases.plan.rules;
         let (lines, ws) = (&mut self.lines, &mut self.ws);
@@ -566,7 +631,8 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
         let run = &mut self.runs[k];
         // Each search made (with its tables, when they are made too)
         // counts `TABLE_NODES`.
-        let ended = if self.keep {
+        let keep = self.keep || (self.favour && live_rank(cases.rank(run.case)));
+        let ended = if keep {
             if run.search.is_none() {
                 let t = cases.tables(run.case);
                 run.search = Some(Search::new(&t.plan, &t.masks, limits));
@@ -589,20 +655,19 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             return Outcome::Solved(a);
         }
         if !ended {
-            if self.favour && self.cases.rank(run.case) < NEAREST_CASES && !self.again {
-                self.again = true;
-            } else {
-                self.again = false;
+            if !by_rank {
                 self.next += 1;
             }
             return Outcome::Open;
         }
-        self.again = false;
         if run.turns.stopped {
             return Outcome::Stopped;
         }
         // Searched to the end: this case holds no solution.
         let run = self.runs.remove(k);
+        if k < self.next {
+            self.next -= 1;
+        }
         self.done += run.visited();
         if self.runs.is_empty() {
             Outcome::None
@@ -688,6 +753,33 @@ mod tests {
         assert_eq!(w, vec![vec![Use::Cancel(9), Use::Cancel(1)]]);
     }
 
+    /// A mark erases a square only on a board with squares of two colours
+    /// or more: on a 3x1 panel with a mark and two white squares there is
+    /// no case (nothing it could erase); with a black star, the mark and a
+    /// white square, one (the star); with a white and a black square, two
+    /// (either square).
+    #[test]
+    fn squares_of_one_colour_are_never_erased() {
+        let mut p = Puzzle::new(3, 1, false).unwrap();
+        p.cell_mut(Pos::new(0, 2)).start = true;
+        p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
+        p.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(SymbolKind::Nega, Color::White));
+        for x in [3, 5] {
+            p.cell_mut(Pos::new(x, 1)).symbol = Some(Symbol::new(SymbolKind::Square, Color::White));
+        }
+        let count = |p: &Puzzle| {
+            let rules = Rules::new(p).unwrap();
+            marks_and_ways(&rules.board, MAX_CASES).map(|(_, w)| w.len())
+        };
+        assert_eq!(count(&p), Some(0));
+        let mut star = p.clone();
+        star.cell_mut(Pos::new(1, 1)).symbol = Some(Symbol::new(SymbolKind::Star, Color::Black));
+        star.cell_mut(Pos::new(3, 1)).symbol = Some(Symbol::new(SymbolKind::Nega, Color::White));
+        assert_eq!(count(&star), Some(1));
+        p.cell_mut(Pos::new(5, 1)).symbol = Some(Symbol::new(SymbolKind::Square, Color::Black));
+        assert_eq!(count(&p), Some(2));
+    }
+
     /// Cases come nearest first: on a 4x1 panel with a mark in the last
     /// face and stars in the others, the mark erases the third face's star
     /// first (2 slots away), then the second's (4), then the first's (6),
@@ -720,14 +812,17 @@ mod tests {
         }
     }
 
-    /// With more than [`FEW_CASES`] cases, the first [`NEAREST_CASES`]
-    /// take two turns a round, one after the other, the others one: on a
-    /// 4x4 panel with two marks and eight stars (57 cases: each mark
-    /// erases a different star, or they cancel), with turns of a few nodes
-    /// that end no case, the first round goes 0, 0, 1, 1, ..., 7, 7, 8, 9,
-    /// ..., 56, and the second starts again at 0, 0.
+    /// With more than [`FEW_CASES`] cases, turns alternate: one to the
+    /// case due by rank (least work times one more than its rank), one to
+    /// the next case of the round: on a 4x4 panel with two marks and eight
+    /// stars (57 cases: each mark erases a different star, or they
+    /// cancel), with turns of a node that end no case, the round's turns
+    /// go 0, 1, ..., 56, while the ranked turns favour the nearest: over
+    /// that round the nearest case gets many times the turns of the
+    /// eighth and of the last. Without many cases every turn is the
+    /// round's.
     #[test]
-    fn the_nearest_cases_take_two_turns_a_round() {
+    fn the_nearest_cases_take_more_turns() {
         let mut p = Puzzle::new(4, 4, false).unwrap();
         p.cell_mut(Pos::new(0, 8)).start = true;
         p.cell_mut(Pos::new(8, 0)).end = Some(Direction::Up);
@@ -760,14 +855,50 @@ mod tests {
         let limits = Limits::none();
         let mut runs = CaseRuns::new(&cases, &limits, &tiny);
         let mut order = Vec::new();
-        for _ in 0..57 + NEAREST_CASES + 2 {
-            order.push(runs.runs[runs.next % runs.runs.len()].case);
+        for _ in 0..2 * 57 {
+            let k = if runs.by_rank {
+                runs.next % runs.runs.len()
+            } else {
+                runs.due()
+            };
+            order.push(runs.runs[k].case);
             assert_eq!(runs.step(), Outcome::Open);
         }
-        let mut want: Vec<usize> = (0..NEAREST_CASES).flat_map(|k| [k, k]).collect();
-        want.extend(NEAREST_CASES..57);
-        want.extend([0, 0]);
-        assert_eq!(order, want);
+        let round: Vec<usize> = order.iter().skip(1).step_by(2).copied().collect();
+        assert_eq!(round, (0..57).collect::<Vec<_>>());
+        let ranked: Vec<usize> = order.iter().step_by(2).copied().collect();
+        let turns = |c: usize| ranked.iter().filter(|&&k| k == c).count();
+        assert!(turns(0) > 4 * turns(7).max(1), "{ranked:?}");
+        assert_eq!(turns(56), 0, "{ranked:?}");
+        // The ranked turns' work keeps to the weights: no case has had a
+        // ranked turn while another's work times its weight was below.
+        let key = |r: &Run<'_, 1>| (r.visited() + TABLE_NODES) * (r.case as u64 + 1);
+        let least = runs.runs.iter().map(key).min().unwrap();
+        for r in &runs.runs {
+            if turns(r.case) > 0 {
+                // Its last ranked turn was due, so its key then was least;
+                // a few turns of a node or two later it is not far above.
+                assert!(
+                    key(r) <= least + 16 * (r.case as u64 + 1),
+                    "case {}",
+                    r.case
+                );
+            }
+        }
+        // Few cases: every turn the round's.
+        let few = Cases::<1>::new(&plan, MAX_CASES).unwrap().share(0, 4);
+        assert_eq!(few.len(), 15);
+        let mut runs = CaseRuns::new(&few, &limits, &tiny);
+        assert!(runs.favour, "the puzzle's cases are many");
+        runs.favour = false;
+        for k in 0..15 {
+            assert_eq!(runs.runs[runs.next % runs.runs.len()].case, k);
+            match runs.step() {
+                Outcome::Open => {}
+                Outcome::Solved(_) => break,
+                other => panic!("{other:?}"),
+            }
+        }
         // A share of a share: every other case of the odd ones, 3, 7, ...,
         // 55 of the 57, each knowing its place among all.
         let quarter = Cases::<1>::new(&plan, MAX_CASES)
