@@ -50,6 +50,9 @@
 //! - `cover[f]`: some placement covers face `f`.
 //! - `free[p]`, on panels with subtractive pieces: piece `p` is free (the
 //!   constant false on other panels).
+//! - `full[f]`, on panels with subtractive pieces and no elimination
+//!   marks: the region of face `f` has a positive net area
+//!   ([`net_count`]).
 
 use super::cuts::Parts;
 use super::encode::{Encoding, Term};
@@ -437,6 +440,15 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
             enc.clause(&[!c, ce, cg]);
         }
     }
+    // The net-area count ([`net_count`]): on panels with subtractive
+    // pieces, where the area cardinality says little (every piece may be
+    // free), it says how many faces lie in regions of positive net area.
+    // Outside the selector mode only (it counts every piece as there);
+    // no answer rests on it.
+    let selectors = enc.sel.iter().any(|&s| s != Term::True);
+    if ylops && !marks && !selectors {
+        net_count(b, t, enc, &pieces, &cover);
+    }
     // Pieces of one kind in increasing placement order. Sound: without
     // marks every clause above (and every cut: they speak of the line, and
     // the confinement cut of kinds of pieces only, and of free terms,
@@ -479,6 +491,84 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         pieces,
         area,
         stats,
+    }
+}
+
+/// The net-area count of a panel with subtractive pieces and no
+/// elimination marks: a variable `full[f]` per face of the panel, and
+/// clauses that exactly `N` of them hold, `N` the area of the pieces less
+/// that of the subtractive pieces (polyshape 0 counts for neither);
+/// `cover` is [`encode`]'s cover of each face. The clauses, with
+/// `full[f]` true in the witness assignment (the module documentation)
+/// exactly when the region of `f` has a positive net area (that of its
+/// pieces less that of its subtractive pieces):
+///
+/// - `cover[f] → full[f]`: a placement of the witness assignment lies in
+///   the region of its piece, which holds no subtractive piece and whose
+///   net area is then at least the piece's, above 0.
+/// - `full[f]`, the edge between `f` and `g` uncovered → `full[g]`: an
+///   uncovered edge inside the panel is no wall, so `f` and `g` lie in
+///   one region (`docs/rules.md#regions`).
+/// - `full[face of p] ∨ free[p]` for each piece `p` of positive area: a
+///   piece that is not free lies in a region without subtractive pieces,
+///   whose net area is at least its own.
+/// - exactly `N` faces are full: in a solution every region passes, so
+///   the net area of each is 0 or its number of faces (below 0 nothing
+///   fits, above 0 a fit needs the net area to equal the number of faces:
+///   `docs/rules.md#polyominoes`; a region without pieces has net area
+///   0); every piece and subtractive piece lies in one region, so the
+///   regions' net areas add up to `N`, and those of positive net area
+///   have `N` faces in all. With `N` below 0 some region's net area is
+///   below 0: no solution, and the clauses are contradictory.
+///
+/// Without marks nothing erases a piece, so the argument takes every
+/// piece. Unlike [`Pieces::area`] it holds with free pieces, which the
+/// area cardinality cannot count on, so it ties regions holding
+/// subtractive pieces to the pieces' area without a region cut for each.
+fn net_count(b: &Board, t: &PolyTables, enc: &mut Encoding, pieces: &[Piece], cover: &[Term]) {
+    let n = b.len();
+    let face = |f: usize| b.kind[f] == SlotKind::Face && !b.outside[f];
+    let mut full = vec![Term::False; n];
+    for f in (0..n).filter(|&f| face(f)) {
+        full[f] = enc.var();
+        enc.clause(&[!cover[f], full[f]]);
+    }
+    for f in (0..n).filter(|&f| face(f)) {
+        for d in 0..4 {
+            let e = b.nbr[f][d];
+            if e == NONE || b.outside[e as usize] {
+                continue;
+            }
+            let g = b.nbr[e as usize][d];
+            if g == NONE || g as usize == f || !face(g as usize) {
+                continue;
+            }
+            enc.clause(&[!full[f], enc.cov[e as usize], full[g as usize]]);
+        }
+    }
+    for p in pieces {
+        if t.kinds[p.kind].size > 0 {
+            enc.clause(&[full[p.face], p.free]);
+        }
+    }
+    let mut net = 0isize;
+    for f in (0..n).filter(|&f| face(f)) {
+        let (si, sub) = match b.sym[f] {
+            Sym::Poly(si) => (si, false),
+            Sym::Ylop(si) => (si, true),
+            _ => continue,
+        };
+        let kind = &t.kinds[t.kind_of_shape[si as usize][sub as usize] as usize];
+        if kind.ignored {
+            continue;
+        }
+        let size = kind.size as isize;
+        net += if sub { -size } else { size };
+    }
+    let terms: Vec<Term> = full.into_iter().filter(|&x| x != Term::False).collect();
+    match usize::try_from(net) {
+        Ok(net) => between(enc, &terms, net, net),
+        Err(_) => enc.clause(&[]),
     }
 }
 
