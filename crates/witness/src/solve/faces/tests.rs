@@ -413,3 +413,51 @@ fn tilings_agree_with_placing_every_piece_everywhere() {
     }
     assert!(yes > 30 && no > 30, "{yes} tilings, {no} without");
 }
+
+/// A `w` x 1 panel with each fixed piece of `pieces` (its squares, by
+/// column) standing on the face at its column.
+fn row_panel(w: usize, pieces: &[(usize, &[(u8, u8)])]) -> (FaceMasks<1>, usize) {
+    let mut p = Puzzle::new(w, 1, false).unwrap();
+    p.cell_mut(Pos::new(0, 0)).start = true;
+    for &(x, cells) in pieces {
+        let shape = Polyomino::new(cells.iter().copied(), false);
+        p.cell_mut(Pos::new(2 * x + 1, 1)).symbol = Some(Symbol::new(
+            SymbolKind::Poly(shape),
+            Color::from_name("black"),
+        ));
+    }
+    let plan = Plan::new(&p).unwrap();
+    (FaceMasks::new(&plan), plan.ncols)
+}
+
+#[test]
+fn each_part_of_a_packing_holds_the_pieces_placed_in_it() {
+    // A domino standing on face 0, a single square on face 4. In the
+    // faces 0, 3 and 4 the only packing covering both puts the domino on
+    // 3 and 4 and the square on 0: apart, each part holds the other's
+    // piece, so no final regions tile that way.
+    let (fm, nc) = row_panel(5, &[(0, &[(0, 0), (1, 0)]), (4, &[(0, 0)])]);
+    let region = faces(nc, &[(0, 0), (3, 0), (4, 0)]);
+    let need = faces(nc, &[(0, 0), (4, 0)]);
+    let (ok, left, _) = packs(&fm, &region, &need, &no_links(), 100);
+    assert!(!ok && left > 0, "decided: no packing");
+    // In the whole row the domino goes on 0 and 1, the square on 4.
+    let row = faces(nc, &[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]);
+    let (ok, _, found) = packs(&fm, &row, &need, &no_links(), 100);
+    assert!(ok);
+    let used = found.iter().fold(Bits::empty(), |u, &(k, i)| {
+        u.or(&fm.placements[k as usize].places[i as usize])
+    });
+    assert!(fm.groups_hold(&used, &found));
+    assert!(fm.packing_holds(&row, &need, &no_links(), &found));
+    // A piece of two squares a face apart lies in one final region only
+    // with something between them.
+    let gap: &[(u8, u8)] = &[(0, 0), (2, 0)];
+    let (fm, nc) = row_panel(3, &[(0, gap)]);
+    let row = faces(nc, &[(0, 0), (1, 0), (2, 0)]);
+    let (ok, left, _) = packs(&fm, &row, &faces(nc, &[(0, 0)]), &no_links(), 100);
+    assert!(!ok && left > 0, "decided: no packing");
+    let (fm, nc) = row_panel(3, &[(0, gap), (1, &[(0, 0)])]);
+    let need = faces(nc, &[(0, 0), (1, 0)]);
+    assert!(packs(&fm, &row, &need, &no_links(), 100).0);
+}

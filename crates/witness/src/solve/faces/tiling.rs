@@ -95,7 +95,9 @@ impl<const N: usize> FaceMasks<N> {
     /// final region with pieces is a part of `region` tiled by its own
     /// pieces, and the tilings of different final regions do not overlap;
     /// a part the line can no longer cut lies whole in one final region,
-    /// covered when it holds a piece or any covered face. Gives up (true)
+    /// covered when it holds a piece or any covered face; and each part of
+    /// the faces covered holds the pieces placed in it
+    /// ([`FaceMasks::groups_hold`]). Gives up (true)
     /// once its search has taken `steps` steps (one per choice point, the
     /// first included), and when the region holds more than 16 kinds of
     /// piece. `found` gets the packing; `work` counts the placements
@@ -238,7 +240,9 @@ impl<const N: usize> FaceMasks<N> {
     /// standing in `region`, not overlapping) is still a packing
     /// [`FaceMasks::packs`] looks for, with `need` closed under `stuck`
     /// (the links inside the region): inside the region, covering `need`,
-    /// and no link of `stuck` between a face it covers and one it does not.
+    /// no link of `stuck` between a face it covers and one it does not,
+    /// and its parts holding the pieces placed in them
+    /// ([`FaceMasks::groups_hold`]).
     pub fn packing_holds(
         &self,
         region: &Bits<N>,
@@ -262,6 +266,67 @@ impl<const N: usize> FaceMasks<N> {
         cross(&stuck.right, used.shr(1))
             && cross(&stuck.down, used.shr(nc))
             && (!self.pillar || cross(&stuck.wrap, used.shl(nc - 1)))
+            && self.groups_hold(&used, packing)
+    }
+
+    /// Whether a packing (placements by kind and index, not overlapping,
+    /// covering every piece standing in the faces they cover, `used`)
+    /// could be the final regions' tilings: every placement lies in one
+    /// part of `used` (faces joined by side), and each part holds as many
+    /// pieces of each kind as placements of that kind.
+    ///
+    /// Why no solution fails it: the final regions with pieces are exactly
+    /// the faces their tilings cover, so each such region is a set of
+    /// faces of `used` joined across sides, and lies whole in one part. A
+    /// part is thus made of whole final regions, each tiled by its own
+    /// pieces, one placement per piece standing in it: the part holds a
+    /// placement for each of its pieces and no other. On boards with
+    /// removed faces regions also join through the rim, not only across
+    /// sides: there it passes.
+    pub fn groups_hold(&self, used: &Bits<N>, packing: &[(u16, u32)]) -> bool {
+        if !self.exact {
+            return true;
+        }
+        let nc = self.ncols;
+        let inside = Links {
+            right: self.links.right.and(used).and(&used.shr(1)),
+            down: self.links.down.and(used).and(&used.shr(nc)),
+            wrap: if self.pillar {
+                self.links.wrap.and(used).and(&used.shl(nc - 1))
+            } else {
+                Bits::empty()
+            },
+        };
+        let mut rest = *used;
+        while let Some(f) = rest.first() {
+            let mut seed = Bits::empty();
+            seed.set(f);
+            let part = self.flood(seed, &inside);
+            rest = rest.and_not(&part);
+            if part == *used {
+                // One part: it holds every piece and every placement.
+                return true;
+            }
+            for (k, kind) in self.placements.iter().enumerate() {
+                let mut placed = 0;
+                for &(pk, at) in packing {
+                    if pk as usize != k {
+                        continue;
+                    }
+                    let pl = &kind.places[at as usize];
+                    if pl.intersects(&part) {
+                        if !pl.and_not(&part).is_empty() {
+                            return false;
+                        }
+                        placed += 1;
+                    }
+                }
+                if placed != kind.at.and(&part).count() {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// One step of [`FaceMasks::packs`]: `used` holds the faces placed so
@@ -284,7 +349,7 @@ impl<const N: usize> FaceMasks<N> {
     ) -> bool {
         let mut need = stuck.close(self, &need.or(used));
         if rest == 0 {
-            return need.and_not(used).is_empty();
+            return need.and_not(used).is_empty() && self.groups_hold(used, found);
         }
         if *steps == 0 {
             return true;

@@ -42,8 +42,9 @@
 //!   more than the other parts' pieces have area beyond their faces; with
 //!   subtractive pieces, a net area below 0 or above its size), or its
 //!   pieces cannot all be placed in it at once, apart, covering the parts
-//!   the line can no longer cut that hold a piece or touch a placement
-//!   ([`FaceMasks::packs`]; when their area is the region's size, every
+//!   the line can no longer cut that hold a piece or touch a placement,
+//!   each group of touching placements holding exactly the pieces placed
+//!   in it ([`FaceMasks::packs`]; when their area is the region's size, every
 //!   final region holds pieces, so they must tile it whole:
 //!   [`FaceMasks::tiles`], whose verdicts are kept), tested on a budget
 //!   that the test's cuts earn (about a quarter of the search's time, and
