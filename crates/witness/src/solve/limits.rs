@@ -167,7 +167,7 @@ impl Work {
     #[cfg(feature = "sat")]
     pub fn enter(self: &Arc<Self>) {
         let now = Instant::now();
-        LAST.with(|c| {
+        let _ = LAST.try_with(|c| {
             let last = c.borrow_mut().take();
             if let Some(r) = last {
                 if !Arc::ptr_eq(&r.work, self) {
@@ -201,13 +201,13 @@ impl Work {
 
     /// Charges the work since this thread's last reading: to this budget
     /// when the reading was for it (at most every [`Work::READ_EVERY`]),
-    /// otherwise to the budget the thread last worked under (a pool thread
+    /// otherwise to the budget the thread read last (a pool thread
     /// that took a task of another job meanwhile), this budget counting
     /// from now on.
     #[cfg(feature = "sat")]
     fn report(self: &Arc<Self>) {
         let now = Instant::now();
-        LAST.with(|c| {
+        let _ = LAST.try_with(|c| {
             let mut last = c.borrow_mut();
             if let Some(r) = last.as_ref() {
                 if Arc::ptr_eq(&r.work, self)

@@ -443,8 +443,8 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     // The net-area count ([`net_count`]): on panels with subtractive
     // pieces, where the area cardinality says little (every piece may be
     // free), it says how many faces lie in regions of positive net area.
-    // Outside the selector mode only (it counts every piece as there);
-    // no answer rests on it.
+    // Outside the selector mode only (it counts every piece as there).
+    // Each of its clauses holds for every solution.
     let selectors = enc.sel.iter().any(|&s| s != Term::True);
     if ylops && !marks && !selectors {
         net_count(b, t, enc, &pieces, &cover);
