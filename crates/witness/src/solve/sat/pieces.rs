@@ -665,4 +665,35 @@ mod tests {
             }
         }
     }
+
+    /// A panel whose pieces' net area is below 0 (a domino and a
+    /// subtractive straight tromino, on a row of three faces) has no
+    /// solution: some region's net area is below 0, where nothing fits.
+    /// The net-area count alone refutes it, at the first solver call,
+    /// without a region or balance cut (without the count, the engine
+    /// cuts failing regions call after call).
+    #[test]
+    fn a_negative_net_area_is_refuted_by_the_count_alone() {
+        use crate::model::{Color, Direction, Polyomino, Pos, Puzzle, Symbol, SymbolKind};
+        use crate::solve::sat::SatRun;
+        use crate::solve::{Limits, Status};
+        let mut p = Puzzle::new(3, 1, false).unwrap();
+        p.cell_mut(Pos::new(0, 2)).start = true;
+        p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
+        let piece = |kind| Some(Symbol::new(kind, Color::White));
+        p.cell_mut(Pos::new(1, 1)).symbol =
+            piece(SymbolKind::Poly(Polyomino::new([(0, 0), (1, 0)], false)));
+        p.cell_mut(Pos::new(5, 1)).symbol = piece(SymbolKind::Ylop(Polyomino::new(
+            [(0, 0), (1, 0), (2, 0)],
+            false,
+        )));
+        let mut run = SatRun::new(&p, &Limits::none()).unwrap();
+        let s = run.solve(&Limits::none()).unwrap();
+        assert!(s.path.is_none() && s.status == Status::Complete, "{s:?}");
+        let st = &run.stats;
+        assert!(
+            st.calls <= 1 && st.regions == 0 && st.balance == 0,
+            "refuted by cuts: {st:?}"
+        );
+    }
 }
