@@ -52,7 +52,7 @@
 //!   constant false on other panels).
 //! - `full[f]`, on panels with subtractive pieces and no elimination
 //!   marks: the region of face `f` has a positive net area
-//!   ([`net_count`]).
+//!   (`net_count`).
 
 use super::cuts::Parts;
 use super::encode::{Encoding, Term};
