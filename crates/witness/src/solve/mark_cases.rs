@@ -28,6 +28,16 @@
 //! pruning works in full on them: on some panels a case is solved in
 //! milliseconds where the marked search needs minutes.
 //!
+//! Each case fixes the use of every mark: cases over only some marks,
+//! the others left as marks, would not cover the puzzle. A mark left
+//! over erases only an element that fails at the first look
+//! (`docs/rules.md#elimination-marks`), and a fixed mark's pair of stars
+//! changes that look: when a white square becomes a star, the black
+//! squares of its region may no longer fail, and the mark that erased
+//! one of them in a solution has nothing left to erase (the test
+//! `cases_over_some_marks_only_do_not_cover_the_puzzle` holds such a
+//! panel). Beyond [`MAX_CASES`] the cases are not run.
+//!
 //! The cases come nearest first: ordered by how far each mark is from what
 //! it uses up, summed over the marks (a mark shares a region with what it
 //! erases, which is likelier the nearer that is). The order decides which

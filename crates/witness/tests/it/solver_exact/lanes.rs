@@ -486,3 +486,58 @@ fn the_local_search_reports_only_brute_force_solutions() {
         "{found} of {solvable} solvable panels solved, {answers} answers"
     );
 }
+
+/// Why each elimination case fixes the use of every mark: cases over
+/// only some of the marks, the others left as marks, do not cover the
+/// puzzle. On this 3x3 panel (white mark at (1,1), black mark at (3,5),
+/// a black square and two white ones, a white piece), the line below is
+/// a solution where the white mark erases the white square at (3,1) and
+/// the black mark the black square at (1,5). It solves one of the
+/// puzzle's cases, but none of the cases that fix the white mark's use
+/// alone: where the white mark and that white square become a star pair,
+/// the black square's region holds squares of one colour, so at the first
+/// look (`docs/rules.md#elimination-marks`) the black square no longer
+/// fails and the black mark is left with nothing to erase.
+#[test]
+fn cases_over_some_marks_only_do_not_cover_the_puzzle() {
+    use witness::internals::board::Sym;
+    use witness::internals::mark_cases::{case_boards, MAX_CASES};
+    let p = witness::formats::read_puzzle(
+        r#"{"grid":[[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"end":"top","line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"color":"white","type":"nega"},{"line":0,"type":"line"},null,{"line":0,"type":"line"},{"color":"black","type":"square"},{"line":0,"type":"line"}],[{"line":0,"start":true,"type":"line"},{"gap":2,"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"color":"white","type":"square"},{"line":0,"type":"line"},{"color":"white","polyshape":17,"type":"poly"},{"line":0,"type":"line"},{"color":"black","type":"nega"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"line":0,"start":true,"type":"line"},{"line":0,"type":"line"},{"line":0,"start":true,"type":"line"},{"line":0,"start":true,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}],[{"line":0,"type":"line"},null,{"end":"bottom","line":0,"type":"line"},{"color":"white","type":"square"},{"line":0,"type":"line"},null,{"line":0,"type":"line"}],[{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"start":true,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"},{"line":0,"type":"line"}]],"height":7,"name":"Unnamed Puzzle","pillar":false,"settings":{"CUSTOM_MECHANICS":false,"FAT_STARTPOINTS":false,"FLASH_FOR_ERRORS":true,"NEGATIONS_CANCEL_NEGATIONS":true,"PRECISE_POLYOMINOS":true,"SHAPELESS_ZERO_POLY":false},"width":7}"#,
+        None,
+    )
+    .unwrap();
+    let rules = Rules::new(&p).unwrap();
+    let path = Path::parse_on("2,0:R4D2L4D2R4D2L6U3", &p).unwrap();
+    let trace = path.trace(&p).unwrap();
+    assert!(rules.check(&trace).valid);
+    let b = &rules.board;
+    let full = case_boards(b, MAX_CASES).unwrap();
+    assert!(full
+        .into_iter()
+        .any(|c| Rules::from_board(c).check(&trace).valid));
+    // Every use of the white mark, the black one left as a mark.
+    let white = b.index(1, 1);
+    assert_eq!(b.sym[white], Sym::Nega);
+    let others: Vec<usize> = (0..b.len())
+        .filter(|&i| i != white && b.sym[i] != Sym::Empty)
+        .filter(|&i| b.sym[i] != Sym::Nega || b.ncn)
+        .collect();
+    assert_eq!(others.len(), 5);
+    for x in others {
+        let mut c = b.clone();
+        let color = c.n_colors as u8;
+        c.n_colors += 1;
+        for s in [white, x] {
+            c.sym[s] = Sym::Star;
+            c.color[s] = color;
+        }
+        c.has_negations = c.sym.contains(&Sym::Nega);
+        c.has_polys = c.sym.iter().any(|s| s.is_poly());
+        let case = Rules::from_board(c);
+        assert!(
+            !case.check(&trace).valid,
+            "the case erasing slot {x} holds it"
+        );
+    }
+}
