@@ -13,7 +13,7 @@
 //!   a colour of their own, so a region holding one must hold the other
 //!   (two symbols of that colour) and nothing else changes (a square only
 //!   on a board with squares of two colours or more, as no other square
-//!   ever fails: [`squares_may_fail`]);
+//!   ever fails: `squares_may_fail`);
 //! - two marks that cancel: both become stars of a colour of their own;
 //! - a mark that erases a dot: the mark and that dot go (on boards with
 //!   more than [`PER_DOT_MAX`] dots, or when the cases of each dot would
@@ -456,14 +456,16 @@ impl<const N: usize> Run<'_, N> {
 pub const LIVE_SEARCHES: usize = 64;
 
 /// With more than [`FEW_CASES`] cases, every other turn goes to the case
-/// due by rank ([`CaseRuns::due`]): the one whose work so far, its tables
+/// due by rank (`CaseRuns::due`): the one whose work so far, its tables
 /// counted, times one more than its rank (its place among all the
 /// puzzle's cases, nearest first) is least. So the case of rank `r` gets
 /// about `1 / (r + 1)` of what the nearest gets, and a solution in a
 /// near case is found after a few times that case's own work, where a
 /// round over hundreds of cases would first give each of them a turn.
 /// The other turns go round all the cases in order, so a far
-/// case waits at most twice as long as in rounds alone.
+/// case waits at most twice as many turns as in rounds alone (a turn by
+/// rank may be larger than a round's early turns, so in work the wait
+/// may be longer).
 ///
 /// Why the nearest cases deserve more: which case holds a solution is
 /// not known, but the cases are ordered by a likelihood (a mark erases
@@ -525,7 +527,7 @@ pub struct CaseRuns<'a, 'p, const N: usize> {
     /// Whether every other turn goes to the case due by rank
     /// ([`CaseRuns::due`]) instead of the round's next.
     favour: bool,
-    /// Whether the last turn was the round's (the next goes by rank).
+    /// Whether the last turn went by rank (the next is the round's).
     by_rank: bool,
     /// Nodes of the cases searched to the end, and their tables'.
     done: u64,
@@ -590,8 +592,9 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
     }
 
     /// Makes every turn make its case's tables and search afresh, as with
-    /// more than [`LIVE_SEARCHES`] cases (for tests of that mode on small
-    /// panels).
+    /// more than [`LIVE_SEARCHES`] cases (but for the nearest
+    /// [`NEAREST_LIVE`] when turns go by rank too), for tests of that mode
+    /// on small panels.
     pub fn fresh_each_turn(mut self) -> Self {
         self.keep = false;
         self
