@@ -197,11 +197,12 @@ fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
 /// and made afresh at each turn (as with many cases), resuming where the
 /// last turn stopped; and shared between two threads (`Cases::share`),
 /// each share searched to its end and a solution in either. Turns of one
-/// to a few nodes make every case resume often. More by hand: RUNS_SEED,
+/// to a few nodes make every case resume often; some panels have cases
+/// enough to take turns by rank. More by hand: RUNS_SEED,
 /// RUNS_CASES.
 #[test]
 fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
-    use witness::internals::mark_cases::{CaseRuns, Cases, Outcome, MAX_CASES};
+    use witness::internals::mark_cases::{CaseRuns, Cases, Outcome, FEW_CASES, MAX_CASES};
     fn settle<const N: usize>(
         plan: &Plan,
         fresh: bool,
@@ -227,13 +228,20 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
     }
     let var = common::env_u64;
     let mut r = Rng(var("RUNS_SEED").unwrap_or(0x0C45_E5E5_0000_0018));
-    let (mut settled, mut solved, mut shared) = (0, 0, 0);
+    let (mut settled, mut solved, mut shared, mut ranked) = (0, 0, 0, 0);
     for case in 0..var("RUNS_CASES").unwrap_or(300) {
         let Some(p) = mixed_panel(&mut r, 3, 5, 5) else {
             continue;
         };
         let plan = Plan::new(&p).unwrap();
         let want = brute_first(&p).is_some();
+        // Panels with more than FEW_CASES cases take turns by rank too.
+        let many = |n: usize| n > FEW_CASES;
+        ranked += if plan.nodes() <= 64 {
+            Cases::<1>::new(&plan, MAX_CASES).is_some_and(|c| many(c.len()))
+        } else {
+            Cases::<2>::new(&plan, MAX_CASES).is_some_and(|c| many(c.len()))
+        } as u32;
         let run = |fresh, share| {
             if plan.nodes() <= 64 {
                 settle::<1>(&plan, fresh, share)
@@ -273,8 +281,8 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
         }
     }
     assert!(
-        settled > 150 && solved > 40 && shared > 75,
-        "only {settled} settled, {solved} solved, {shared} shared"
+        settled > 150 && solved > 40 && shared > 75 && ranked > 0,
+        "only {settled} settled, {solved} solved, {shared} shared, {ranked} by rank"
     );
 }
 
