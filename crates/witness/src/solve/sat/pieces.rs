@@ -210,18 +210,13 @@ pub fn balance_cut(
             continue;
         }
         faces += 1;
-        let (si, sub) = match b.sym[s] {
-            Sym::Nega => return None,
-            Sym::Poly(si) => (si, false),
-            Sym::Ylop(si) => (si, true),
-            _ => continue,
-        };
-        let kind = &t.kinds[t.kind_of_shape[si as usize][sub as usize] as usize];
-        if kind.ignored {
-            continue;
+        if b.sym[s] == Sym::Nega {
+            return None;
         }
-        let size = kind.size as isize;
-        net += if sub { -size } else { size };
+        let Some(area) = signed_area(b, t, s) else {
+            continue;
+        };
+        net += area;
         guard.push(!enc.sel[s]);
     }
     if net >= 0 && net <= faces {
@@ -230,6 +225,22 @@ pub fn balance_cut(
     let mut cut = parts.open_walls(b, enc, c);
     cut.extend(guard);
     Some(cut)
+}
+
+/// The area of the piece on slot `s` of `b`, negative for a subtractive
+/// piece; `None` for no piece or one the rules ignore (polyshape 0).
+fn signed_area(b: &Board, t: &PolyTables, s: usize) -> Option<isize> {
+    let (si, sub) = match b.sym[s] {
+        Sym::Poly(si) => (si, false),
+        Sym::Ylop(si) => (si, true),
+        _ => return None,
+    };
+    let kind = &t.kinds[t.kind_of_shape[si as usize][sub as usize] as usize];
+    if kind.ignored {
+        return None;
+    }
+    let size = kind.size as isize;
+    Some(if sub { -size } else { size })
 }
 
 /// True when no slot appears twice in `slots`.
@@ -551,20 +562,10 @@ fn net_count(b: &Board, t: &PolyTables, enc: &mut Encoding, pieces: &[Piece], co
             enc.clause(&[full[p.face], p.free]);
         }
     }
-    let mut net = 0isize;
-    for f in (0..n).filter(|&f| face(f)) {
-        let (si, sub) = match b.sym[f] {
-            Sym::Poly(si) => (si, false),
-            Sym::Ylop(si) => (si, true),
-            _ => continue,
-        };
-        let kind = &t.kinds[t.kind_of_shape[si as usize][sub as usize] as usize];
-        if kind.ignored {
-            continue;
-        }
-        let size = kind.size as isize;
-        net += if sub { -size } else { size };
-    }
+    let net: isize = (0..n)
+        .filter(|&f| face(f))
+        .filter_map(|f| signed_area(b, t, f))
+        .sum();
     let terms: Vec<Term> = full.into_iter().filter(|&x| x != Term::False).collect();
     match usize::try_from(net) {
         Ok(net) => between(enc, &terms, net, net),
