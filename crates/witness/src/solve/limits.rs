@@ -161,17 +161,23 @@ impl Work {
     }
 
     /// Starts counting this thread's work from now for this budget (its
-    /// work before its first check is not counted otherwise). What the
-    /// thread did since its last reading for another budget is charged
-    /// to that one first.
+    /// work before its first check is not counted otherwise). The wall
+    /// time since the thread's last reading for another budget is charged
+    /// to that one first when it is the most the thread can have worked
+    /// for it (before that budget's first reading, or within
+    /// [`Work::READ_EVERY`] of it); otherwise it is left uncounted, as no
+    /// clock is read here (a new budget is made for every job, many of
+    /// which take less than the clock's cost ten times over).
     #[cfg(feature = "sat")]
     pub fn enter(self: &Arc<Self>) {
         let now = Instant::now();
         let _ = LAST.try_with(|c| {
             let last = c.borrow_mut().take();
             if let Some(r) = last {
-                if !Arc::ptr_eq(&r.work, self) {
-                    r.charge(thread_ns(), now);
+                let since = now.saturating_duration_since(r.at);
+                if !Arc::ptr_eq(&r.work, self) && (r.ns.is_none() || since < Work::READ_EVERY) {
+                    let ns = u64::try_from(since.as_nanos()).unwrap_or(u64::MAX);
+                    r.work.spent.fetch_add(ns, Ordering::Relaxed);
                 }
             }
             *c.borrow_mut() = Some(Reading {
@@ -220,7 +226,7 @@ impl Work {
                 return;
             };
             if let Some(r) = last.take() {
-                r.charge(Some(t), now);
+                r.charge(t, now);
             }
             *last = Some(Reading {
                 work: self.clone(),
@@ -240,14 +246,13 @@ impl Reading {
     /// `now`, when the clock read `t`: the clock's advance, or before a
     /// first reading the wall time since the thread entered (the most it
     /// can have worked).
-    fn charge(&self, t: Option<u64>, now: Instant) {
-        let done = match (self.ns, t) {
-            (Some(b), Some(t)) => t.saturating_sub(b),
-            (None, _) => {
+    fn charge(&self, t: u64, now: Instant) {
+        let done = match self.ns {
+            Some(b) => t.saturating_sub(b),
+            None => {
                 let d = now.saturating_duration_since(self.at);
                 u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
             }
-            (Some(_), None) => 0,
         };
         self.work.spent.fetch_add(done, Ordering::Relaxed);
     }

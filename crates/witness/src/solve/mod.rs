@@ -303,13 +303,24 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution> {
     if options.engine == Engine::Auto {
         return race::solve_plan(puzzle, &plan, limits).map(|r| r.answer);
     }
-    let two =
-        cfg!(feature = "native") && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
-    if two {
+    if two_cores() {
         solve_plan_threads(&plan, limits).map(|(s, _)| s)
     } else {
         solve_plan(&plan, limits)
     }
+}
+
+/// True when the machine has two cores or more for this process (asked
+/// once: the answer comes from the system's files, which costs more than
+/// the median solve).
+pub(crate) fn two_cores() -> bool {
+    #[cfg(feature = "native")]
+    {
+        static TWO: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        *TWO.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
+    }
+    #[cfg(not(feature = "native"))]
+    false
 }
 
 /// [`solve_plan`] on two threads past the first round of turns: one goes

@@ -319,8 +319,7 @@ fn counted(c: &Count, limit: Option<u64>) -> bool {
 fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
     #[cfg(feature = "native")]
     {
-        let two = std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
-        if two && rayon::current_thread_index().is_none() {
+        if rayon::current_thread_index().is_none() && super::two_cores() {
             return super::solve_plan_threads(plan, limits).map(|(s, _)| s);
         }
     }
