@@ -238,8 +238,8 @@ pub(crate) mod tests {
     use super::*;
     use crate::model::Puzzle;
 
-    /// The engine's flood as first written: an iterative DFS that marks on
-    /// pop and pushes neighbours in reverse.
+    /// The engine's flood written plainly, as a reference: an iterative
+    /// DFS that marks on pop and pushes neighbours in reverse.
     fn reference(board: &Board, covered: &[bool], start: usize, end: usize) -> Vec<Vec<u32>> {
         let n = board.len();
         let mut mask = vec![COUNT; n];
