@@ -41,6 +41,24 @@ fn main() {
                 (t1 - t0).as_secs_f64() * 1e6,
                 (t2 - t1).as_secs_f64() * 1e6
             );
+            #[cfg(feature = "pack-stats")]
+            {
+                let st = witness::internals::search::pack_stats::take();
+                let per = |a: u64, b: u64| a as f64 / b.max(1) as f64;
+                let outside = ((t2 - t1).as_nanos() as u64).saturating_sub(st.nanos);
+                println!(
+                    "  packing: untested {} tested {} cuts {} {:.0} ns/test | searches {} work {:.0} steps {:.1} gave up {} | {:.0} ns/node outside",
+                    st.untested,
+                    st.tested,
+                    st.cuts,
+                    per(st.nanos, st.tested),
+                    st.packs,
+                    per(st.work, st.packs),
+                    per(st.steps, st.packs),
+                    st.gave_up,
+                    per(outside, n),
+                );
+            }
         }
         visits.push(n);
     }

@@ -79,6 +79,8 @@
 mod marks;
 mod must_pass;
 mod packing;
+#[cfg(feature = "pack-stats")]
+pub use packing::pack_stats;
 pub mod pockets;
 mod reach;
 mod regions;

@@ -141,15 +141,32 @@ impl<'p, const N: usize> Search<'p, N> {
         stuck: &Links<N>,
         whole: bool,
     ) -> bool {
+        #[cfg(feature = "pack-stats")]
+        let t0 = std::time::Instant::now();
+        let verdict = self.packs_tested(region, need, stuck, whole);
+        #[cfg(feature = "pack-stats")]
+        pack_stats::note_test(verdict, t0);
+        verdict.unwrap_or(true)
+    }
+
+    /// [`Search::packs_cached`]'s verdict, `None` when the region goes
+    /// untested (the budget spent, or on the way to a resume point).
+    fn packs_tested(
+        &self,
+        region: &Bits<N>,
+        need: &Bits<N>,
+        stuck: &Links<N>,
+        whole: bool,
+    ) -> Option<bool> {
         // On the way back to a resume point the nodes passed before; with
         // the budget spent then, the test may not have run there.
         if !self.packing || self.turn.replay_to > self.moves.len() {
-            return true;
+            return None;
         }
         let mut cache = self.kept.packings.borrow_mut();
         let earned = self.visited / PACK_NODES_PER_UNIT + cache.saved + PACK_START_UNITS;
         if cache.spent >= earned {
-            return true;
+            return None;
         }
         // A region its pieces must tile whole: the tiling's kept verdicts
         // (by the region alone) answer most often, so they come first.
@@ -161,7 +178,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 if !ok {
                     cache.saved += self.cut_saves();
                 }
-                return ok;
+                return Some(ok);
             }
         }
         let fm = &self.fm;
@@ -176,11 +193,11 @@ impl<'p, const N: usize> Search<'p, N> {
             .iter()
             .any(|(p, w)| *p == pieces && fm.packing_holds(region, need, &inside, w))
         {
-            return true;
+            return Some(true);
         }
         let key = (*region, inside);
         if let Some(ok) = cache.verdicts.get(&key) {
-            return ok;
+            return Some(ok);
         }
         let parts = StuckParts::new(fm, inside);
         let mut steps = PACK_STEPS;
@@ -188,6 +205,8 @@ impl<'p, const N: usize> Search<'p, N> {
         let mut found = std::mem::take(&mut cache.found);
         let ok = fm.packs(region, need, &parts, &mut steps, &mut found, &mut work);
         cache.spent += work / PACK_WORK_PER_UNIT + 1;
+        #[cfg(feature = "pack-stats")]
+        pack_stats::note_packs(work, PACK_STEPS - steps, steps == 0);
         if !ok {
             cache.saved += self.cut_saves();
         } else if steps > 0 && !found.is_empty() {
@@ -202,7 +221,7 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         cache.found = found;
         cache.verdicts.put(key, ok);
-        ok
+        Some(ok)
     }
 
     /// What a packing test's cut here saves: the mean size of the
@@ -238,6 +257,79 @@ impl<'p, const N: usize> Search<'p, N> {
             self.start
         } else {
             usize::MAX
+        }
+    }
+}
+
+/// Counters of the packing test ([`Search::packs_cached`]) over every
+/// search of the process, for measurement only (the `pack-stats`
+/// feature): what one test costs against one search node.
+#[cfg(feature = "pack-stats")]
+pub mod pack_stats {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
+    /// The counters, as [`take`] reads them.
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct PackStats {
+        /// Regions let pass untested (the budget spent, or on the way to
+        /// a resume point).
+        pub untested: u64,
+        /// Tests run: answered by the tiling, a recent packing, a kept
+        /// verdict or a packing search.
+        pub tested: u64,
+        /// Tests that failed the region (cuts).
+        pub cuts: u64,
+        /// Nanoseconds spent in the tests run.
+        pub nanos: u64,
+        /// Packing searches run ([`crate::solve::faces::FaceMasks::packs`]).
+        pub packs: u64,
+        /// Their placement checks (the work the budget bills).
+        pub work: u64,
+        /// Their steps.
+        pub steps: u64,
+        /// Packing searches that ran out of steps.
+        pub gave_up: u64,
+    }
+
+    static COUNTS: [AtomicU64; 8] = [const { AtomicU64::new(0) }; 8];
+
+    fn add(i: usize, v: u64) {
+        COUNTS[i].fetch_add(v, Relaxed);
+    }
+
+    /// Counts one region's test: its verdict (`None`: untested) and when
+    /// it began.
+    pub(super) fn note_test(verdict: Option<bool>, t0: std::time::Instant) {
+        match verdict {
+            None => add(0, 1),
+            Some(ok) => {
+                add(1, 1);
+                add(2, u64::from(!ok));
+                add(3, t0.elapsed().as_nanos() as u64);
+            }
+        }
+    }
+
+    /// Counts one packing search: its work, steps, and whether it gave up.
+    pub(super) fn note_packs(work: u64, steps: u32, gave_up: bool) {
+        add(4, 1);
+        add(5, work);
+        add(6, u64::from(steps));
+        add(7, u64::from(gave_up));
+    }
+
+    /// The counters since the last call, set back to 0.
+    pub fn take() -> PackStats {
+        let c = |i: usize| COUNTS[i].swap(0, Relaxed);
+        PackStats {
+            untested: c(0),
+            tested: c(1),
+            cuts: c(2),
+            nanos: c(3),
+            packs: c(4),
+            work: c(5),
+            steps: c(6),
+            gave_up: c(7),
         }
     }
 }
