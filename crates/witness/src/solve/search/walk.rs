@@ -333,7 +333,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let nbr = b.nbr[q];
         let allowed = plan.moves_at[q];
         let mut skip = replaying;
-        for d in self.turn.order {
+        for d in self.order_at(q, depth) {
             let k = d as usize;
             let r = nbr[k];
             let open = allowed & (1 << k) != 0 && r != NONE && self.can_enter(r as usize, false);

@@ -1,6 +1,8 @@
 //! The portfolio's parts against the brute force: lanes by turns, reversed plans, elimination cases, nearby solutions, the local search.
 
 use super::*;
+use witness::internals::plan::Masks;
+use witness::internals::search::{Found, Search, Shuffle};
 
 /// Turns with tiny budgets (cut after a few nodes, in every move order the
 /// schedule tries, each going on from where it stopped) still find a
@@ -548,4 +550,140 @@ fn cases_over_some_marks_only_do_not_cover_the_puzzle() {
             "the case erasing slot {x} holds it"
         );
     }
+}
+
+/// Solutions as start slot and moves (as numbers).
+type Lines = Vec<(usize, Vec<u8>)>;
+
+/// The solutions of `plan` as a search with `shuffle` reports them, in
+/// that order, and the nodes it visited: in one run, or (`budget`) in
+/// turns of that many nodes, each going on from where the last stopped,
+/// at most `most` turns (past them the turns are taken to make no
+/// progress); `None` when the search stopped otherwise or took more turns.
+fn shuffled_solutions<const N: usize>(
+    plan: &Plan,
+    shuffle: Option<Shuffle>,
+    budget: Option<u64>,
+    most: u64,
+) -> Option<(Lines, u64)> {
+    let masks = Masks::<N>::new(plan);
+    let limits = Limits::none();
+    let mut s = Search::<N>::new(plan, &masks, &limits);
+    s.set_shuffle(shuffle);
+    let mut found = Vec::new();
+    let mut resume = None;
+    for _ in 0..most {
+        s.set_budget(budget);
+        s.set_resume(resume);
+        s.run_all(&mut |f: &Found| {
+            found.push((f.start, f.moves.iter().map(|&d| d as u8).collect()));
+            true
+        });
+        if !s.out_of_budget {
+            return (!s.stopped).then_some((found, s.visited));
+        }
+        resume = s.take_resume();
+    }
+    None
+}
+
+/// [`shuffled_solutions`] at the plan's width.
+fn shuffled_at_width(
+    plan: &Plan,
+    shuffle: Option<Shuffle>,
+    budget: Option<u64>,
+    most: u64,
+) -> Option<(Lines, u64)> {
+    match plan.nodes() {
+        0..=64 => shuffled_solutions::<1>(plan, shuffle, budget, most),
+        65..=128 => shuffled_solutions::<2>(plan, shuffle, budget, most),
+        _ => shuffled_solutions::<8>(plan, shuffle, budget, most),
+    }
+}
+
+/// A shuffled move order ([`Shuffle`]: by slot, by depth or both, down to
+/// some depth, or an order given per slot) searches every path: the
+/// search reports the same solutions as in the engine's order, each once,
+/// as many as the brute force counts; and so it does in turns of one to
+/// three nodes, each resuming where the last stopped, so the order at a
+/// node must not depend on anything but its slot and depth (an order
+/// that changed with the nodes visited would lose or repeat solutions
+/// when a turn resumes).
+#[test]
+fn shuffled_orders_search_every_path_and_resume_exactly() {
+    let var = common::env_u64;
+    let mut r = Rng(var("SHUFFLE_SEED").unwrap_or(0x5EED_5407_F1ED_0123));
+    let mut shuffled_apart = 0;
+    for case in 0..var("SHUFFLE_CASES").unwrap_or(300) {
+        let mut p = if case % 2 == 0 {
+            random_puzzle(&mut r)
+        } else {
+            random_panel(&mut r, 4, 6, 3)
+        };
+        if case % 2 == 1 {
+            fill_faces(&mut r, &mut p, mixed_symbol);
+        }
+        let plan = Plan::new(&p).unwrap();
+        let want = brute_count(&p);
+        let (plain, nodes) = shuffled_at_width(&plan, None, None, 1).unwrap();
+        assert_eq!(plain.len() as u64, want, "case {case}: engine's order");
+        let slots = plan.rules.board.nbr.len();
+        let shuffle = Shuffle {
+            seed: 1 + r.below(1 << 40),
+            by_slot: case % 3 != 1,
+            by_depth: case % 3 != 0,
+            depth: if case % 5 == 0 {
+                1 + r.below(6) as usize
+            } else {
+                usize::MAX
+            },
+            // One case in seven: an order given per slot.
+            slots: if case % 7 == 3 {
+                (0..slots)
+                    .map(|_| {
+                        let mut o = Direction::ALL;
+                        for i in (1..4).rev() {
+                            o.swap(i, r.below(i as u64 + 1) as usize);
+                        }
+                        o
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+        };
+        let show = || witness::formats::wpjson::to_string(&p).unwrap();
+        let whole = shuffled_at_width(&plan, Some(shuffle.clone()), None, 1)
+            .unwrap()
+            .0;
+        // Turns of one to three nodes: about as many as the nodes.
+        let most = 2 * nodes + 100;
+        let turns = shuffled_at_width(&plan, Some(shuffle), Some(1 + case % 3), most);
+        let turns = turns
+            .unwrap_or_else(|| panic!("case {case}: turns make no progress on\n{}", show()))
+            .0;
+        // The shuffle must really change the order somewhere.
+        shuffled_apart += (whole.first() != plain.first()) as u32;
+        let sorted = |mut v: Lines| {
+            v.sort();
+            v
+        };
+        let (plain, whole, turns) = (sorted(plain), sorted(whole), sorted(turns));
+        assert_eq!(
+            whole,
+            plain,
+            "case {case}: shuffled vs engine's order on\n{}",
+            show()
+        );
+        assert_eq!(
+            turns,
+            plain,
+            "case {case}: shuffled in turns on\n{}",
+            show()
+        );
+    }
+    assert!(
+        shuffled_apart > 20,
+        "only {shuffled_apart} panels where a shuffle found another first solution"
+    );
 }
