@@ -173,6 +173,13 @@ fn show(p: &Puzzle) -> String {
 /// slow on them): the solutions found must be the brute force's.
 const MOST: u64 = 1500;
 
+thread_local! {
+    /// The eager clauses of stars and squares the SAT engine added on this
+    /// thread's panels (each test runs on a thread of its own), so that a
+    /// test can tell they were there to be checked.
+    static EAGER: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// The SAT engine's solutions (start slot and moves) up to `limit`,
 /// checked one by one against the validator, and its count's status.
 fn sat_solutions(case: u64, p: &Puzzle, limit: Option<u64>) -> (Vec<Path>, Status) {
@@ -196,6 +203,7 @@ fn sat_solutions(case: u64, p: &Puzzle, limit: Option<u64>) -> (Vec<Path>, Statu
         })
         .unwrap();
     assert_eq!(c.count, found.len() as u64, "case {case}");
+    EAGER.set(EAGER.get() + run.stats.eager);
     for q in &found {
         let v = witness::check(p, q).unwrap();
         assert!(
@@ -363,6 +371,9 @@ fn sat_finds_the_brute_force_solutions_on_random_panels() {
         solvable > 400 && solutions > 10_000,
         "only {solvable} solvable panels, {solutions} solutions"
     );
+    // The eager clauses of stars and squares were there on many panels.
+    let eager = EAGER.get();
+    assert!(eager > 1000, "only {eager} eager clauses");
 }
 
 #[test]

@@ -4,7 +4,8 @@
 //!
 //! [`encode`] writes the clauses every solution satisfies: the line's
 //! slots and degrees, one start and one end, symmetry, pillars, dots and
-//! triangles. A model of them is a line from a start to an end, plus
+//! triangles; [`eager`] adds, for stars and squares, the short chains of
+//! faces that would put symbols that cannot share a region into one. A model of them is a line from a start to an end, plus
 //! perhaps loops apart from it. The engine then loops: solve; read the
 //! model back ([`cuts::decode`]); if it has loops, cut them
 //! ([`cuts::loop_cuts`]) and solve again; else run the validator on the
@@ -33,6 +34,7 @@
 //! whose selectors it names.
 
 pub mod cuts;
+pub mod eager;
 pub mod encode;
 pub mod other;
 pub mod pieces;
@@ -74,6 +76,8 @@ pub struct Stats {
     pub balance: u64,
     /// The pieces' area cardinality added (0 or 1).
     pub area: u64,
+    /// Eager clauses of stars and squares ([`eager`]).
+    pub eager: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
     /// region cut applied to).
     pub blocked: u64,
@@ -171,6 +175,7 @@ impl<'a> SatRun<'a> {
         } else {
             pieces::Pieces::default()
         };
+        let eager = eager::add(b, &mut enc);
         if selectors {
             // The area cardinality counts every piece as placed, which a
             // piece switched off is not: it stays out of the selector mode
@@ -205,7 +210,10 @@ impl<'a> SatRun<'a> {
             fails: Vec::new(),
             pieces,
             assumps,
-            stats: Stats::default(),
+            stats: Stats {
+                eager,
+                ..Stats::default()
+            },
             max_calls: None,
         })
     }
