@@ -180,14 +180,14 @@ fn connections_over_the_limit_get_503_at_once() {
     let t0 = Instant::now();
     let refused = loop {
         assert!(
-            t0.elapsed() < Duration::from_secs(10),
+            t0.elapsed() < Duration::from_secs(20),
             "no connection was refused"
         );
         // A refused connection is answered before it asks; one that was
         // taken in (the idle ones not all taken yet) is asked for its
         // health and closed.
         let mut c = s.connect();
-        c.set_read_timeout(Some(Duration::from_millis(300)))
+        c.set_read_timeout(Some(Duration::from_millis(1_000)))
             .unwrap();
         let mut first = [0u8; 1];
         let t1 = Instant::now();
@@ -203,7 +203,8 @@ fn connections_over_the_limit_get_503_at_once() {
     assert_eq!(status, 503, "{head}");
     assert!(head.contains("Retry-After: 1"), "{head}");
     assert!(body.contains("busy"), "{body}");
-    assert!(took < Duration::from_millis(300), "{took:?}");
+    // At once: well before the 10 s a connection has to send its header.
+    assert!(took < Duration::from_millis(1_000), "{took:?}");
     drop(idle);
     let t0 = Instant::now();
     while !s.healthy() {

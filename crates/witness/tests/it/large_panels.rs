@@ -63,7 +63,7 @@ fn the_largest_empty_panel_is_solved_counted_and_hinted() {
             &p,
             &CountOptions::default()
                 .with_limit(1_000)
-                .with_limits(ms(2_000)),
+                .with_limits(ms(20_000)),
         )
         .unwrap();
         let h = witness::hint(
