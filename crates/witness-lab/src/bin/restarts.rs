@@ -138,7 +138,8 @@ fn slot_orders(plan: &Plan, heur: u8, seed: u64) -> Vec<[Direction; 4]> {
                     1 => dist[r] as i64,
                     2 => -(dist[r] as i64),
                     _ => {
-                        let (x, y) = (r % b.w, r / b.w);
+                        // Slots are stored column by column.
+                        let (x, y) = (r / b.h, r % b.h);
                         x.min(y).min(b.w - 1 - x).min(b.h - 1 - y) as i64
                     }
                 };

@@ -154,16 +154,28 @@ impl<'a> SatRun<'a> {
     /// [`Error::Unsupported`] for marks and pieces under the Windmill's
     /// rules.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, false)
+        SatRun::new_selected(puzzle, limits, false, eager::MAX_EDGES)
+    }
+
+    /// [`SatRun::new`] with the eager clauses of stars and squares
+    /// ([`eager`]) for chains of at most `max` edges (0: none), for
+    /// measurement.
+    pub fn with_eager_edges(puzzle: &'a Puzzle, limits: &Limits, max: usize) -> Result<SatRun<'a>> {
+        SatRun::new_selected(puzzle, limits, false, max)
     }
 
     /// [`SatRun::new`] with a selector literal per symbol (face symbols
     /// inside the panel, and dots), for [`SatRun::core`].
     pub fn with_selectors(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, true)
+        SatRun::new_selected(puzzle, limits, true, eager::MAX_EDGES)
     }
 
-    fn new_selected(puzzle: &'a Puzzle, limits: &Limits, selectors: bool) -> Result<SatRun<'a>> {
+    fn new_selected(
+        puzzle: &'a Puzzle,
+        limits: &Limits,
+        selectors: bool,
+        eager_edges: usize,
+    ) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
         if let Some(why) = unsupported(b) {
@@ -175,7 +187,7 @@ impl<'a> SatRun<'a> {
         } else {
             pieces::Pieces::default()
         };
-        let eager = eager::add(b, &mut enc);
+        let eager = eager::add_up_to(b, &mut enc, eager_edges);
         if selectors {
             // The area cardinality counts every piece as placed, which a
             // piece switched off is not: it stays out of the selector mode

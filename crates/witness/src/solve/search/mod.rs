@@ -318,8 +318,9 @@ pub struct Resume {
 type Go = bool;
 
 /// A move order that differs from slot to slot ([`Search::set_shuffle`]),
-/// for measuring how the order matters (`witness-lab`'s `restarts`).
-#[derive(Clone, Debug, Default)]
+/// for measuring how the order matters (`witness-lab`'s `restarts`). The
+/// default shuffles every depth by slot and depth with seed 0.
+#[derive(Clone, Debug)]
 pub struct Shuffle {
     /// The seed of the hash that picks, at a slot, one of the 24 orders.
     pub seed: u64,
@@ -330,16 +331,29 @@ pub struct Shuffle {
     /// Only the moves at depths below this are shuffled; deeper, the
     /// search's order.
     pub depth: usize,
-    /// When not empty, the order at each slot (by slot index), in place
-    /// of the hash's.
+    /// When not empty, the order at each slot (by slot index, one per
+    /// slot of the board), in place of the hash's, at every depth
+    /// (`depth` is then not read).
     pub slots: Vec<[Direction; 4]>,
+}
+
+impl Default for Shuffle {
+    fn default() -> Self {
+        Shuffle {
+            seed: 0,
+            by_slot: true,
+            by_depth: true,
+            depth: usize::MAX,
+            slots: Vec::new(),
+        }
+    }
 }
 
 impl Shuffle {
     /// The order at slot `q` at `depth`, where the search's is `order`.
     fn order_at(&self, q: usize, depth: usize, order: [Direction; 4]) -> [Direction; 4] {
-        if !self.slots.is_empty() {
-            return self.slots[q];
+        if let Some(&o) = self.slots.get(q) {
+            return o;
         }
         if depth >= self.depth {
             return order;

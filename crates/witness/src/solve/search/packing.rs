@@ -261,7 +261,7 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 }
 
-/// Counters of the packing test ([`Search::packs_cached`]) over every
+/// Counters of the packing test (`Search::packs_cached`) over every
 /// search of the process, for measurement only (the `pack-stats`
 /// feature): what one test costs against one search node.
 #[cfg(feature = "pack-stats")]

@@ -653,11 +653,11 @@ fn shuffled_orders_search_every_path_and_resume_exactly() {
             },
         };
         let show = || witness::formats::wpjson::to_string(&p).unwrap();
-        let whole = shuffled_at_width(&plan, Some(shuffle.clone()), None, 1)
-            .unwrap()
-            .0;
-        // Turns of one to three nodes: about as many as the nodes.
-        let most = 2 * nodes + 100;
+        let (whole, shuffled_nodes) =
+            shuffled_at_width(&plan, Some(shuffle.clone()), None, 1).unwrap();
+        // Turns of one to three nodes: about as many as the shuffled
+        // search's nodes.
+        let most = 2 * nodes.max(shuffled_nodes) + 100;
         let turns = shuffled_at_width(&plan, Some(shuffle), Some(1 + case % 3), most);
         let turns = turns
             .unwrap_or_else(|| panic!("case {case}: turns make no progress on\n{}", show()))
