@@ -108,10 +108,10 @@ pub fn add_up_to(b: &Board, enc: &mut Encoding, max: usize) -> u64 {
     let n = b.len();
     let inside = |s: usize| b.kind[s] == SlotKind::Face && !b.outside[s];
     let has_star = (0..n).any(|s| inside(s) && b.sym[s] == Sym::Star);
-    let squares = (0..n).filter(|&s| inside(s) && b.sym[s] == Sym::Square);
+    let mut squares = (0..n).filter(|&s| inside(s) && b.sym[s] == Sym::Square);
     let two_colours = squares
-        .clone()
-        .any(|s| squares.clone().any(|g| b.color[g] != b.color[s]));
+        .next()
+        .is_some_and(|first| squares.any(|s| b.color[s] != b.color[first]));
     if !has_star && !two_colours {
         return 0;
     }
