@@ -4,6 +4,19 @@ use super::*;
 use witness::internals::plan::Masks;
 use witness::internals::search::{Found, Search, Shuffle};
 
+/// Case `case` of a cross-check: on even cases a random puzzle of the
+/// shared generator (symmetry, pillars), on odd ones a random panel with
+/// mixed symbols (marks among them).
+fn random_or_mixed(r: &mut Rng, case: u64) -> Puzzle {
+    if case.is_multiple_of(2) {
+        random_puzzle(r)
+    } else {
+        let mut p = random_panel(r, 4, 6, 3);
+        fill_faces(r, &mut p, mixed_symbol);
+        p
+    }
+}
+
 /// Turns with tiny budgets (cut after a few nodes, in every move order the
 /// schedule tries, each going on from where it stopped) still find a
 /// solution exactly when the brute force finds one, and it validates; and
@@ -17,14 +30,7 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
     let tiny = short_turns(1, 64, 5);
     let (mut solvable, mut not_first) = (0, 0);
     for case in 0..var("TURNS_CASES").unwrap_or(600) {
-        let mut p = if case % 2 == 0 {
-            random_puzzle(&mut r)
-        } else {
-            random_panel(&mut r, 4, 6, 3)
-        };
-        if case % 2 == 1 {
-            fill_faces(&mut r, &mut p, mixed_symbol);
-        }
+        let p = random_or_mixed(&mut r, case);
         let mut plan = Plan::new(&p).unwrap();
         if case % 4 < 2 {
             plan.narrow_min_nodes = 0;
@@ -615,14 +621,7 @@ fn shuffled_orders_search_every_path_and_resume_exactly() {
     let mut r = Rng(var("SHUFFLE_SEED").unwrap_or(0x5EED_5407_F1ED_0123));
     let mut shuffled_apart = 0;
     for case in 0..var("SHUFFLE_CASES").unwrap_or(300) {
-        let mut p = if case % 2 == 0 {
-            random_puzzle(&mut r)
-        } else {
-            random_panel(&mut r, 4, 6, 3)
-        };
-        if case % 2 == 1 {
-            fill_faces(&mut r, &mut p, mixed_symbol);
-        }
+        let p = random_or_mixed(&mut r, case);
         let plan = Plan::new(&p).unwrap();
         let want = brute_count(&p);
         let (plain, nodes) = shuffled_at_width(&plan, None, None, 1).unwrap();
