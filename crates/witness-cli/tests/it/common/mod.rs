@@ -45,25 +45,39 @@ impl Server {
 
     /// Sends a raw request; returns the status, the headers and the body.
     pub fn raw(&self, request: &[u8]) -> (u16, String, String) {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-        s.write_all(request).unwrap();
+        self.try_raw(request).unwrap()
+    }
+
+    /// [`Server::raw`], with the connection's errors and an incomplete
+    /// answer returned as errors (a server that refuses a connection may
+    /// reset it before the answer is read).
+    pub fn try_raw(&self, request: &[u8]) -> std::io::Result<(u16, String, String)> {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port))?;
+        s.set_read_timeout(Some(Duration::from_secs(60)))?;
+        s.write_all(request)?;
         let mut out = Vec::new();
-        s.read_to_end(&mut out).unwrap();
+        s.read_to_end(&mut out)?;
         let text = String::from_utf8(out).unwrap();
-        let (head, body) = text.split_once("\r\n\r\n").expect("a complete answer");
-        let status = head[9..12].parse().unwrap();
-        (status, head.to_string(), body.to_string())
+        let incomplete =
+            || std::io::Error::new(std::io::ErrorKind::InvalidData, "an incomplete answer");
+        let (head, body) = text.split_once("\r\n\r\n").ok_or_else(incomplete)?;
+        let status = head
+            .get(9..12)
+            .and_then(|c| c.parse().ok())
+            .ok_or_else(incomplete)?;
+        Ok((status, head.to_string(), body.to_string()))
     }
 
     /// `GET path`; the status, the headers and the body.
     pub fn get(&self, path: &str) -> (u16, String, String) {
-        self.raw(
-            format!(
-                "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
-                self.port
-            )
-            .as_bytes(),
+        self.raw(self.get_request(path).as_bytes())
+    }
+
+    /// The request of `GET path`.
+    fn get_request(&self, path: &str) -> String {
+        format!(
+            "GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\n\r\n",
+            self.port
         )
     }
 
@@ -107,10 +121,11 @@ pub fn slow_puzzle() -> Value {
 }
 
 impl Server {
-    /// True when the server answers `GET /api/health` with `{"ok":true}`.
+    /// True when the server answers `GET /api/health` with `{"ok":true}`
+    /// (false when the connection fails, as a refused one may).
     pub fn healthy(&self) -> bool {
-        let (status, _, body) = self.get("/api/health");
-        status == 200 && body == r#"{"ok":true}"#
+        let request = self.get_request("/api/health");
+        matches!(self.try_raw(request.as_bytes()), Ok((200, _, body)) if body == r#"{"ok":true}"#)
     }
 
     /// A new connection to the server.
