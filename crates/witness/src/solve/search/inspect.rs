@@ -38,14 +38,16 @@ impl<'p, const N: usize> Search<'p, N> {
     /// The verdict of the tests on the node reached by `prefix` from
     /// `start` (a start slot, the prefix's moves legal), judged alone as
     /// the walk judges a node it enters (without what the branch above
-    /// narrowed); `None` when that node is not a node slot. The line is
-    /// drawn and taken away again.
+    /// narrowed); `None` when that node is not a node slot or the prefix
+    /// leaves the board. The line is drawn and taken away again.
     pub fn judge(&mut self, start: usize, prefix: &[Direction]) -> Option<bool> {
         let b = &self.plan.rules.board;
         let mut path = vec![start];
         for &d in prefix {
             let q = b.nbr[*path.last().expect("a start")][d as usize];
-            assert!(q != NONE, "a prefix off the board");
+            if q == NONE {
+                return None;
+            }
             path.push(q as usize);
         }
         let h = *path.last().expect("a start");
