@@ -76,6 +76,7 @@
 //! on boards with removed faces, where nodes and edges beside them join
 //! faces that share no edge, the flood also runs through those rim nodes.
 
+pub mod inspect;
 mod marks;
 mod must_pass;
 mod packing;
@@ -240,6 +241,20 @@ pub struct Search<'p, const N: usize> {
     /// Set when the turn's budget (`run_cap`), not the limits, stopped
     /// the search.
     pub out_of_budget: bool,
+    /// When set, the visit count at which the node at each depth of the
+    /// current branch was entered ([`Search::set_trail`]).
+    trail: Option<Vec<u64>>,
+    /// The step caps of the tests that have one, and whether budgets
+    /// apply ([`Search::set_full_tests`]).
+    caps: TestCaps,
+}
+
+/// How far the budgeted tests may go: the packing search's and the open
+/// tiling's step caps, and whether the packing test's budget applies.
+struct TestCaps {
+    pack_steps: u32,
+    open_tile_steps: u32,
+    budgeted: bool,
 }
 
 /// The tables a [`Search`] keeps from branch to branch: verdicts on
@@ -790,6 +805,12 @@ impl<'p, const N: usize> Search<'p, N> {
                 replay_to: 0,
             },
             out_of_budget: false,
+            trail: None,
+            caps: TestCaps {
+                pack_steps: PACK_STEPS,
+                open_tile_steps: OPEN_TILE_STEPS,
+                budgeted: true,
+            },
         }
     }
 

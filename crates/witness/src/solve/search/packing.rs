@@ -165,14 +165,14 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         let mut cache = self.kept.packings.borrow_mut();
         let earned = self.visited / PACK_NODES_PER_UNIT + cache.saved + PACK_START_UNITS;
-        if cache.spent >= earned {
+        if cache.spent >= earned && self.caps.budgeted {
             return None;
         }
         // A region its pieces must tile whole: the tiling's kept verdicts
         // (by the region alone) answer most often, so they come first.
         if whole {
             let before = self.tile_steps.get();
-            let tiles = self.tile_within(region, OPEN_TILE_STEPS);
+            let tiles = self.tile_within(region, self.caps.open_tile_steps);
             cache.spent += (self.tile_steps.get() - before).div_ceil(TILE_STEPS_PER_UNIT);
             if let Some(ok) = tiles {
                 if !ok {
@@ -200,13 +200,14 @@ impl<'p, const N: usize> Search<'p, N> {
             return Some(ok);
         }
         let parts = StuckParts::new(fm, inside);
-        let mut steps = PACK_STEPS;
+        let cap = self.caps.pack_steps;
+        let mut steps = cap;
         let mut work = 0;
         let mut found = std::mem::take(&mut cache.found);
         let ok = fm.packs(region, need, &parts, &mut steps, &mut found, &mut work);
         cache.spent += work / PACK_WORK_PER_UNIT + 1;
         #[cfg(feature = "pack-stats")]
-        pack_stats::note_packs(work, PACK_STEPS - steps, steps == 0);
+        pack_stats::note_packs(work, cap - steps, steps == 0);
         if !ok {
             cache.saved += self.cut_saves();
         } else if steps > 0 && !found.is_empty() {

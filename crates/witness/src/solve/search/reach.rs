@@ -2,6 +2,7 @@
 //! by peeling dead ends and dropping pockets ([`super::pockets`]), and the
 //! tests that every node and edge the line must still cover is in reach.
 
+use super::inspect;
 use super::*;
 
 impl<'p, const N: usize> Search<'p, N> {
@@ -79,6 +80,7 @@ impl<'p, const N: usize> Search<'p, N> {
         // the pockets must allow one line through them all.
         let mut must = self.pocket_must.and(&self.free);
         if !must.and_not(&reach).is_empty() {
+            inspect::note(inspect::CUT_MUST);
             return false;
         }
         must.clear(hv);
@@ -90,6 +92,7 @@ impl<'p, const N: usize> Search<'p, N> {
         {
             // Then only the nodes such a line may visit count.
             if !self.narrow(hv, &mut reach, &must) {
+                inspect::note(inspect::CUT_NARROW);
                 return false;
             }
             pockets_seen = true;
@@ -107,6 +110,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 .iter()
                 .any(|&e| e != NONE && b.end[e as usize] && self.can_enter(e as usize, false));
             if !near {
+                inspect::note(inspect::CUT_ENDS);
                 return false;
             }
         }
@@ -117,22 +121,27 @@ impl<'p, const N: usize> Search<'p, N> {
             dropped = self.with_mirrors(&dropped).and_not(&reach);
         }
         if !plan.local_prune && !self.negation_budget_ok(&reach) {
+            inspect::note(inspect::CUT_MARKS);
             return false;
         }
         if plan.local_prune && !self.local_ok(h, &reach, &main_reach) {
+            inspect::note(inspect::CUT_LOCAL);
             return false;
         }
         if !self.must_nodes.is_empty() && !self.parity_ok(h, &reach) {
+            inspect::note(inspect::CUT_PARITY);
             return false;
         }
         // Without squares, stars or pieces, what a sealed region could fail
         // (dots, triangles) the local checks have already seen.
         if !(plan.local_only || self.regions_ok(h, &reach, &dropped)) {
+            inspect::note(inspect::CUT_REGIONS);
             return false;
         }
         if !pockets_seen && !must.is_empty() && self.pockets.is_some() {
             let prev = self.prev_node(h);
             if !self.pockets_ok(hv, prev, &main_reach, &must) {
+                inspect::note(inspect::CUT_POCKETS);
                 return false;
             }
             self.passed = (main_reach, hv as u32);

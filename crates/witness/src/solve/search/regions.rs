@@ -112,9 +112,14 @@ impl<'p, const N: usize> Search<'p, N> {
             if region.intersects(&self.fm.negas) {
                 return self.marked_region_ok(region, false, reach, stuck);
             }
-            return self.open_region_ok(region, reach, stuck);
+            let ok = self.open_region_ok(region, reach, stuck);
+            if !ok {
+                super::inspect::note(super::inspect::CUT_OPEN);
+            }
+            return ok;
         }
         if !self.sealed_ok(region, reach, stuck) {
+            super::inspect::note(super::inspect::CUT_SEALED);
             return false;
         }
         *sealed = sealed.or(region);
@@ -730,6 +735,7 @@ impl<'p, const N: usize> Search<'p, N> {
         // with area over. (Far cheaper than the cover test below, and it
         // cuts far more often: it goes first.)
         if short > over {
+            super::inspect::note(super::inspect::CUT_AREA);
             return false;
         }
         // Each kind of piece standing in the region needs a placement
@@ -758,6 +764,10 @@ impl<'p, const N: usize> Search<'p, N> {
         // holds pieces, so they tile the whole region (across what may
         // become walls too: that only allows more).
         let whole = area == region.count() && fm.tileable(region);
-        area == 0 || self.packs_cached(region, &need, stuck, whole)
+        let ok = area == 0 || self.packs_cached(region, &need, stuck, whole);
+        if !ok {
+            super::inspect::note(super::inspect::CUT_PIECES);
+        }
+        ok
     }
 }

@@ -215,6 +215,13 @@ impl<'p, const N: usize> Search<'p, N> {
     /// Enters slot `q` (known enterable) and searches on from it.
     pub(super) fn enter(&mut self, q: usize, visit: &mut impl FnMut(&Found) -> Go) -> Go {
         self.visited += 1;
+        if let Some(trail) = &mut self.trail {
+            let d = self.moves.len();
+            if trail.len() <= d {
+                trail.resize(d + 1, 0);
+            }
+            trail[d] = self.visited;
+        }
         self.ticks = self.ticks.wrapping_add(1);
         if self.ticks & 1023 == 0
             && (self.limits.expired() || self.limits.max_nodes.is_some_and(|m| self.visited > m))

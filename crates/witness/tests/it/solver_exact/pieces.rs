@@ -198,3 +198,96 @@ fn narrow_pillars_count_as_brute_force() {
     assert!(triangles > 1500, "only {triangles} triangles");
     assert!(symmetric > 500, "only {symmetric} symmetric pillars");
 }
+
+/// A search of `plan` with every test at full strength
+/// ([`Search::set_full_tests`]) and the trail on: every solution, as many
+/// as the brute force counts; and a second run stopped at its first
+/// solution: the visits at which the solution's nodes were entered
+/// ([`Search::trail`]) grow along it and end at the last node visited,
+/// and the tests on their budgets ([`Search::judge`]) pass every node of
+/// it before its end. The count, and whether there was a first solution.
+fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
+    use witness::internals::plan::Masks;
+    use witness::internals::search::{Found, Search};
+    let masks = Masks::<N>::new(plan);
+    let limits = Limits::none();
+    let mut s = Search::<N>::new(plan, &masks, &limits);
+    s.set_full_tests(1 << 16, 1 << 20);
+    s.set_trail(true);
+    let mut count = 0;
+    s.run_all(&mut |_: &Found| {
+        count += 1;
+        true
+    });
+    let mut s = Search::<N>::new(plan, &masks, &limits);
+    s.set_trail(true);
+    let mut first = None;
+    s.run_all(&mut |f: &Found| {
+        first = Some((f.start, f.moves.to_vec()));
+        false
+    });
+    let Some((start, moves)) = first else {
+        return (count, false);
+    };
+    let trail = &s.trail()[..=moves.len()];
+    assert!(trail.windows(2).all(|w| w[0] < w[1]), "the trail grows");
+    assert_eq!(trail[moves.len()], s.visited, "the end was entered last");
+    // (Not the end: the line stops there.)
+    for d in 1..moves.len() {
+        if let Some(ok) = s.judge(start, &moves[..d]) {
+            assert!(ok, "the tests cut a solution's node {d} moves deep");
+        }
+    }
+    (count, true)
+}
+
+/// Every test at full strength (no budgets, long packing searches) counts
+/// what the brute force counts on panels of pieces, and the inspection
+/// hooks ([`Search::trail`], [`Search::judge`]) tell the truth about a
+/// first solution. More by hand: FULL_SEED, FULL_CASES.
+#[test]
+fn full_strength_tests_count_as_brute_force() {
+    let var = common::env_u64;
+    let mut r = Rng(var("FULL_SEED").unwrap_or(0x0F11_57E4_5EED_0042));
+    let mut solvable = 0;
+    for case in 0..var("FULL_CASES").unwrap_or(200) {
+        let pillar = r.chance(20);
+        let (w, h) = if pillar {
+            (3 + r.below(2) as usize, 1 + r.below(3) as usize)
+        } else {
+            (2 + r.below(3) as usize, 2 + r.below(3) as usize)
+        };
+        let mut p = piece_board(&mut r, w, h, pillar, 20);
+        let faces = face_slots(&p);
+        for _ in 0..2 + r.below(4) {
+            let q = faces[r.below(faces.len() as u64) as usize];
+            let color = COLORS[r.below(2) as usize].clone();
+            let kind = match r.below(12) {
+                0 => SymbolKind::Ylop(random_piece(&mut r, 2)),
+                1 => SymbolKind::Star,
+                2 => SymbolKind::Square,
+                _ => SymbolKind::Poly(random_piece(&mut r, 5)),
+            };
+            p.cell_mut(q).symbol = Some(Symbol::new(kind, color));
+        }
+        gaps_starts_and_ends(&mut r, &mut p, 5);
+        let Ok(plan) = Plan::new(&p) else {
+            continue;
+        };
+        let want = brute_count(&p);
+        let (count, found) = match plan.nodes() {
+            0..=64 => full_strength_count::<1>(&plan),
+            _ => full_strength_count::<2>(&plan),
+        };
+        let show = || witness::formats::wpjson::to_string(&p).unwrap();
+        assert_eq!(count, want, "case {case}: full strength on\n{}", show());
+        assert_eq!(
+            found,
+            want > 0,
+            "case {case}: a first solution on\n{}",
+            show()
+        );
+        solvable += found as u32;
+    }
+    assert!(solvable > 20, "only {solvable} panels with a solution");
+}
