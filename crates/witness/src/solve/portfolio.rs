@@ -512,8 +512,7 @@ pub fn first_solution<const N: usize>(
 /// the solutions found; more than [`FEW_CASES`] cases are shared between
 /// the two threads, as [`super::solve_plan_threads`] shares them. On
 /// puzzles with marks a local search ([`super::local`]) takes turns on
-/// each side, each with its own seed (only on the other side, with the
-/// first seed, when the engine's order runs on the pool, `rest`). The first lane to search every path, the last share of the cases searched
+/// each side, each with its own seed. The first lane to search every path, the last share of the cases searched
 /// to the end, or the solution that reaches `limit`, stops both;
 /// `max_nodes` caps each thread's nodes. With `rest`, on a puzzle without
 /// elimination marks, the engine's order instead searches those branches
@@ -564,16 +563,14 @@ pub fn distinct_solutions_threads<const N: usize>(
     // both, half each (as when solving).
     let finished = AtomicUsize::new(0);
     let (here, there) = CaseShare::for_two_threads(plan, &finished);
-    // With cases, the engine's order starts afresh by turns: the pool's
-    // two threads beside the other side's would make three on two cores.
+    // On a puzzle with elimination marks, the engine's order starts
+    // afresh by turns, beside the cases (if few) and a local search of
+    // its own seed: the two local searches find the solutions of marked
+    // puzzles with too many cases to run (each run finds one, seldom
+    // twice the same, and a count to 2 needs two), and the pool's two
+    // threads beside the other side's would make three on two cores.
     // Unmarked puzzles keep the pool, which their counts need.
-    let rest = rest.filter(|_| super::mark_cases::case_count(plan).is_none());
-    // The engine's order on the pool leaves the local search to the other
-    // side, with the engine's order's seed.
-    let mut there = there;
-    if rest.is_some() {
-        there.anneal = here.as_ref().and_then(|h| h.anneal);
-    }
+    let rest = rest.filter(|_| !plan.rules.board.has_negations);
     // Lanes `lanes` by turns until they end, with that share of the
     // elimination cases if any; true when one searched every path or the
     // last share of the cases is searched to the end (then the other side
