@@ -172,14 +172,12 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
     assert!(reached > 20, "only {reached} panels reached the limit");
 }
 
-/// Counts by turns on marked panels with more than `FEW_CASES` cases,
-/// which two threads share as they do when solving (each thread's share
-/// searched to the end proves nothing alone; the last one does): the
-/// lanes with the cases, on one thread and on two, with turns of a few
-/// nodes so that the cases take turns from the first, give the brute
-/// force's count, complete exactly when it is below the limit. (The lanes
-/// settle these small panels first: a share's end proving too much is not
-/// caught here.) More by hand: SHARED_SEED, SHARED_CASES.
+/// Counts by turns on marked panels with more than `FEW_CASES` cases:
+/// the lanes with the cases, on one thread and on two (one running them
+/// all, the other the engine's order beside a local search), with turns
+/// of a few nodes so that the cases take turns from the first, give the
+/// brute force's count, complete exactly when it is below the limit.
+/// More by hand: SHARED_SEED, SHARED_CASES.
 #[test]
 fn counts_with_many_cases_shared_agree_with_brute_force() {
     use witness::internals::mark_cases::{case_count, FEW_CASES};
