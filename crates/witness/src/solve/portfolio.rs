@@ -506,6 +506,11 @@ pub fn first_solution<const N: usize>(
     (answer, !turns.stopped, visited)
 }
 
+/// The work between the helper's looks at the limits and its stop flag
+/// when it runs a local search alone
+/// ([`distinct_solutions_threads`]): about a millisecond.
+pub const HELPER_ANNEAL_STEP: u64 = 10_000;
+
 /// [`distinct_solutions`] on two threads, sharing the solutions found (the
 /// near searches on the thread that finds the solution). One thread runs
 /// what [`distinct_solutions`] runs on one: every lane by turns, with the
@@ -514,10 +519,13 @@ pub fn first_solution<const N: usize>(
 /// work, however the other fares. The other helps: on a puzzle without
 /// elimination marks it searches in the engine's order alone, the
 /// branches of `rest` if given (on the thread pool, as the count that
-/// left them ran), else the whole tree by turns; on a marked puzzle, the
-/// engine's order by turns beside a local search of its own seed (a local
-/// search's time to a solution depends mostly on its seed, and once it
-/// has one it finds more among its detours). `rest` holds the branches an
+/// left them ran), else the whole tree by turns; on a marked puzzle, a
+/// local search of its own seed alone from the start (a local search's
+/// time to a solution depends mostly on its seed, and once it has one it
+/// finds more among its detours; on a core of its own the helper takes
+/// nothing from the other side, so it need not wait for the lanes as a
+/// local search beside them does), or where the local search does not run (symmetry,
+/// undirected panels) the engine's order by turns. `rest` holds the branches an
 /// earlier count in the engine's order left, which with the ones it
 /// searched (whose solutions `seen` holds) cover every path.
 ///
@@ -611,15 +619,34 @@ pub fn distinct_solutions_threads<const N: usize>(
                 }
                 searched_all
             }
-            None => {
-                let helper = CaseShare {
-                    part: 0,
-                    parts: 0,
-                    finished: None,
-                    anneal: Some(ANNEAL_SEED + 1),
-                };
-                side(&mut Search::new(plan, masks, lim), None, &all[..1], &helper)
-            }
+            None => match marked.then(|| Anneal::new(plan, ANNEAL_SEED + 1)).flatten() {
+                // A local search of its own seed, with the whole thread
+                // from the start: it never ends the count, which the
+                // other side's searches prove complete or stop.
+                Some(mut a) => {
+                    a.set_limits(lim);
+                    while !lim.expired() && a.work() < max_nodes {
+                        let work = a.work().saturating_add(HELPER_ANNEAL_STEP);
+                        if let Some(answer) = a.run_until(work, lim) {
+                            if !visit(answer) {
+                                break;
+                            }
+                        }
+                    }
+                    false
+                }
+                None => side(
+                    &mut Search::new(plan, masks, lim),
+                    None,
+                    &all[..1],
+                    &CaseShare {
+                        part: 0,
+                        parts: 0,
+                        finished: None,
+                        anneal: None,
+                    },
+                ),
+            },
         };
         (
             mine,

@@ -174,7 +174,7 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
 
 /// Counts by turns on marked panels with more than `FEW_CASES` cases:
 /// the lanes with the cases, on one thread and on two (one running them
-/// all, the other the engine's order beside a local search), with turns
+/// all, the other a local search), with turns
 /// of a few nodes so that the cases take turns from the first, give the
 /// brute force's count, complete exactly when it is below the limit.
 /// More by hand: SHARED_SEED, SHARED_CASES.
@@ -387,10 +387,10 @@ fn fit_verdicts_depend_on_the_covered_edges_inside_a_region() {
 }
 
 /// Counts with a small limit called from a thread pool of one thread (as
-/// `witness bench --jobs 1` runs them) go on on two threads, the second
-/// beside the pool's: on marked panels the engine's order starts afresh by
-/// turns beside a local search of its own, on the others it searches the
-/// branches the pool's count left. Either way they give the brute force's
+/// `witness bench --jobs 1` runs them) go on on two threads: one runs the
+/// lanes, cases and local search as one thread would; the other helps,
+/// on marked panels with a local search of its own from the start, on the
+/// others in the branches the pool's count left. Either way they give the brute force's
 /// count up to the limit, complete exactly below it, with the hand-over
 /// after 0 to 300 nodes and turns of a few nodes (the local search takes
 /// turns from the first). Marked and unmarked panels are both met. More by
