@@ -1,16 +1,21 @@
-//! The local search alone on one puzzle: `anneal FILE [MOVES] [SEED]`
-//! prints the moves and time to a solution (or that it found none).
+//! The local search alone on one puzzle: `anneal FILE [MOVES] [SEED]
+//! [DISTINCT]` prints the moves and time to a solution (or that it found
+//! none); with DISTINCT above 1, it goes on to that many distinct
+//! solutions (as a count does) and prints the work and time at each.
 
 use witness::internals::{local::Anneal, plan::Plan};
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let file = args.next().expect("usage: anneal FILE [MOVES] [SEED]");
+    let file = args
+        .next()
+        .expect("usage: anneal FILE [MOVES] [SEED] [DISTINCT]");
     let budget: u64 = args
         .next()
         .and_then(|v| v.parse().ok())
         .unwrap_or(10_000_000);
     let seed: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let distinct: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(1);
     let text = std::fs::read_to_string(&file).expect("readable file");
     let p = witness::formats::read_puzzle(&text, None).expect("puzzle");
     let plan = Plan::new(&p).expect("plan");
@@ -21,6 +26,24 @@ fn main() {
     // The fits' step cap, as in the solver.
     a.set_limits(&witness::Limits::none());
     let t = std::time::Instant::now();
+    if distinct > 1 {
+        let mut seen = std::collections::HashSet::new();
+        let mut reports = 0;
+        while seen.len() < distinct && a.moves < budget {
+            if let Some((start, _, moves)) = a.run(256) {
+                reports += 1;
+                if seen.insert((start, moves)) {
+                    println!(
+                        "distinct solution {} at work {} ({reports} reported), {:.1} ms",
+                        seen.len(),
+                        a.work(),
+                        t.elapsed().as_secs_f64() * 1e3
+                    );
+                }
+            }
+        }
+        return;
+    }
     let found = a.run(budget);
     let ms = t.elapsed().as_secs_f64() * 1e3;
     let ns = ms * 1e6 / a.moves.max(1) as f64;

@@ -929,8 +929,12 @@ impl<'p> Anneal<'p> {
         if let Some(d) = finish.tail {
             moves.push(d);
         }
-        // Start afresh next time: the caller may want more solutions.
-        self.cur.started = false;
+        // The replica goes on from this path: a caller that wants more
+        // solutions (a count) finds them here. On heavily marked panels a
+        // solution's detours are often solutions too, a few hundred moves
+        // away, where a fresh path takes as long to reach a solution as the
+        // first did (see docs/benchmarks.md). A path may be reported again;
+        // callers tell solutions apart by their lines.
         Some((begin.slot as usize, finish.slot as usize, moves))
     }
 }

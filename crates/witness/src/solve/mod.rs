@@ -550,7 +550,9 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// and searching the paths on each of the first ones' nodes ([`nearby`]):
 /// on puzzles with several solutions, other orders often reach a second
 /// one far sooner, and the first lane to search every path settles a
-/// puzzle with fewer than the limit.
+/// puzzle with fewer than the limit. Where [`count_threads`] allows, that
+/// part runs on two threads, one as on one thread and the other helping
+/// ([`portfolio::distinct_solutions_threads`]).
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
     count_plan_with(plan, limit, limits, LANE_COUNT_AFTER, &Schedule::default())
 }
@@ -592,13 +594,7 @@ pub fn count_plan_with(
         let max_nodes = limits
             .max_nodes
             .map_or(u64::MAX, |m| m.saturating_sub(spent));
-        // Two threads, unless called from a pool's thread (a caller that
-        // runs several counts at once, as `bench` does).
-        #[cfg(feature = "native")]
-        let on_pool = rayon::current_thread_index().is_some();
-        #[cfg(not(feature = "native"))]
-        let on_pool = true;
-        let d = if !on_pool {
+        let d = if count_threads() {
             portfolio::distinct_solutions_threads(
                 plan, &masks, limits, schedule, l, max_nodes, seen, rest,
             )
@@ -614,6 +610,27 @@ pub fn count_plan_with(
         let solutions = kept(plan, d.seen, &c);
         Ok(Count { solutions, ..c })
     })
+}
+
+/// True when a count with a small limit goes on on two threads
+/// ([`portfolio::distinct_solutions_threads`]): when it is not called from
+/// a thread pool's thread, or from a pool of one thread on a machine with
+/// two cores or more. A pool of several threads is a caller that runs
+/// several counts at once (as `witness bench --jobs 2` does), whose
+/// threads keep the cores busy; a pool of one runs one count at a time and
+/// leaves the other cores free. Which thread finds a solution changes only
+/// when it is found, not what is counted: the threads share one set of
+/// solutions, told apart by their lines.
+fn count_threads() -> bool {
+    #[cfg(feature = "native")]
+    {
+        match rayon::current_thread_index() {
+            None => true,
+            Some(_) => rayon::current_num_threads() == 1 && two_cores(),
+        }
+    }
+    #[cfg(not(feature = "native"))]
+    false
 }
 
 /// The solutions of `seen` that a count `c` keeps

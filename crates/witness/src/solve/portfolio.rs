@@ -506,21 +506,35 @@ pub fn first_solution<const N: usize>(
     (answer, !turns.stopped, visited)
 }
 
-/// [`distinct_solutions`] on two threads (the near searches on the thread
-/// that finds the solution): the engine's order on one, the
-/// other lanes and the elimination cases (if any) on the other, sharing
-/// the solutions found; more than [`FEW_CASES`] cases are shared between
-/// the two threads, as [`super::solve_plan_threads`] shares them. On
-/// puzzles with marks a local search ([`super::local`]) takes turns on
-/// each side, each with its own seed (only on the other side, with the
-/// first seed, when the engine's order runs on the pool, `rest`). The first lane to search every path, the last share of the cases searched
-/// to the end, or the solution that reaches `limit`, stops both;
-/// `max_nodes` caps each thread's nodes. With `rest`, on a puzzle without
-/// elimination marks, the engine's order instead searches those branches
-/// (start and moves to begin with) on the thread pool, as the count did:
-/// the branches an earlier count in that order left, which with the ones it searched (and whose
-/// solutions `seen` holds) cover every path, so none of its finished
-/// work is done again.
+/// The work between the helper's looks at the limits and its stop flag
+/// when it runs a local search alone
+/// ([`distinct_solutions_threads`]): about a millisecond.
+pub const HELPER_ANNEAL_STEP: u64 = 10_000;
+
+/// [`distinct_solutions`] on two threads, sharing the solutions found (the
+/// near searches on the thread that finds the solution). One thread runs
+/// what [`distinct_solutions`] runs on one: every lane by turns, with the
+/// elimination cases and the local search ([`super::local`]) on marked
+/// puzzles, so that a count is never left with less than one thread's
+/// work, however the other fares. The other helps: on a puzzle without
+/// elimination marks it searches in the engine's order alone, the
+/// branches of `rest` if given (on the thread pool, as the count that
+/// left them ran), else the whole tree by turns; on a marked puzzle, a
+/// local search of its own seed alone from the start (a local search's
+/// time to a solution depends mostly on its seed, and once it has one it
+/// finds more among its detours; on a core of its own the helper takes
+/// nothing from the other side, so it need not wait for the lanes as a
+/// local search beside them does), or where the local search does not run (symmetry,
+/// undirected panels) the engine's order by turns. `rest` holds the branches an
+/// earlier count in the engine's order left, which with the ones it
+/// searched (whose solutions `seen` holds) cover every path.
+///
+/// Exact: each side only adds solutions to one set, told apart by their
+/// lines (with mirror twins); a side ends the count as complete only when
+/// it has seen every solution: a lane searched every path, the cases were
+/// all searched to the end, or every branch of `rest` was searched. The
+/// solution that reaches `limit` stops both; `max_nodes` caps each
+/// thread's nodes.
 #[allow(clippy::too_many_arguments)]
 #[cfg(feature = "native")]
 pub fn distinct_solutions_threads<const N: usize>(
@@ -560,34 +574,20 @@ pub fn distinct_solutions_threads<const N: usize>(
         }
         go
     };
-    // The elimination cases take turns on the other side; with many, on
-    // both, half each (as when solving).
-    let finished = AtomicUsize::new(0);
-    let (here, there) = CaseShare::for_two_threads(plan, &finished);
-    // With cases, the engine's order starts afresh by turns: the pool's
-    // two threads beside the other side's would make three on two cores.
-    // Unmarked puzzles keep the pool, which their counts need.
-    let rest = rest.filter(|_| super::mark_cases::case_count(plan).is_none());
-    // The engine's order on the pool leaves the local search to the other
-    // side, with the engine's order's seed.
-    let mut there = there;
-    if rest.is_some() {
-        there.anneal = here.as_ref().and_then(|h| h.anneal);
-    }
+    let marked = plan.rules.board.has_negations;
+    // The pool's two threads beside the other side's would make three on
+    // two cores where the helper is the engine's order by turns anyway.
+    let rest = rest.filter(|_| !marked);
     // Lanes `lanes` by turns until they end, with that share of the
-    // elimination cases if any; true when one searched every path or the
-    // last share of the cases is searched to the end (then the other side
+    // elimination cases and local search; true when one searched every
+    // path or the cases are all searched to the end (then the other side
     // is stopped).
     let side = |fwd: &mut Search<'_, N>,
-                mut back: Option<&mut Search<'_, N>>,
+                back: Option<&mut Search<'_, N>>,
                 lanes: &[usize],
-                cases: Option<CaseShare>| {
+                share: &CaseShare| {
         let mut turns = Turns::new(schedule, Some(max_nodes));
-        if let Some(share) = cases {
-            turns.run_with_cases_visit(fwd, back, lanes, plan, &lim, &share, &mut |a| visit(a));
-        } else {
-            while !turns.step_with(fwd, back.as_deref_mut(), lanes, &mut |a| visit(a)) {}
-        }
+        turns.run_with_cases_visit(fwd, back, lanes, plan, &lim, share, &mut |a| visit(a));
         let searched_all = !turns.stopped;
         if searched_all {
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -600,10 +600,10 @@ pub fn distinct_solutions_threads<const N: usize>(
         let room = crate::stack::need(plan.rules.board.len(), N);
         let handle = scope.spawn(move || {
             crate::stack::with_room(room, || {
+                let mut fwd = Search::new(plan, masks, lim);
                 let back = Back::<N>::new(plan);
                 let mut bs = back.as_ref().map(|b| b.search(lim));
-                let mut fwd = Search::new(plan, masks, lim);
-                side(&mut fwd, bs.as_mut(), &all[1..], Some(there))
+                side(&mut fwd, bs.as_mut(), all, &CaseShare::all())
             })
         });
         let mine = match rest {
@@ -619,7 +619,34 @@ pub fn distinct_solutions_threads<const N: usize>(
                 }
                 searched_all
             }
-            None => side(&mut Search::new(plan, masks, lim), None, &all[..1], here),
+            None => match marked.then(|| Anneal::new(plan, ANNEAL_SEED + 1)).flatten() {
+                // A local search of its own seed, with the whole thread
+                // from the start: it never ends the count, which the
+                // other side's searches prove complete or stop.
+                Some(mut a) => {
+                    a.set_limits(lim);
+                    while !lim.expired() && a.work() < max_nodes {
+                        let work = a.work().saturating_add(HELPER_ANNEAL_STEP);
+                        if let Some(answer) = a.run_until(work, lim) {
+                            if !visit(answer) {
+                                break;
+                            }
+                        }
+                    }
+                    false
+                }
+                None => side(
+                    &mut Search::new(plan, masks, lim),
+                    None,
+                    &all[..1],
+                    &CaseShare {
+                        part: 0,
+                        parts: 0,
+                        finished: None,
+                        anneal: None,
+                    },
+                ),
+            },
         };
         (
             mine,

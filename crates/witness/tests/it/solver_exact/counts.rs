@@ -172,14 +172,12 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
     assert!(reached > 20, "only {reached} panels reached the limit");
 }
 
-/// Counts by turns on marked panels with more than `FEW_CASES` cases,
-/// which two threads share as they do when solving (each thread's share
-/// searched to the end proves nothing alone; the last one does): the
-/// lanes with the cases, on one thread and on two, with turns of a few
-/// nodes so that the cases take turns from the first, give the brute
-/// force's count, complete exactly when it is below the limit. (The lanes
-/// settle these small panels first: a share's end proving too much is not
-/// caught here.) More by hand: SHARED_SEED, SHARED_CASES.
+/// Counts by turns on marked panels with more than `FEW_CASES` cases:
+/// the lanes with the cases, on one thread and on two (one running them
+/// all, the other a local search), with turns
+/// of a few nodes so that the cases take turns from the first, give the
+/// brute force's count, complete exactly when it is below the limit.
+/// More by hand: SHARED_SEED, SHARED_CASES.
 #[test]
 fn counts_with_many_cases_shared_agree_with_brute_force() {
     use witness::internals::mark_cases::{case_count, FEW_CASES};
@@ -386,4 +384,48 @@ fn fit_verdicts_depend_on_the_covered_edges_inside_a_region() {
         .unwrap();
         assert!(!found.is_empty(), "flip {flip}: no solution");
     }
+}
+
+/// Counts with a small limit called from a thread pool of one thread (as
+/// `witness bench --jobs 1` runs them) go on on two threads: one runs the
+/// lanes, cases and local search as one thread would; the other helps,
+/// on marked panels with a local search of its own from the start, on the
+/// others in the branches the pool's count left. Either way they give the brute force's
+/// count up to the limit, complete exactly below it, with the hand-over
+/// after 0 to 300 nodes and turns of a few nodes (the local search takes
+/// turns from the first). Marked and unmarked panels are both met. More by
+/// hand: POOL_SEED, POOL_CASES.
+#[test]
+fn limited_counts_on_a_pool_of_one_agree_with_brute_force() {
+    let var = common::env_u64;
+    let mut r = Rng(var("POOL_SEED").unwrap_or(0x0B0E_1E0F_7A11_2222));
+    let tiny = short_turns(3, 200, 20);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let (mut marked, mut plain, mut reached) = (0, 0, 0);
+    for case in 0..var("POOL_CASES").unwrap_or(150) {
+        let p = match case % 2 {
+            0 => random_panel(&mut r, 4, 10, 2),
+            _ => match mixed_panel(&mut r, 4, 6, 2) {
+                Some(p) => p,
+                None => continue,
+            },
+        };
+        let plan = Plan::new(&p).unwrap();
+        let n = common::brute_solutions(&p).len() as u64;
+        let runs = [(2, 0, &tiny), (2, 300, &tiny), (5, 40, &tiny)];
+        pool.install(|| assert_limited_counts(case, &p, &plan, n, &runs));
+        if plan.rules.board.has_negations {
+            marked += 1;
+        } else {
+            plain += 1;
+        }
+        reached += (n >= 2) as u32;
+    }
+    assert!(
+        marked > 30 && plain > 30 && reached > 30,
+        "{marked} marked panels, {plain} others, {reached} with two solutions"
+    );
 }

@@ -503,6 +503,55 @@ fn the_local_search_reports_only_brute_force_solutions() {
     );
 }
 
+/// The local search goes on from each solution it reports, so a count
+/// that wants more finds them among its detours: on random mixed panels
+/// with two solutions or more, every path it reports over its runs is one
+/// of the brute force's solutions, and on most of them it reports two
+/// different ones. More by hand: ANNEAL_ON_SEED, ANNEAL_ON_CASES.
+#[test]
+fn the_local_search_goes_on_to_other_solutions() {
+    use witness::internals::local::Anneal;
+    let var = common::env_u64;
+    let mut r = Rng(var("ANNEAL_ON_SEED").unwrap_or(0x0A0E_A1ED_2468_ACE0));
+    let (mut several, mut two) = (0, 0);
+    for case in 0..var("ANNEAL_ON_CASES").unwrap_or(300) {
+        let Some(p) = mixed_panel(&mut r, 4, 6, 3) else {
+            continue;
+        };
+        let plan = Plan::new(&p).unwrap();
+        let Some(mut a) = Anneal::new(&plan, case) else {
+            continue;
+        };
+        let all = common::brute_solutions(&p);
+        if all.len() < 2 {
+            continue;
+        }
+        several += 1;
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..100 {
+            let Some((start, _, moves)) = a.run(2_000) else {
+                continue;
+            };
+            let path = Path::new(plan.rules.board.pos(start), moves);
+            assert!(
+                all.contains(&path),
+                "case {case}: {} is no solution of\n{}",
+                path.to_moves(),
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+            seen.insert(path.to_moves());
+            if seen.len() == 2 {
+                break;
+            }
+        }
+        two += (seen.len() == 2) as u32;
+    }
+    assert!(
+        several > 50 && two * 10 > several * 8,
+        "two solutions found on {two} of {several} panels with several"
+    );
+}
+
 /// Why each elimination case fixes the use of every mark: cases over
 /// only some of the marks, the others left as marks, do not cover the
 /// puzzle. On this 3x3 panel (white mark at (1,1), black mark at (3,5),
