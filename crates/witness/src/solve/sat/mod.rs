@@ -71,11 +71,15 @@ pub struct Stats {
     pub marks: u64,
     /// Confinement cuts of failing regions that pieces may touch.
     pub confined: u64,
+    /// Label cuts of failing regions ([`pieces::Pieces::label_cut`]).
+    pub labelled: u64,
     /// Balance cuts of failing regions whose pieces' net area cannot fit
     /// them.
     pub balance: u64,
     /// The pieces' area cardinality added (0 or 1).
     pub area: u64,
+    /// The pieces' region labels encoded (0 or 1, [`pieces::encode`]).
+    pub labels: u64,
     /// Eager clauses of stars and squares ([`eager`]).
     pub eager: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
@@ -154,20 +158,26 @@ impl<'a> SatRun<'a> {
     /// [`Error::Unsupported`] for marks and pieces under the Windmill's
     /// rules.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, false, eager::MAX_EDGES)
+        SatRun::new_selected(puzzle, limits, false, eager::MAX_EDGES, false)
+    }
+
+    /// [`SatRun::new`] with or without the pieces' region labels
+    /// ([`pieces::encode`]), for measurement.
+    pub fn with_labels(puzzle: &'a Puzzle, limits: &Limits, labels: bool) -> Result<SatRun<'a>> {
+        SatRun::new_selected(puzzle, limits, false, eager::MAX_EDGES, labels)
     }
 
     /// [`SatRun::new`] with the eager clauses of stars and squares
     /// ([`eager`]) for chains of at most `max` edges (0: none), for
     /// measurement.
     pub fn with_eager_edges(puzzle: &'a Puzzle, limits: &Limits, max: usize) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, false, max)
+        SatRun::new_selected(puzzle, limits, false, max, false)
     }
 
     /// [`SatRun::new`] with a selector literal per symbol (face symbols
     /// inside the panel, and dots), for [`SatRun::core`].
     pub fn with_selectors(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, true, eager::MAX_EDGES)
+        SatRun::new_selected(puzzle, limits, true, eager::MAX_EDGES, false)
     }
 
     fn new_selected(
@@ -175,6 +185,7 @@ impl<'a> SatRun<'a> {
         limits: &Limits,
         selectors: bool,
         eager_edges: usize,
+        labels: bool,
     ) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
@@ -183,7 +194,7 @@ impl<'a> SatRun<'a> {
         }
         let mut enc = Encoding::new_selected(b, selectors);
         let mut pieces = if b.has_polys {
-            pieces::encode(b, &rules.polys, &mut enc)
+            pieces::encode(b, &rules.polys, &mut enc, labels)
         } else {
             pieces::Pieces::default()
         };
@@ -213,6 +224,7 @@ impl<'a> SatRun<'a> {
                 ControlSignal::Continue
             }
         });
+        let labels = pieces.stats.labelled as u64;
         Ok(SatRun {
             puzzle,
             rules,
@@ -224,6 +236,7 @@ impl<'a> SatRun<'a> {
             assumps,
             stats: Stats {
                 eager,
+                labels,
                 ..Stats::default()
             },
             max_calls: None,
@@ -467,6 +480,9 @@ impl<'a> SatRun<'a> {
                 .confine_cut(b, &mut self.enc, &parts, c as usize);
             self.stats.confined += !confine.is_empty() as u64;
             cut.extend(confine);
+            let label = self.pieces.label_cut(b, &mut self.enc, &parts, c as usize);
+            self.stats.labelled += !label.is_empty() as u64;
+            cut.extend(label);
             if b.has_polys {
                 let balance =
                     pieces::balance_cut(b, &self.rules.polys, &self.enc, &parts, c as usize);
