@@ -16,7 +16,7 @@ use std::sync::Arc;
 use common::random::{
     line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
 };
-use witness::internals::sat::SatRun;
+use witness::internals::sat::{Options, SatRun};
 use witness::model::{Direction, Gap, Polyomino, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
 use witness::{CountOptions, Engine, Limits, Path, SolveOptions, Status};
 
@@ -195,7 +195,11 @@ fn sat_solutions(case: u64, p: &Puzzle, limit: Option<u64>) -> (Vec<Path>, Statu
     let mut run = if case % 3 == 2 {
         SatRun::with_selectors(p, &Limits::none()).unwrap()
     } else if LABELS.get() {
-        SatRun::with_labels(p, &Limits::none(), true).unwrap()
+        let opts = Options {
+            labels: true,
+            ..Options::default()
+        };
+        SatRun::with_options(p, &Limits::none(), &opts).unwrap()
     } else {
         SatRun::new(p, &Limits::none()).unwrap()
     };

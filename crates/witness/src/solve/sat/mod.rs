@@ -153,39 +153,65 @@ pub fn unsupported(b: &Board) -> Option<&'static str> {
     None
 }
 
+/// Choices of the engine, for measurement: [`Options::default`] is what
+/// [`SatRun::new`] runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The eager clauses of stars and squares ([`eager`]) for chains of at
+    /// most this many edges (0: none).
+    pub eager_edges: usize,
+    /// The pieces' region labels ([`pieces::encode`]).
+    pub labels: bool,
+    /// On piece panels, CaDiCaL's plain configuration (no preprocessing
+    /// or inprocessing).
+    pub plain_pieces: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            eager_edges: eager::MAX_EDGES,
+            labels: false,
+            plain_pieces: true,
+        }
+    }
+}
+
 impl<'a> SatRun<'a> {
     /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
     /// [`Error::Unsupported`] for marks and pieces under the Windmill's
     /// rules.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, false, eager::MAX_EDGES, false)
+        SatRun::new_selected(puzzle, limits, false, &Options::default())
     }
 
-    /// [`SatRun::new`] with or without the pieces' region labels
-    /// ([`pieces::encode`]), for measurement.
-    pub fn with_labels(puzzle: &'a Puzzle, limits: &Limits, labels: bool) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, false, eager::MAX_EDGES, labels)
+    /// [`SatRun::new`] with other [`Options`], for measurement.
+    pub fn with_options(puzzle: &'a Puzzle, limits: &Limits, opts: &Options) -> Result<SatRun<'a>> {
+        SatRun::new_selected(puzzle, limits, false, opts)
     }
 
     /// [`SatRun::new`] with the eager clauses of stars and squares
     /// ([`eager`]) for chains of at most `max` edges (0: none), for
     /// measurement.
     pub fn with_eager_edges(puzzle: &'a Puzzle, limits: &Limits, max: usize) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, false, max, false)
+        let opts = Options {
+            eager_edges: max,
+            ..Options::default()
+        };
+        SatRun::new_selected(puzzle, limits, false, &opts)
     }
 
     /// [`SatRun::new`] with a selector literal per symbol (face symbols
     /// inside the panel, and dots), for [`SatRun::core`].
     pub fn with_selectors(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, true, eager::MAX_EDGES, false)
+        SatRun::new_selected(puzzle, limits, true, &Options::default())
     }
 
     fn new_selected(
         puzzle: &'a Puzzle,
         limits: &Limits,
         selectors: bool,
-        eager_edges: usize,
-        labels: bool,
+        opts: &Options,
     ) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
@@ -194,11 +220,11 @@ impl<'a> SatRun<'a> {
         }
         let mut enc = Encoding::new_selected(b, selectors);
         let mut pieces = if b.has_polys {
-            pieces::encode(b, &rules.polys, &mut enc, labels)
+            pieces::encode(b, &rules.polys, &mut enc, opts.labels)
         } else {
             pieces::Pieces::default()
         };
-        let eager = eager::add_up_to(b, &mut enc, eager_edges);
+        let eager = eager::add_up_to(b, &mut enc, opts.eager_edges);
         if selectors {
             // The area cardinality counts every piece as placed, which a
             // piece switched off is not: it stays out of the selector mode
@@ -216,6 +242,14 @@ impl<'a> SatRun<'a> {
             })
             .collect();
         let mut solver = CaDiCaL::default();
+        if b.has_polys && opts.plain_pieces {
+            // Piece panels: CaDiCaL without its preprocessing and
+            // inprocessing, which costs more than it saves on their
+            // many short calls (docs/benchmarks.md, "Region labels").
+            solver
+                .set_configuration(rustsat_cadical::Config::Plain)
+                .map_err(solver_error)?;
+        }
         let lim = limits.clone();
         solver.attach_terminator(move || {
             if lim.expired() {
