@@ -1,13 +1,15 @@
 //! The SAT engine's work on puzzles, for tuning its cuts:
-//! `cargo run --release -p witness-lab --bin satstats PUZZLE.json... [--count N] [--timeout-ms MS] [--eager-edges E]`
+//! `cargo run --release -p witness-lab --bin satstats PUZZLE.json... [--count N] [--timeout-ms MS] [--eager-edges E] [--labels 0|1] [--plain 0|1]`
 //! prints per puzzle the time (wall and this thread's CPU), the answer and
-//! [`witness::internals::sat::Stats`], then the totals: CPU time, solver
+//! [`witness::internals::sat::Stats`] (`--labels 1` adds the pieces'
+//! region labels, `--plain 0` gives piece panels CaDiCaL's default
+//! configuration: [`witness::internals::sat::Options`]), then the totals: CPU time, solver
 //! calls and cuts (the CPU time moves less than the wall time on a busy
 //! machine).
 
 use std::time::{Duration, Instant};
 
-use witness::internals::sat::SatRun;
+use witness::internals::sat::{Options, SatRun};
 use witness::Limits;
 
 /// This thread's CPU time in milliseconds.
@@ -22,21 +24,33 @@ fn cpu_ms() -> f64 {
 }
 
 fn main() {
-    let (files, given) =
-        witness_lab::files_and_options(&["--count", "--timeout-ms", "--eager-edges"]);
+    let (files, given) = witness_lab::files_and_options(&[
+        "--count",
+        "--timeout-ms",
+        "--eager-edges",
+        "--labels",
+        "--plain",
+    ]);
     let count: Option<u64> = witness_lab::option(&given, "--count");
     let ms: u64 = witness_lab::option(&given, "--timeout-ms").unwrap_or(20_000);
     let eager: Option<usize> = witness_lab::option(&given, "--eager-edges");
+    let mut opts = Options::default();
+    if let Some(e) = eager {
+        opts.eager_edges = e;
+    }
+    if let Some(l) = witness_lab::option::<u8>(&given, "--labels") {
+        opts.labels = l != 0;
+    }
+    if let Some(p) = witness_lab::option::<u8>(&given, "--plain") {
+        opts.plain_pieces = p != 0;
+    }
     let mut cpus: Vec<f64> = Vec::new();
     let (mut calls, mut regions, mut symbols, mut loops) = (0, 0, 0, 0);
     for (f, puzzle) in witness_lab::puzzle_files(&files) {
         let limits = Limits::timeout(Duration::from_millis(ms));
         let t = Instant::now();
         let c0 = cpu_ms();
-        let made = match eager {
-            Some(e) => SatRun::with_eager_edges(&puzzle, &limits, e),
-            None => SatRun::new(&puzzle, &limits),
-        };
+        let made = SatRun::with_options(&puzzle, &limits, &opts);
         let mut run = match made {
             Ok(r) => r,
             Err(e) => {

@@ -386,7 +386,7 @@ fn clauses_only(plan: &Plan) -> bool {
 /// panels with pieces exactly, but there the search is the faster engine
 /// on nearly every panel, and a race would take the second of the
 /// search's two threads from it: racing piece panels makes `auto`'s tail
-/// slower (docs/benchmarks.md, "The SAT engine").
+/// slower (docs/benchmarks.md, "The SAT engine", "Region labels").
 #[cfg(feature = "sat")]
 fn sat_joins(plan: &Plan) -> bool {
     let b = &plan.rules.board;

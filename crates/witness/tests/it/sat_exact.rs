@@ -16,7 +16,7 @@ use std::sync::Arc;
 use common::random::{
     line_slot, mirror_starts_and_ends, place_start_end, random_frame, random_shape, Rng, COLORS,
 };
-use witness::internals::sat::SatRun;
+use witness::internals::sat::{Options, SatRun};
 use witness::model::{Direction, Gap, Polyomino, Pos, Puzzle, SlotKind, Symbol, SymbolKind};
 use witness::{CountOptions, Engine, Limits, Path, SolveOptions, Status};
 
@@ -178,6 +178,12 @@ thread_local! {
     /// thread's panels (each test runs on a thread of its own), so that a
     /// test can tell they were there to be checked.
     static EAGER: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// The SAT engine runs with the pieces' region labels (outside the
+    /// selector mode), on this thread.
+    static LABELS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The panels the SAT engine encoded with the pieces' region labels,
+    /// on this thread.
+    static LABELLED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// The SAT engine's solutions (start slot and moves) up to `limit`,
@@ -188,6 +194,12 @@ fn sat_solutions(case: u64, p: &Puzzle, limit: Option<u64>) -> (Vec<Path>, Statu
     // symbol is there unless a core call says otherwise.
     let mut run = if case % 3 == 2 {
         SatRun::with_selectors(p, &Limits::none()).unwrap()
+    } else if LABELS.get() {
+        let opts = Options {
+            labels: true,
+            ..Options::default()
+        };
+        SatRun::with_options(p, &Limits::none(), &opts).unwrap()
     } else {
         SatRun::new(p, &Limits::none()).unwrap()
     };
@@ -204,6 +216,7 @@ fn sat_solutions(case: u64, p: &Puzzle, limit: Option<u64>) -> (Vec<Path>, Statu
         .unwrap();
     assert_eq!(c.count, found.len() as u64, "case {case}");
     EAGER.set(EAGER.get() + run.stats.eager);
+    LABELLED.set(LABELLED.get() + run.stats.labels);
     for q in &found {
         let v = witness::check(p, q).unwrap();
         assert!(
@@ -316,6 +329,29 @@ enum Frames {
     Any,
     Pillars,
     Symmetry,
+    /// No pillar, and the starts and ends moved to the grid's border
+    /// (where the SAT engine's region labels apply).
+    Border,
+}
+
+/// Moves the starts and ends of `p` to random slots of the grid's border
+/// (nodes and edges; mirrored with symmetry), one of each at least.
+fn to_border(r: &mut Rng, p: &mut Puzzle) {
+    let (w, h) = (p.width(), p.height());
+    let border: Vec<Pos> = p
+        .positions()
+        .filter(|q| q.kind() != SlotKind::Face)
+        .filter(|q| q.x == 0 || q.y == 0 || q.x + 1 == w || q.y + 1 == h)
+        .collect();
+    for q in p.positions().collect::<Vec<_>>() {
+        let c = p.cell_mut(q);
+        c.start = false;
+        c.end = None;
+    }
+    place_start_end(r, p, &border);
+    if p.symmetry.is_some() {
+        mirror_starts_and_ends(p, r.chance(80));
+    }
 }
 
 /// [`run_cases`] with panels of `kinds` of faces, in turn; also returns
@@ -349,7 +385,12 @@ fn run_frames(
                 Frames::Any => true,
                 Frames::Pillars => p.pillar(),
                 Frames::Symmetry => p.symmetry.is_some(),
+                Frames::Border => !p.pillar(),
             };
+            let mut p = p;
+            if frames == Frames::Border {
+                to_border(&mut r, &mut p);
+            }
             if keep {
                 break p;
             }
@@ -502,6 +543,30 @@ fn sat_finds_the_brute_force_solutions_with_pieces_on_pillars_and_symmetry() {
             "{frames:?}: only {solvable} solvable panels ({pieces} with pieces), {solutions} solutions"
         );
     }
+}
+
+/// Panels of pieces (beside squares, stars, triangles, elimination marks,
+/// subtractive pieces) without pillars, their starts and ends on the
+/// grid's border, where the SAT engine can add the pieces' region labels:
+/// the brute force's solutions, with the labels.
+#[test]
+fn sat_finds_the_brute_force_solutions_with_pieces_and_border_ends() {
+    let kinds = [
+        Faces::Pieces,
+        Faces::PiecesMarks,
+        Faces::Monos,
+        Faces::Ylops,
+    ];
+    LABELS.set(true);
+    LABELLED.set(0);
+    let (solvable, solutions, pieces) = run_frames(0xB0_4DE2, 600, false, &kinds, Frames::Border);
+    assert!(
+        solvable > 150 && solutions > 3 * solvable && pieces > 100,
+        "only {solvable} solvable panels ({pieces} with pieces), {solutions} solutions"
+    );
+    // Every panel not counted in the selector mode has the labels.
+    let labelled = LABELLED.get();
+    assert!(labelled >= 350, "labels on {labelled} panels only");
 }
 
 /// A cancelled run stops at once with nothing found, and says so.

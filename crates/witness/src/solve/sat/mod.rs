@@ -71,11 +71,15 @@ pub struct Stats {
     pub marks: u64,
     /// Confinement cuts of failing regions that pieces may touch.
     pub confined: u64,
+    /// Label cuts of failing regions ([`pieces::Pieces::label_cut`]).
+    pub labelled: u64,
     /// Balance cuts of failing regions whose pieces' net area cannot fit
     /// them.
     pub balance: u64,
     /// The pieces' area cardinality added (0 or 1).
     pub area: u64,
+    /// The pieces' region labels encoded (0 or 1, [`pieces::encode`]).
+    pub labels: u64,
     /// Eager clauses of stars and squares ([`eager`]).
     pub eager: u64,
     /// Models excluded one by one (solutions counted, or invalid lines no
@@ -149,32 +153,65 @@ pub fn unsupported(b: &Board) -> Option<&'static str> {
     None
 }
 
+/// Choices of the engine, for measurement: [`Options::default`] is what
+/// [`SatRun::new`] runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The eager clauses of stars and squares ([`eager`]) for chains of at
+    /// most this many edges (0: none).
+    pub eager_edges: usize,
+    /// The pieces' region labels ([`pieces::encode`]).
+    pub labels: bool,
+    /// On piece panels, CaDiCaL's plain configuration (no preprocessing
+    /// or inprocessing).
+    pub plain_pieces: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            eager_edges: eager::MAX_EDGES,
+            labels: false,
+            plain_pieces: true,
+        }
+    }
+}
+
 impl<'a> SatRun<'a> {
     /// Encodes `puzzle`; the solver stops when `limits` expire. Fails with
     /// [`Error::Unsupported`] for marks and pieces under the Windmill's
     /// rules.
     pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, false, eager::MAX_EDGES)
+        SatRun::new_selected(puzzle, limits, false, &Options::default())
+    }
+
+    /// [`SatRun::new`] with other [`Options`], for measurement.
+    pub fn with_options(puzzle: &'a Puzzle, limits: &Limits, opts: &Options) -> Result<SatRun<'a>> {
+        SatRun::new_selected(puzzle, limits, false, opts)
     }
 
     /// [`SatRun::new`] with the eager clauses of stars and squares
     /// ([`eager`]) for chains of at most `max` edges (0: none), for
     /// measurement.
     pub fn with_eager_edges(puzzle: &'a Puzzle, limits: &Limits, max: usize) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, false, max)
+        let opts = Options {
+            eager_edges: max,
+            ..Options::default()
+        };
+        SatRun::new_selected(puzzle, limits, false, &opts)
     }
 
     /// [`SatRun::new`] with a selector literal per symbol (face symbols
     /// inside the panel, and dots), for [`SatRun::core`].
     pub fn with_selectors(puzzle: &'a Puzzle, limits: &Limits) -> Result<SatRun<'a>> {
-        SatRun::new_selected(puzzle, limits, true, eager::MAX_EDGES)
+        SatRun::new_selected(puzzle, limits, true, &Options::default())
     }
 
     fn new_selected(
         puzzle: &'a Puzzle,
         limits: &Limits,
         selectors: bool,
-        eager_edges: usize,
+        opts: &Options,
     ) -> Result<SatRun<'a>> {
         let rules = Rules::new(puzzle)?;
         let b = &rules.board;
@@ -183,11 +220,11 @@ impl<'a> SatRun<'a> {
         }
         let mut enc = Encoding::new_selected(b, selectors);
         let mut pieces = if b.has_polys {
-            pieces::encode(b, &rules.polys, &mut enc)
+            pieces::encode(b, &rules.polys, &mut enc, opts.labels)
         } else {
             pieces::Pieces::default()
         };
-        let eager = eager::add_up_to(b, &mut enc, eager_edges);
+        let eager = eager::add_up_to(b, &mut enc, opts.eager_edges);
         if selectors {
             // The area cardinality counts every piece as placed, which a
             // piece switched off is not: it stays out of the selector mode
@@ -205,6 +242,14 @@ impl<'a> SatRun<'a> {
             })
             .collect();
         let mut solver = CaDiCaL::default();
+        if b.has_polys && opts.plain_pieces {
+            // Piece panels: CaDiCaL without its preprocessing and
+            // inprocessing, which costs more than it saves on their
+            // many short calls (docs/benchmarks.md, "Region labels").
+            solver
+                .set_configuration(rustsat_cadical::Config::Plain)
+                .map_err(solver_error)?;
+        }
         let lim = limits.clone();
         solver.attach_terminator(move || {
             if lim.expired() {
@@ -213,6 +258,7 @@ impl<'a> SatRun<'a> {
                 ControlSignal::Continue
             }
         });
+        let labels = pieces.stats.labelled as u64;
         Ok(SatRun {
             puzzle,
             rules,
@@ -224,6 +270,7 @@ impl<'a> SatRun<'a> {
             assumps,
             stats: Stats {
                 eager,
+                labels,
                 ..Stats::default()
             },
             max_calls: None,
@@ -467,6 +514,9 @@ impl<'a> SatRun<'a> {
                 .confine_cut(b, &mut self.enc, &parts, c as usize);
             self.stats.confined += !confine.is_empty() as u64;
             cut.extend(confine);
+            let label = self.pieces.label_cut(b, &mut self.enc, &parts, c as usize);
+            self.stats.labelled += !label.is_empty() as u64;
+            cut.extend(label);
             if b.has_polys {
                 let balance =
                     pieces::balance_cut(b, &self.rules.polys, &self.enc, &parts, c as usize);

@@ -22,6 +22,16 @@ use crate::rules::board::{Sym, NONE};
 use crate::rules::Rules;
 use crate::solve::{Limits, Status};
 
+/// The engine's options here: CaDiCaL's default configuration on every
+/// panel, since the budgets of terminator checks are counted in its
+/// steps ([`super::Options::plain_pieces`] off).
+fn budgeted() -> super::Options {
+    super::Options {
+        plain_pieces: false,
+        ..super::Options::default()
+    }
+}
+
 /// Up to `k` solutions of `puzzle` other than `line` (on undirected
 /// puzzles, other than `line` and its reverse), within `limits`,
 /// `budget` terminator checks and `calls` solver calls, and how the search ended: `Complete` with
@@ -38,7 +48,7 @@ pub fn other_solutions(
     (budget, calls): (u64, u64),
     k: usize,
 ) -> Result<(Vec<Path>, Status)> {
-    let mut run = SatRun::new(puzzle, limits)?;
+    let mut run = SatRun::with_options(puzzle, limits, &budgeted())?;
     run.max_calls = Some(calls);
     let spent = Arc::new(AtomicU64::new(0));
     let over = Arc::new(AtomicBool::new(false));
@@ -126,7 +136,7 @@ impl<'a> Rounds<'a> {
         spent: &Arc<AtomicU64>,
         over: &Arc<AtomicBool>,
     ) -> Result<SatRun<'a>> {
-        let run = SatRun::new(p, limits)?;
+        let run = SatRun::with_options(p, limits, &budgeted())?;
         let mut run = SatRun {
             puzzle: grid,
             rules: run.rules,

@@ -75,6 +75,8 @@ pub struct PieceStats {
     pub pieces: u64,
     /// Placement variables.
     pub placements: u64,
+    /// The region labels are encoded ([`labels`]).
+    pub labelled: bool,
 }
 
 /// One piece: its face, its kind, its placement variables (in the
@@ -98,9 +100,63 @@ pub struct Pieces {
     pub area: Vec<Vec<super::encode::Lit>>,
     /// What the encoding made.
     pub stats: PieceStats,
+    /// The region labels ([`labels`]) per piece and slot, if encoded.
+    labels: Option<Vec<Vec<Term>>>,
 }
 
 impl Pieces {
+    /// The label cut of component `c` of a line's regions (`parts`), with
+    /// region labels ([`labels`]): a fresh variable `k` that holds whenever
+    /// every wall around the component holds, and under `k` no label of a
+    /// piece whose face is inside holds on the face of a piece outside;
+    /// when no piece's face is inside, no label holds on a face inside.
+    /// Empty without labels or when nothing is banned.
+    ///
+    /// Sound: in a line that keeps every wall around the component, the
+    /// region of any slot of the component lies within the component's
+    /// slots ([`Parts::open_walls`]), so the region of a piece whose face
+    /// is inside holds no face outside, and a region holding a face inside
+    /// holds no face outside; in the witness assignment a label holds
+    /// exactly on its piece's region.
+    pub fn label_cut(
+        &self,
+        b: &Board,
+        enc: &mut Encoding,
+        parts: &Parts,
+        c: usize,
+    ) -> Vec<Vec<Term>> {
+        let Some(r) = &self.labels else {
+            return Vec::new();
+        };
+        let inside = |f: usize| parts.part[f] == c as u32;
+        let (ins, outs): (Vec<usize>, Vec<usize>) =
+            (0..self.pieces.len()).partition(|&i| inside(self.pieces[i].face));
+        let mut banned: Vec<Term> = Vec::new();
+        if ins.is_empty() {
+            for &s in &parts.slots[c] {
+                let s = s as usize;
+                if b.kind[s] == SlotKind::Face {
+                    banned.extend(r.iter().map(|l| l[s]).filter(|&t| t != Term::False));
+                }
+            }
+        } else {
+            for &i in &ins {
+                for &j in &outs {
+                    banned.push(r[i][self.pieces[j].face]);
+                }
+            }
+        }
+        if banned.is_empty() {
+            return Vec::new();
+        }
+        let k = enc.var();
+        let mut hold = parts.open_walls(b, enc, c);
+        hold.push(k);
+        let mut out = vec![hold];
+        out.extend(banned.into_iter().map(|y| vec![!k, !y]));
+        out
+    }
+
     /// The confinement cut of component `c` of a line's regions
     /// (`parts`): a fresh variable `k` that holds whenever every wall
     /// around the component holds, and under `k` no placement lies partly
@@ -252,8 +308,10 @@ fn distinct(slots: &[u32]) -> bool {
 }
 
 /// Adds the placement encoding of the pieces of `b` to `enc` (a board
-/// the engine takes: [`super::unsupported`]).
-pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
+/// the engine takes: [`super::unsupported`]); with `with_labels`, outside
+/// the selector mode and where every line separates the faces beside its
+/// edges ([`separates`]), the region labels ([`labels`]) too.
+pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding, with_labels: bool) -> Pieces {
     let n = b.len();
     let marks = b.has_negations;
     let ylops = (0..n).any(|f| is_ylop(b, f));
@@ -410,6 +468,7 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     } else {
         hi - sizes.iter().take(m).sum::<usize>()
     };
+    let selectors = enc.sel.iter().any(|&s| s != Term::True);
     let faces: Vec<Term> = cover
         .iter()
         .copied()
@@ -456,10 +515,16 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     // free), it says how many faces lie in regions of positive net area.
     // Outside the selector mode only (it counts every piece as there).
     // Each of its clauses holds for every solution.
-    let selectors = enc.sel.iter().any(|&s| s != Term::True);
     if ylops && !marks && !selectors {
         net_count(b, t, enc, &pieces, &cover);
     }
+    // The region labels ([`labels`]), when the line separates what it
+    // crosses and no symbol is switched off.
+    let label = if with_labels && !selectors && separates(b, enc) {
+        Some(labels(b, enc, &pieces, &cover))
+    } else {
+        None
+    };
     // Pieces of one kind in increasing placement order. Sound: without
     // marks every clause above (and every cut: they speak of the line, and
     // the confinement cut of kinds of pieces only, and of free terms,
@@ -472,7 +537,37 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
     // selector mode the sorting is among the pieces there (the guarded
     // clauses of two of them swap with them); a piece switched off has
     // no placement, which the clauses below allow on either side.
-    if !marks {
+    // With region labels the swap argument holds for two pieces of one
+    // region only (a placement lies in its piece's region, and two pieces
+    // of different regions cannot swap): each pair of pieces of one kind
+    // is sorted when the first one's label holds on the second one's
+    // face, and the witness assignment sorts the pieces of one kind
+    // within each region (the labels and the label cuts speak of
+    // regions, which such a swap leaves alone).
+    if let (false, Some(label)) = (marks, &label) {
+        for (a, q) in pieces.iter().enumerate() {
+            let firsts: Vec<usize> = (0..a).filter(|&i| pieces[i].kind == q.kind).collect();
+            if firsts.is_empty() {
+                continue;
+            }
+            let mut prev = Term::False;
+            let mut before = Vec::with_capacity(q.place.len());
+            for i in 0..q.place.len() {
+                let v = enc.var();
+                enc.clause(&[!q.place[i], v]);
+                enc.clause(&[!prev, v]);
+                before.push(v);
+                prev = v;
+            }
+            for &i in &firsts {
+                let p = &pieces[i];
+                let same = label[i][q.face];
+                for (j, &y) in p.place.iter().enumerate() {
+                    enc.clause(&[!same, !y, !before[j]]);
+                }
+            }
+        }
+    } else if !marks {
         for (a, p) in pieces.iter().enumerate() {
             let Some(q) = pieces[a + 1..].iter().find(|q| q.kind == p.kind) else {
                 continue;
@@ -498,11 +593,140 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding) -> Pieces {
         let flags = enc.erased.clone();
         enc.at_most(&flags, m);
     }
+    stats.labelled = label.is_some();
     Pieces {
         pieces,
         area,
         stats,
+        labels: label,
     }
+}
+
+/// True when every line of `b` separates the two faces beside each edge
+/// it covers: no pillar, and every slot where a line may start or stop
+/// ([`Encoding::st`], [`Encoding::en`], and their mirror images with
+/// symmetry) lies on the grid's outer border.
+///
+/// Why: each line is then a simple curve from the border of the grid's
+/// rectangle to its border, through it (a line never passes a node
+/// twice, and two symmetric lines never meet): a chord, which splits the
+/// rectangle so that the two sides of each of its edges lie in different
+/// parts (a closed curve through the two face centres, crossing the
+/// line's edge once and the line nowhere else, would otherwise be
+/// crossed an odd number of times by a path whose ends both lie outside
+/// it). A region is a set of slots joined by steps through slots no line
+/// covers (`docs/rules.md#regions`), each step a segment that meets no
+/// line, so it never joins the two sides of a covered edge.
+pub fn separates(b: &Board, enc: &Encoding) -> bool {
+    if b.pillar {
+        return false;
+    }
+    let border = |s: usize| {
+        let p = b.pos(s);
+        p.x == 0 || p.y == 0 || p.x + 1 == b.w || p.y + 1 == b.h
+    };
+    (0..b.len()).all(|s| {
+        let ends = enc.st[s] != Term::False || enc.en[s] != Term::False;
+        !ends || (border(s) && border(b.mirror[s] as usize))
+    })
+}
+
+/// The faces of `b` inside the panel on either side of each edge inside
+/// it: `(f, e, g)` for each such edge `e`, once.
+fn face_pairs(b: &Board) -> Vec<(usize, usize, usize)> {
+    let face = |f: usize| b.kind[f] == SlotKind::Face && !b.outside[f];
+    let mut out = Vec::new();
+    for f in (0..b.len()).filter(|&f| face(f)) {
+        for d in [1, 3] {
+            let e = b.nbr[f][d];
+            if e == NONE || b.outside[e as usize] {
+                continue;
+            }
+            let g = b.nbr[e as usize][d];
+            if g == NONE || g as usize == f || !face(g as usize) {
+                continue;
+            }
+            out.push((f, e as usize, g as usize));
+        }
+    }
+    out
+}
+
+/// The region labels of the pieces, on a board whose lines separate what
+/// they cross ([`separates`]): per piece `p` and face `f` inside the
+/// panel a variable `r[p][f]`, true in the witness assignment (the module
+/// documentation) exactly when `f` lies in the region of `p`'s face. They
+/// make "a piece lies in its own region" clauses, which otherwise only
+/// the region cuts say. Returns `r` (the constant false off the panel's
+/// faces). The clauses, each true of the witness assignment:
+///
+/// - `r[p][face of p]`: a face lies in its own region.
+/// - `r[p][f]`, the edge between `f` and `g` uncovered → `r[p][g]` (and
+///   from `g` to `f`): an uncovered edge inside the panel is no wall, so
+///   `f` and `g` lie in one region (`docs/rules.md#regions`).
+/// - `r[p][f]`, the edge covered → `¬r[p][g]`: the covered edge separates
+///   its two faces ([`separates`]).
+/// - a placement of `p` → `r[p][f]` for each face `f` it covers: the
+///   witness places each piece in its own region.
+/// - `r[p][f] ∧ r[q][f] → r[p][face of q]`: `f` lies in both regions,
+///   which are then one, and holds `q`'s face.
+/// - `r[p][face of q] ∧ r[q][f] → r[p][f]` and `r[p][face of q] ∧ r[p][f]
+///   → r[q][f]`: the two pieces lie in one region, and their labels are
+///   the same.
+/// - `r[p][f] → cover[f] ∨ erased[p] ∨ free[p]`: a piece neither erased
+///   nor free lies in a region without subtractive pieces whose net area
+///   is that of its pieces left after the marks act, positive with `p`
+///   among them, so a fit covers every face of the region.
+///
+/// Together: the faces a piece's label holds on are a union of regions
+/// no two of which touch, covered (unless the piece is gone) by the
+/// pieces whose faces lie there, and only by them. A model may still
+/// join regions far apart under one label; the validator and the region
+/// cuts ([`Pieces::label_cut`]) catch it.
+fn labels(b: &Board, enc: &mut Encoding, pieces: &[Piece], cover: &[Term]) -> Vec<Vec<Term>> {
+    let n = b.len();
+    let faces: Vec<usize> = (0..n)
+        .filter(|&f| b.kind[f] == SlotKind::Face && !b.outside[f])
+        .collect();
+    let pairs = face_pairs(b);
+    let mut r: Vec<Vec<Term>> = Vec::with_capacity(pieces.len());
+    for p in pieces {
+        let mut lab = vec![Term::False; n];
+        for &f in &faces {
+            lab[f] = enc.var();
+        }
+        enc.clause(&[lab[p.face]]);
+        for &(f, e, g) in &pairs {
+            let c = enc.cov[e];
+            enc.clause(&[!lab[f], c, lab[g]]);
+            enc.clause(&[!lab[g], c, lab[f]]);
+            enc.clause(&[!lab[f], !c, !lab[g]]);
+        }
+        for (y, fs) in p.place.iter().zip(&p.faces) {
+            for &f in fs {
+                enc.clause(&[!*y, lab[f as usize]]);
+            }
+        }
+        for &f in &faces {
+            enc.clause(&[!lab[f], cover[f], enc.erased[p.face], p.free]);
+        }
+        r.push(lab);
+    }
+    for (i, p) in pieces.iter().enumerate() {
+        for (j, q) in pieces.iter().enumerate().skip(i + 1) {
+            let same = r[i][q.face];
+            for &f in &faces {
+                let (a, c) = (r[i][f], r[j][f]);
+                enc.clause(&[!a, !c, same]);
+                enc.clause(&[!same, !c, a]);
+                enc.clause(&[!same, !a, c]);
+            }
+            // The relation is symmetric: r[q][face of p] too.
+            enc.clause(&[!same, r[j][p.face]]);
+            enc.clause(&[!r[j][p.face], same]);
+        }
+    }
+    r
 }
 
 /// The net-area count of a panel with subtractive pieces and no
