@@ -550,7 +550,7 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// and searching the paths on each of the first ones' nodes ([`nearby`]):
 /// on puzzles with several solutions, other orders often reach a second
 /// one far sooner, and the first lane to search every path settles a
-/// puzzle with fewer than the limit. Where [`count_threads`] allows, that
+/// puzzle with fewer than the limit. Where `count_threads` allows, that
 /// part runs on two threads, one as on one thread and the other helping
 /// ([`portfolio::distinct_solutions_threads`]).
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {

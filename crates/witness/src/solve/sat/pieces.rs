@@ -75,7 +75,7 @@ pub struct PieceStats {
     pub pieces: u64,
     /// Placement variables.
     pub placements: u64,
-    /// The region labels are encoded ([`labels`]).
+    /// The region labels are encoded (`labels`).
     pub labelled: bool,
 }
 
@@ -310,7 +310,7 @@ fn distinct(slots: &[u32]) -> bool {
 /// Adds the placement encoding of the pieces of `b` to `enc` (a board
 /// the engine takes: [`super::unsupported`]); with `with_labels`, outside
 /// the selector mode and where every line separates the faces beside its
-/// edges ([`separates`]), the region labels ([`labels`]) too.
+/// edges ([`separates`]), the region labels (`labels`) too.
 pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding, with_labels: bool) -> Pieces {
     let n = b.len();
     let marks = b.has_negations;
