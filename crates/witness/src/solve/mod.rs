@@ -566,6 +566,34 @@ pub fn count_plan_with(
     lanes_after: u64,
     schedule: &Schedule,
 ) -> Result<Count> {
+    count_plan_threads(plan, limit, limits, lanes_after, schedule, count_threads())
+}
+
+/// [`count_plan`] on the current thread pool alone: a count with a small
+/// limit does not go on on a thread of its own beside it. For a caller
+/// that keeps the other cores for other work, as the `auto` race keeps
+/// one for the SAT engine.
+pub fn count_plan_one_thread(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+    count_plan_threads(
+        plan,
+        limit,
+        limits,
+        LANE_COUNT_AFTER,
+        &Schedule::default(),
+        false,
+    )
+}
+
+/// [`count_plan_with`], going on on two threads when `threads` is true
+/// ([`portfolio::distinct_solutions_threads`]).
+fn count_plan_threads(
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+    lanes_after: u64,
+    schedule: &Schedule,
+    threads: bool,
+) -> Result<Count> {
     let keep = answer::keeps_solutions(limit);
     if let Some(mut c) = frontier::frontier_count(plan, limit, limits) {
         if keep {
@@ -594,7 +622,7 @@ pub fn count_plan_with(
         let max_nodes = limits
             .max_nodes
             .map_or(u64::MAX, |m| m.saturating_sub(spent));
-        let d = if count_threads() {
+        let d = if threads {
             portfolio::distinct_solutions_threads(
                 plan, &masks, limits, schedule, l, max_nodes, seen, rest,
             )
@@ -613,9 +641,9 @@ pub fn count_plan_with(
 }
 
 /// True when a count with a small limit goes on on two threads
-/// ([`portfolio::distinct_solutions_threads`]): when it is not called from
-/// a thread pool's thread, or from a pool of one thread on a machine with
-/// two cores or more. A pool of several threads is a caller that runs
+/// ([`portfolio::distinct_solutions_threads`]): on a machine with two
+/// cores or more, when it is not called from a thread pool's thread, or
+/// from a pool of one thread. A pool of several threads is a caller that runs
 /// several counts at once (as `witness bench --jobs 2` does), whose
 /// threads keep the cores busy; a pool of one runs one count at a time and
 /// leaves the other cores free. Which thread finds a solution changes only
@@ -625,7 +653,7 @@ fn count_threads() -> bool {
     #[cfg(feature = "native")]
     {
         match rayon::current_thread_index() {
-            None => true,
+            None => two_cores(),
             Some(_) => rayon::current_num_threads() == 1 && two_cores(),
         }
     }

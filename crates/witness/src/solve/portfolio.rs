@@ -533,8 +533,9 @@ pub const HELPER_ANNEAL_STEP: u64 = 10_000;
 /// lines (with mirror twins); a side ends the count as complete only when
 /// it has seen every solution: a lane searched every path, the cases were
 /// all searched to the end, or every branch of `rest` was searched. The
-/// solution that reaches `limit` stops both; `max_nodes` caps each
-/// thread's nodes.
+/// solution that reaches `limit` stops both, and so does the end of the
+/// side that runs every lane (past it the count is settled or stopped,
+/// whatever the helper would find); `max_nodes` caps each thread's nodes.
 #[allow(clippy::too_many_arguments)]
 #[cfg(feature = "native")]
 pub fn distinct_solutions_threads<const N: usize>(
@@ -596,22 +597,29 @@ pub fn distinct_solutions_threads<const N: usize>(
     };
     let all = &Turns::ALL;
     let (mine, theirs) = std::thread::scope(|scope| {
-        let (side, lim) = (&side, &lim);
+        let (side, lim, stop) = (&side, &lim, &stop);
         let room = crate::stack::need(plan.rules.board.len(), N);
         let handle = scope.spawn(move || {
             crate::stack::with_room(room, || {
                 let mut fwd = Search::new(plan, masks, lim);
                 let back = Back::<N>::new(plan);
                 let mut bs = back.as_ref().map(|b| b.search(lim));
-                side(&mut fwd, bs.as_mut(), all, &CaseShare::all())
+                let searched_all = side(&mut fwd, bs.as_mut(), all, &CaseShare::all());
+                // Done either way: searched to the end, or stopped by the
+                // limits or its node cap, past which the count is stopped
+                // whatever the helper finds; the helper stops too.
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                searched_all
             })
         });
         let mine = match rest {
             // The engine's order goes on with the branches left.
             Some(rest) => {
                 // On the pool, as the count it goes on from ran them.
+                let tally = std::sync::atomic::AtomicU64::new(0);
+                let cap = Some((&tally, max_nodes));
                 let searched_all =
-                    super::search::run_branches(plan, masks, lim, &rest, None, None, &|f| {
+                    super::search::run_branches(plan, masks, lim, &rest, cap, None, &|f| {
                         visit((f.start, f.end, f.moves.to_vec()))
                     });
                 if searched_all {

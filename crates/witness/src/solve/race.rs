@@ -490,10 +490,11 @@ pub fn count_race(
         move |l| {
             let plan = Plan::new(&mine)?;
             // The search's count keeps to one thread (a pool of its
-            // own), so that the SAT engine has the other core.
+            // own, and no helper thread), so that the SAT engine has the
+            // other core.
             match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
-                Ok(pool) => pool.install(|| super::count_plan(&plan, limit, l)),
-                Err(_) => super::count_plan(&plan, limit, l),
+                Ok(pool) => pool.install(|| super::count_plan_one_thread(&plan, limit, l)),
+                Err(_) => super::count_plan_one_thread(&plan, limit, l),
             }
         },
         move |l| {

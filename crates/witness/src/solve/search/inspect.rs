@@ -21,7 +21,7 @@ impl<'p, const N: usize> Search<'p, N> {
     }
 
     /// Runs every budgeted test at every node (the pocket and packing
-    /// tests' budgets no longer apply), a packing search for up to
+    /// tests' budgets do not apply), a packing search for up to
     /// `pack_steps` steps and an open region's tiling for up to
     /// `open_tile_steps`. Only more cuts, each still sound: the budgets
     /// decide only whether a test runs, and a packing search that gives up
@@ -39,7 +39,8 @@ impl<'p, const N: usize> Search<'p, N> {
     /// `start` (a start slot, the prefix's moves legal), judged alone as
     /// the walk judges a node it enters (without what the branch above
     /// narrowed); `None` when that node is not a node slot or the prefix
-    /// leaves the board. The line is drawn and taken away again.
+    /// leaves the board. The line is drawn and taken away again, and the
+    /// branch's state is cleared: call it between runs only.
     pub fn judge(&mut self, start: usize, prefix: &[Direction]) -> Option<bool> {
         let b = &self.plan.rules.board;
         let mut path = vec![start];

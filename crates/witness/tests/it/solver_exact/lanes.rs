@@ -507,13 +507,17 @@ fn the_local_search_reports_only_brute_force_solutions() {
 /// that wants more finds them among its detours: on random mixed panels
 /// with two solutions or more, every path it reports over its runs is one
 /// of the brute force's solutions, and on most of them it reports two
-/// different ones. More by hand: ANNEAL_ON_SEED, ANNEAL_ON_CASES.
+/// different ones; the second comes after fewer moves past the first, in
+/// all, than half the moves to the first (a replica that starts afresh
+/// after a solution needs about as many again). More by hand:
+/// ANNEAL_ON_SEED, ANNEAL_ON_CASES.
 #[test]
 fn the_local_search_goes_on_to_other_solutions() {
     use witness::internals::local::Anneal;
     let var = common::env_u64;
     let mut r = Rng(var("ANNEAL_ON_SEED").unwrap_or(0x0A0E_A1ED_2468_ACE0));
     let (mut several, mut two) = (0, 0);
+    let (mut to_first, mut to_second) = (0u64, 0u64);
     for case in 0..var("ANNEAL_ON_CASES").unwrap_or(300) {
         let Some(p) = mixed_panel(&mut r, 4, 6, 3) else {
             continue;
@@ -528,10 +532,12 @@ fn the_local_search_goes_on_to_other_solutions() {
         }
         several += 1;
         let mut seen = std::collections::HashSet::new();
+        let mut first = None;
         for _ in 0..100 {
             let Some((start, _, moves)) = a.run(2_000) else {
                 continue;
             };
+            let at = a.moves;
             let path = Path::new(plan.rules.board.pos(start), moves);
             assert!(
                 all.contains(&path),
@@ -540,7 +546,10 @@ fn the_local_search_goes_on_to_other_solutions() {
                 witness::formats::wpjson::to_string(&p).unwrap()
             );
             seen.insert(path.to_moves());
+            let m1 = *first.get_or_insert(at);
             if seen.len() == 2 {
+                to_first += m1;
+                to_second += at - m1;
                 break;
             }
         }
@@ -549,6 +558,10 @@ fn the_local_search_goes_on_to_other_solutions() {
     assert!(
         several > 50 && two * 10 > several * 8,
         "two solutions found on {two} of {several} panels with several"
+    );
+    assert!(
+        to_second * 2 < to_first,
+        "moves to the first solution {to_first}, from it to the second {to_second}"
     );
 }
 
