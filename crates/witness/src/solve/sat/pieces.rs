@@ -146,15 +146,7 @@ impl Pieces {
                 }
             }
         }
-        if banned.is_empty() {
-            return Vec::new();
-        }
-        let k = enc.var();
-        let mut hold = parts.open_walls(b, enc, c);
-        hold.push(k);
-        let mut out = vec![hold];
-        out.extend(banned.into_iter().map(|y| vec![!k, !y]));
-        out
+        walled_bans(b, enc, parts, c, banned)
     }
 
     /// The confinement cut of component `c` of a line's regions
@@ -220,16 +212,32 @@ impl Pieces {
                 }
             }
         }
-        if banned.is_empty() {
-            return Vec::new();
-        }
-        let k = enc.var();
-        let mut hold = parts.open_walls(b, enc, c);
-        hold.push(k);
-        let mut out = vec![hold];
-        out.extend(banned.into_iter().map(|y| vec![!k, !y]));
-        out
+        walled_bans(b, enc, parts, c, banned)
     }
+}
+
+/// The clauses of a cut that bans the terms `banned` while every wall
+/// around component `c` of a line's regions (`parts`) holds: a fresh
+/// variable `k` that holds whenever they all do, and `¬k ∨ ¬y` for each
+/// banned `y`; empty when nothing is banned. Sound whenever each banned
+/// term is false in the witness assignment of every solution that keeps
+/// those walls (as its callers argue).
+fn walled_bans(
+    b: &Board,
+    enc: &mut Encoding,
+    parts: &Parts,
+    c: usize,
+    banned: Vec<Term>,
+) -> Vec<Vec<Term>> {
+    if banned.is_empty() {
+        return Vec::new();
+    }
+    let k = enc.var();
+    let mut hold = parts.open_walls(b, enc, c);
+    hold.push(k);
+    let mut out = vec![hold];
+    out.extend(banned.into_iter().map(|y| vec![!k, !y]));
+    out
 }
 
 /// The balance cut of component `c` of a line's regions (`parts`), when

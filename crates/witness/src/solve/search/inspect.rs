@@ -61,20 +61,7 @@ impl<'p, const N: usize> Search<'p, N> {
         self.finals.clear();
         // The parts kept by depth belong to the walk's branch.
         self.kept.part_hints.borrow_mut().at.clear();
-        self.half_walls.clear();
-        let mut starts = [start, usize::MAX];
-        if self.plan.symmetric {
-            starts[1] = b.mirror[start] as usize;
-        }
-        for s in starts {
-            if s == usize::MAX || s == self.noncount() {
-                continue;
-            }
-            if let Some(l) = self.fm.link_of[s] {
-                self.half_walls
-                    .push((l, FaceMasks::<N>::corners(self.plan, s)));
-            }
-        }
+        self.set_half_walls(start);
         for &q in &path {
             self.mark(q);
         }

@@ -49,20 +49,7 @@ impl<'p, const N: usize> Search<'p, N> {
         }
         self.room = self.corridor.unwrap_or(self.masks.walk);
         self.passed.1 = NONE;
-        self.half_walls.clear();
-        let mut starts = [start, usize::MAX];
-        if self.plan.symmetric {
-            starts[1] = self.plan.rules.board.mirror[start] as usize;
-        }
-        for s in starts {
-            if s == usize::MAX || s == self.noncount() {
-                continue;
-            }
-            if let Some(l) = self.fm.link_of[s] {
-                self.half_walls
-                    .push((l, FaceMasks::<N>::corners(self.plan, s)));
-            }
-        }
+        self.set_half_walls(start);
         if prefix.is_empty() {
             return self.enter(start, visit);
         }
@@ -474,6 +461,26 @@ impl<'p, const N: usize> Search<'p, N> {
             .filter(|&&e| e != NONE && self.covered[e as usize])
             .count() as u32;
         have > k
+    }
+
+    /// The half walls of a line from `start` (and of its mirror with
+    /// symmetry): a start on an edge that counts as no wall joins the
+    /// faces beside it only at its corners.
+    pub(super) fn set_half_walls(&mut self, start: usize) {
+        self.half_walls.clear();
+        let mut starts = [start, usize::MAX];
+        if self.plan.symmetric {
+            starts[1] = self.plan.rules.board.mirror[start] as usize;
+        }
+        for s in starts {
+            if s == usize::MAX || s == self.noncount() {
+                continue;
+            }
+            if let Some(l) = self.fm.link_of[s] {
+                self.half_walls
+                    .push((l, FaceMasks::<N>::corners(self.plan, s)));
+            }
+        }
     }
 
     /// True when every slot of the open block around `h` is free.
