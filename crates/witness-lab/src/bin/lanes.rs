@@ -42,7 +42,6 @@ fn run<const N: usize>(
 }
 
 fn main() {
-    use Direction::*;
     let mut args = std::env::args().skip(1);
     let usage = "usage: lanes FILE.jsonl IDS [BUDGET]";
     let file = args.next().expect(usage);
@@ -52,11 +51,7 @@ fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(3_000_000);
     // The orders of the turns' lanes, with the start each begins with.
-    let orders = [
-        (Direction::ALL, (0, 1)),
-        ([Down, Up, Left, Right], (1, 2)),
-        ([Up, Right, Left, Down], (1, 3)),
-    ];
+    let orders = witness::internals::lanes::ORDERS;
     for (id, p) in witness_lab::picked(&file, &ids) {
         let plan = Plan::new(&p).expect("plan");
         let back = reverse::reversed(&plan);

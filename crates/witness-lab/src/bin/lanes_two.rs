@@ -46,7 +46,6 @@ fn run<const N: usize>(
 }
 
 fn main() {
-    use Direction::*;
     let mut args = std::env::args().skip(1);
     let usage = "usage: lanes_two FILE.jsonl IDS [BUDGET]";
     let file = args.next().expect(usage);
@@ -55,11 +54,8 @@ fn main() {
         .next()
         .and_then(|v| v.parse().ok())
         .unwrap_or(20_000_000);
-    let orders = [
-        (Direction::ALL, (0, 1)),
-        ([Down, Up, Left, Right], (1, 2)),
-        ([Up, Right, Left, Down], (1, 3)),
-    ];
+    // The orders of the turns' lanes, with the start each begins with.
+    let orders = witness::internals::lanes::ORDERS;
     for (id, p) in witness_lab::picked(&file, &ids) {
         let plan = Plan::new(&p).expect("plan");
         let back = reverse::reversed(&plan);

@@ -16,17 +16,13 @@ use witness::internals::{
     reverse,
     search::{Found, Search},
 };
-use witness::model::{Direction, Puzzle};
+use witness::model::Puzzle;
 use witness::{Limits, Path, Rules};
 
 /// The outcome of each lane on `plan` (a case of `p`).
 fn lanes<const N: usize>(plan: &Plan, rules: &Rules, p: &Puzzle, cap: u64) -> Vec<String> {
-    use Direction::*;
-    let orders = [
-        (Direction::ALL, (0, 1)),
-        ([Down, Up, Left, Right], (1, 2)),
-        ([Up, Right, Left, Down], (1, 3)),
-    ];
+    // The orders of the turns' lanes, with the start each begins with.
+    let orders = witness::internals::lanes::ORDERS;
     let back = reverse::reversed(plan);
     let mut out = vec![];
     for (reversed, pl) in [(false, Some(plan)), (true, back.as_ref())] {

@@ -52,7 +52,7 @@ impl Default for Schedule {
 
 /// The move orders, with the start each begins with (as a share of the
 /// start list: 0 is the first start, 1/2 the middle one).
-const ORDERS: [([Direction; 4], (usize, usize)); 3] = [
+pub const ORDERS: [([Direction; 4], (usize, usize)); 3] = [
     (Direction::ALL, (0, 1)),
     (
         [

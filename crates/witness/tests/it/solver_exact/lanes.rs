@@ -482,13 +482,7 @@ fn the_local_search_reports_only_brute_force_solutions() {
                 continue;
             };
             left = left.saturating_sub(1);
-            let path = Path::new(plan.rules.board.pos(start), moves);
-            assert!(
-                all.contains(&path),
-                "case {case}: {} is no solution of\n{}",
-                path.to_moves(),
-                witness::formats::wpjson::to_string(&p).unwrap()
-            );
+            brute_solution(case, &p, &plan, &all, start, moves);
             answers += 1;
             any = true;
             if left == 0 {
@@ -501,6 +495,26 @@ fn the_local_search_reports_only_brute_force_solutions() {
         solvable > 80 && found * 10 > solvable * 9 && answers > 300,
         "{found} of {solvable} solvable panels solved, {answers} answers"
     );
+}
+
+/// The path the local search reported on case `case` (panel `p`), after
+/// asserting it is one of the brute force's solutions `all`.
+fn brute_solution(
+    case: u64,
+    p: &Puzzle,
+    plan: &Plan,
+    all: &[Path],
+    start: usize,
+    moves: Vec<witness::model::Direction>,
+) -> Path {
+    let path = Path::new(plan.rules.board.pos(start), moves);
+    assert!(
+        all.contains(&path),
+        "case {case}: {} is no solution of\n{}",
+        path.to_moves(),
+        witness::formats::wpjson::to_string(p).unwrap()
+    );
+    path
 }
 
 /// The local search goes on from each solution it reports, so a count
@@ -538,13 +552,7 @@ fn the_local_search_goes_on_to_other_solutions() {
                 continue;
             };
             let at = a.moves;
-            let path = Path::new(plan.rules.board.pos(start), moves);
-            assert!(
-                all.contains(&path),
-                "case {case}: {} is no solution of\n{}",
-                path.to_moves(),
-                witness::formats::wpjson::to_string(&p).unwrap()
-            );
+            let path = brute_solution(case, &p, &plan, &all, start, moves);
             seen.insert(path.to_moves());
             let m1 = *first.get_or_insert(at);
             if seen.len() == 2 {
