@@ -1,9 +1,12 @@
 //! The SAT engine's work on puzzles, for tuning its cuts:
-//! `cargo run --release -p witness-lab --bin satstats PUZZLE.json... [--count N] [--timeout-ms MS] [--eager-edges E] [--labels 0|1] [--plain 0|1]`
+//! `cargo run --release -p witness-lab --bin satstats PUZZLE.json... [--count N] [--timeout-ms MS] [--eager-edges E] [--labels 0|1] [--plain 0|1] [--set NAME=V,...] [--later NAME=V,... --later-calls K]`
 //! prints per puzzle the time (wall and this thread's CPU), the answer and
 //! [`witness::internals::sat::Stats`] (`--labels 1` adds the pieces'
 //! region labels, `--plain 0` gives piece panels CaDiCaL's default
-//! configuration: [`witness::internals::sat::Options`]), then the totals: CPU time, solver
+//! configuration, `--set` sets CaDiCaL options before the first call and
+//! `--later` once K calls are made, in place of the engine's own
+//! `lucky=0` after [`witness::internals::sat::LUCKY_CALLS`]; `--later ''`
+//! sets none: [`witness::internals::sat::Options`]), then the totals: CPU time, solver
 //! calls and cuts (the CPU time moves less than the wall time on a busy
 //! machine).
 
@@ -30,6 +33,9 @@ fn main() {
         "--eager-edges",
         "--labels",
         "--plain",
+        "--set",
+        "--later",
+        "--later-calls",
     ]);
     let count: Option<u64> = witness_lab::option(&given, "--count");
     let ms: u64 = witness_lab::option(&given, "--timeout-ms").unwrap_or(20_000);
@@ -43,6 +49,26 @@ fn main() {
     }
     if let Some(p) = witness_lab::option::<u8>(&given, "--plain") {
         opts.plain_pieces = p != 0;
+    }
+    let pairs = |name: &str| -> Option<Vec<(String, i32)>> {
+        witness_lab::option::<String>(&given, name).map(|v| {
+            v.split(',')
+                .filter(|kv| !kv.is_empty())
+                .map(|kv| {
+                    let (k, v) = kv.split_once('=').expect("NAME=VALUE");
+                    (k.to_string(), v.parse().expect("a number"))
+                })
+                .collect()
+        })
+    };
+    if let Some(set) = pairs("--set") {
+        opts.cadical = set;
+    }
+    if let Some(later) = pairs("--later") {
+        opts.later = later;
+    }
+    if let Some(k) = witness_lab::option::<u64>(&given, "--later-calls") {
+        opts.later_calls = k;
     }
     let mut cpus: Vec<f64> = Vec::new();
     let (mut calls, mut regions, mut symbols, mut loops) = (0, 0, 0, 0);

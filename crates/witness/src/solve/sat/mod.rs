@@ -103,6 +103,19 @@ pub enum Core {
 /// joins the clauses ([`pieces::Pieces::area`]).
 const AREA_CONFLICTS: i32 = 1000;
 
+/// The solver calls after which CaDiCaL's lucky phases are switched off
+/// (its option `lucky=0`). At the start of every call CaDiCaL tries a
+/// few fixed assignments (all false, all true, forward and backward
+/// runs), each a pass of propagation over the whole formula: they find
+/// the first lines of easy panels at once, but the loop's later calls
+/// differ from the earlier ones by a few cuts, those guesses fail again,
+/// and on panels of many calls (stars, squares) they take about half of
+/// the solver's time as the cuts grow. Past the first few calls only the
+/// search proper runs. A solver option: no clause changes, every answer
+/// is as exact (docs/benchmarks.md, "Stars: where the SAT engine's time
+/// goes, and the eager clauses").
+pub const LUCKY_CALLS: u64 = 5;
+
 /// What the next solver call found.
 enum Next {
     /// A solution: its line and its path.
@@ -132,6 +145,8 @@ pub struct SatRun<'a> {
     /// Stop (as if the limits expired) before the solver call past this
     /// many in all.
     pub max_calls: Option<u64>,
+    /// CaDiCaL options still to set, and after how many calls.
+    later: (Vec<(String, i32)>, u64),
 }
 
 /// A solver error as the library's.
@@ -165,6 +180,12 @@ pub struct Options {
     /// On piece panels, CaDiCaL's plain configuration (no preprocessing
     /// or inprocessing).
     pub plain_pieces: bool,
+    /// CaDiCaL options set before the first call (name, value).
+    pub cadical: Vec<(String, i32)>,
+    /// CaDiCaL options set once [`Options::later_calls`] calls are made.
+    pub later: Vec<(String, i32)>,
+    /// When [`Options::later`] is set: after this many solver calls.
+    pub later_calls: u64,
 }
 
 impl Default for Options {
@@ -173,6 +194,9 @@ impl Default for Options {
             eager_edges: eager::MAX_EDGES,
             labels: false,
             plain_pieces: true,
+            cadical: Vec::new(),
+            later: vec![("lucky".to_string(), 0)],
+            later_calls: LUCKY_CALLS,
         }
     }
 }
@@ -250,6 +274,9 @@ impl<'a> SatRun<'a> {
                 .set_configuration(rustsat_cadical::Config::Plain)
                 .map_err(solver_error)?;
         }
+        for (name, value) in &opts.cadical {
+            solver.set_option(name, *value).map_err(solver_error)?;
+        }
         let lim = limits.clone();
         solver.attach_terminator(move || {
             if lim.expired() {
@@ -274,6 +301,7 @@ impl<'a> SatRun<'a> {
                 ..Stats::default()
             },
             max_calls: None,
+            later: (opts.later.clone(), opts.later_calls),
         })
     }
 
@@ -355,6 +383,11 @@ impl<'a> SatRun<'a> {
                 return Ok(Next::Stopped);
             }
             self.flush()?;
+            if !self.later.0.is_empty() && self.stats.calls >= self.later.1 {
+                for (name, value) in std::mem::take(&mut self.later.0) {
+                    self.solver.set_option(&name, value).map_err(solver_error)?;
+                }
+            }
             self.stats.calls += 1;
             let deferred = !self.pieces.area.is_empty();
             if deferred {

@@ -24,10 +24,12 @@ use crate::solve::{Limits, Status};
 
 /// The engine's options here: CaDiCaL's default configuration on every
 /// panel, since the budgets of terminator checks are counted in its
-/// steps ([`super::Options::plain_pieces`] off).
+/// steps ([`super::Options::plain_pieces`] off, the lucky phases kept at
+/// every call: no [`super::Options::later`]).
 fn budgeted() -> super::Options {
     super::Options {
         plain_pieces: false,
+        later: Vec::new(),
         ..super::Options::default()
     }
 }
@@ -148,6 +150,7 @@ impl<'a> Rounds<'a> {
             stats: run.stats,
             assumps: Vec::new(),
             max_calls: None,
+            later: run.later,
         };
         let (lim, s, o) = (limits.clone(), spent.clone(), over.clone());
         run.solver.attach_terminator(move || {
