@@ -112,8 +112,8 @@ const AREA_CONFLICTS: i32 = 1000;
 /// and on panels of many calls (stars, squares) they take about half of
 /// the solver's time as the cuts grow. Past the first few calls only the
 /// search proper runs. A solver option: no clause changes, every answer
-/// is as exact (docs/benchmarks.md, "Stars: where the SAT engine's time
-/// goes, and the eager clauses").
+/// is as exact (docs/benchmarks.md, "The lucky phases after the first
+/// calls").
 pub const LUCKY_CALLS: u64 = 5;
 
 /// What the next solver call found.
