@@ -527,6 +527,7 @@ pub const HELPER_ANNEAL_STEP: u64 = 10_000;
 /// Runs the local search `a` alone, handing `visit` each solution it
 /// finds, until `visit` returns false, the limits stop it or its work
 /// reaches `max_work`.
+#[cfg(feature = "native")]
 fn anneal_alone(
     a: &mut Anneal<'_>,
     limits: &Limits,
