@@ -24,7 +24,9 @@
 //! [`Schedule::cases_after`] nodes ([`Turns::run_with_cases`]), and the
 //! local search ([`super::local`]) once they have visited
 //! [`Schedule::anneal_after`]; its solutions are checked by the validator,
-//! and it never ends a search that finds none.
+//! and it never ends a search that finds none. On two threads, such a
+//! puzzle's second thread runs a local search alone from the first turn
+//! on ([`first_solution_helped`]).
 
 use super::answer::Answer;
 use super::lanes::{Back, Schedule, Turns};
