@@ -333,6 +333,11 @@ pub(crate) fn two_cores() -> bool {
 /// search ([`local`]) takes turns on the first. Puzzles settled in the first round
 /// get the same answer as from [`solve_plan`]; later, which order answers
 /// first may depend on timing. Also tells the search nodes visited.
+///
+/// Panels with elimination marks that the local search handles
+/// ([`portfolio::helped`]) divide the work otherwise: past the first
+/// turn, one thread runs everything [`solve_plan`] runs, and the other a
+/// local search of its own alone ([`portfolio::first_solution_helped`]).
 pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
     solve_plan_threads_with(plan, limits, &Schedule::default())
 }
@@ -356,6 +361,11 @@ pub fn solve_plan_threads_with(
     schedule: &Schedule,
 ) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
+        if portfolio::helped(plan) {
+            let (answer, complete, visited) =
+                portfolio::first_solution_helped(plan, &masks, limits, schedule);
+            return Ok((solution_of(plan, answer, complete), visited));
+        }
         // A stop flag of our own, to stop the thread that lost the race.
         let stop = Arc::new(AtomicBool::new(false));
         let mut lim = limits.clone();
@@ -638,6 +648,27 @@ fn count_plan_threads(
         let solutions = kept(plan, d.seen, &c);
         Ok(Count { solutions, ..c })
     })
+}
+
+/// True when a solve of `plan` goes on on two threads past its first
+/// round ([`solve_plan_threads`]): on a machine with two cores or more,
+/// when it is not called from a thread pool's thread; from a pool of one
+/// thread (which runs one solve at a time and leaves the other cores
+/// free, as `witness bench --jobs 1` does), only on the panels whose
+/// second thread runs the local search alone ([`portfolio::helped`]).
+pub(crate) fn solve_threads(plan: &Plan) -> bool {
+    #[cfg(feature = "native")]
+    {
+        match rayon::current_thread_index() {
+            None => two_cores(),
+            Some(_) => rayon::current_num_threads() == 1 && portfolio::helped(plan) && two_cores(),
+        }
+    }
+    #[cfg(not(feature = "native"))]
+    {
+        let _ = plan;
+        false
+    }
 }
 
 /// True when a count with a small limit goes on on two threads

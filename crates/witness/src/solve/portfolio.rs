@@ -24,7 +24,9 @@
 //! [`Schedule::cases_after`] nodes ([`Turns::run_with_cases`]), and the
 //! local search ([`super::local`]) once they have visited
 //! [`Schedule::anneal_after`]; its solutions are checked by the validator,
-//! and it never ends a search that finds none.
+//! and it never ends a search that finds none. On two threads, such a
+//! puzzle's second thread runs a local search alone from the first turn
+//! on ([`first_solution_helped`]).
 
 use super::answer::Answer;
 use super::lanes::{Back, Schedule, Turns};
@@ -492,10 +494,22 @@ pub fn first_solution<const N: usize>(
     if let Some(answer) = turns.step(&mut fwd, None, &Turns::ALL) {
         return (answer, !turns.stopped, fwd.visited);
     }
+    first_solution_rest(plan, limits, &mut turns, &mut fwd)
+}
+
+/// [`first_solution`] past its first turn (`turns` and `fwd` where that
+/// left them): every lane, the elimination cases and the local search by
+/// turns, on this thread.
+fn first_solution_rest<const N: usize>(
+    plan: &Plan,
+    limits: &Limits,
+    turns: &mut Turns,
+    fwd: &mut Search<'_, N>,
+) -> (Option<Answer>, bool, u64) {
     let back = Back::<N>::new(plan);
     let mut bs = back.as_ref().map(|b| b.search(limits));
     let (answer, case_nodes) = turns.run_with_cases(
-        &mut fwd,
+        fwd,
         bs.as_mut(),
         &Turns::ALL,
         plan,
@@ -508,8 +522,110 @@ pub fn first_solution<const N: usize>(
 
 /// The work between the helper's looks at the limits and its stop flag
 /// when it runs a local search alone
-/// ([`distinct_solutions_threads`]): about a millisecond.
+/// ([`distinct_solutions_threads`], [`first_solution_helped`]): about a
+/// millisecond.
 pub const HELPER_ANNEAL_STEP: u64 = 10_000;
+
+/// Runs the local search `a` alone, handing `visit` each solution it
+/// finds, until `visit` returns false, the limits stop it or its work
+/// reaches `max_work`.
+#[cfg(feature = "native")]
+fn anneal_alone(
+    a: &mut Anneal<'_>,
+    limits: &Limits,
+    max_work: u64,
+    visit: &mut impl FnMut(Answer) -> bool,
+) {
+    while !limits.expired() && a.work() < max_work {
+        let work = a.work().saturating_add(HELPER_ANNEAL_STEP);
+        if let Some(answer) = a.run_until(work, limits) {
+            if !visit(answer) {
+                return;
+            }
+        }
+    }
+}
+
+/// True when a first solution on two threads divides the work as
+/// [`first_solution_helped`] does: the panel has elimination marks, and
+/// neither symmetry nor undirected lines (which the local search does not
+/// handle, [`Anneal::new`]). A look at the plan's flags, no tables built.
+pub fn helped(plan: &Plan) -> bool {
+    plan.rules.board.has_negations && !plan.symmetric && !plan.undirected
+}
+
+/// [`first_solution`] on two threads, for the panels [`helped`] selects:
+/// past the first turn, one thread goes on exactly as
+/// [`first_solution`] does on one (every lane, the elimination cases and
+/// its local search by turns), and the other runs a local search of its
+/// own seed ([`ANNEAL_SEED`]` + 1`) alone, from the start. The first to
+/// answer stops the other. The local search's time to a solution depends
+/// mostly on its seed and not on the lanes, and on a core of its own it
+/// takes nothing from them, so it need not wait for
+/// [`Schedule::anneal_after`] as the one beside the lanes does; the side
+/// that runs every lane is never left with less than one thread's work,
+/// and it alone proves "no solution" (the local search proves nothing,
+/// and its solutions are the validator's). Puzzles the first turn
+/// settles start no thread and get [`first_solution`]'s answer; later,
+/// which side answers first may depend on timing. A node cap
+/// ([`Limits::max_nodes`]) caps each side's work.
+#[cfg(feature = "native")]
+pub fn first_solution_helped<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    schedule: &Schedule,
+) -> (Option<Answer>, bool, u64) {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    // A stop flag of our own, set by the side that answers first.
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut lim = limits.clone();
+    lim.stop = Some(stop.clone());
+    let lim = &lim;
+    let mut turns = Turns::new(schedule, lim.max_nodes);
+    let mut fwd = Search::new(plan, masks, lim);
+    if let Some(answer) = turns.step(&mut fwd, None, &Turns::ALL) {
+        return (answer, !turns.stopped, fwd.visited);
+    }
+    let Some(mut helper) = Anneal::new(plan, ANNEAL_SEED + 1) else {
+        return first_solution_rest(plan, lim, &mut turns, &mut fwd);
+    };
+    helper.set_limits(lim);
+    let (exact, found) = std::thread::scope(|scope| {
+        let (turns, fwd, stop) = (&mut turns, &mut fwd, &stop);
+        let room = crate::stack::need(plan.rules.board.len(), N);
+        let handle = scope.spawn(move || {
+            crate::stack::with_room(room, || {
+                let exact = first_solution_rest(plan, lim, turns, fwd);
+                // Answered or proved none: the helper stops. (Stopped by
+                // the limits, it stops too; stopped by the node cap, it
+                // goes on to its own.)
+                if exact.0.is_some() || exact.1 {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                exact
+            })
+        });
+        let mut found = None;
+        let max_work = lim.max_nodes.unwrap_or(u64::MAX);
+        anneal_alone(&mut helper, lim, max_work, &mut |answer| {
+            found = Some(answer);
+            stop.store(true, Ordering::Relaxed);
+            false
+        });
+        (
+            handle.join().expect("the solving thread does not panic"),
+            found,
+        )
+    });
+    match (exact, found) {
+        // The exact side's answer wins a tie, and a proof is its own.
+        (exact @ (Some(_), _, _), _) => exact,
+        ((None, _, visited), Some(answer)) => (Some(answer), true, visited),
+        (exact, None) => exact,
+    }
+}
 
 /// [`distinct_solutions`] on two threads, sharing the solutions found (the
 /// near searches on the thread that finds the solution). One thread runs
@@ -633,14 +749,7 @@ pub fn distinct_solutions_threads<const N: usize>(
                 // other side's searches prove complete or stop.
                 Some(mut a) => {
                     a.set_limits(lim);
-                    while !lim.expired() && a.work() < max_nodes {
-                        let work = a.work().saturating_add(HELPER_ANNEAL_STEP);
-                        if let Some(answer) = a.run_until(work, lim) {
-                            if !visit(answer) {
-                                break;
-                            }
-                        }
-                    }
+                    anneal_alone(&mut a, lim, max_nodes, &mut |answer| visit(answer));
                     false
                 }
                 None => side(

@@ -315,13 +315,11 @@ fn counted(c: &Count, limit: Option<u64>) -> bool {
 
 /// The search alone, as [`super::Engine::Search`] runs it: on two threads
 /// past its first round when the machine has two cores and the caller is
-/// not a thread pool's (a caller running several jobs at once).
+/// not a thread pool's (a caller running several jobs at once), or is a
+/// pool of one on a marked panel (`solve_threads`).
 fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
-    #[cfg(feature = "native")]
-    {
-        if rayon::current_thread_index().is_none() && super::two_cores() {
-            return super::solve_plan_threads(plan, limits).map(|(s, _)| s);
-        }
+    if super::solve_threads(plan) {
+        return super::solve_plan_threads(plan, limits).map(|(s, _)| s);
     }
     super::solve_plan(plan, limits)
 }

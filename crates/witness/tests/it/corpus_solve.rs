@@ -157,3 +157,64 @@ fn the_nearest_of_many_cases_get_an_early_look() {
     assert!(plan.rules.check_path(&puzzle, &path).unwrap().valid);
     assert!(visited < 60_000, "{visited} nodes");
 }
+
+/// On two threads, a marked panel's second thread runs a local search of
+/// its own alone (`portfolio::first_solution_helped`), while the first
+/// goes on as one thread would. With a node cap on each side (the same on
+/// every machine), every dev puzzle with elimination marks that the
+/// local search takes and that the first turn leaves open: two threads
+/// answer wherever one thread does (the exact side is the one thread's
+/// search, node for node), and some that one thread leaves stopped (the
+/// local search's answers), every path passing the validator.
+#[test]
+fn on_two_threads_the_local_search_answers_marked_panels_the_lanes_leave() {
+    use witness::internals::portfolio::helped;
+    /// Search nodes per side per puzzle.
+    const CAP: u64 = 150_000;
+    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        return;
+    };
+    let helped_only = Mutex::new(Vec::new());
+    let compared = std::sync::atomic::AtomicUsize::new(0);
+    lines.par_iter().for_each(|line| {
+        let (id, text) = common::puzzle_of_line(line);
+        let puzzle = wpjson::parse(&text).unwrap();
+        let plan = Plan::new(&puzzle).unwrap();
+        if !helped(&plan) {
+            return;
+        }
+        let limits = Limits::none().with_max_nodes(CAP);
+        let (one, visited) = witness::internals::solve_plan_stats(&plan, &limits).unwrap();
+        if visited < 30_000 && one.path.is_some() {
+            return;
+        }
+        compared.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let two = witness::internals::solve_plan_threads(&plan, &limits)
+            .unwrap()
+            .0;
+        for (threads, s) in [("one", &one), ("two", &two)] {
+            if let Some(p) = &s.path {
+                let v = plan.rules.check_path(&puzzle, p).unwrap();
+                assert!(
+                    v.valid,
+                    "{id} on {threads} thread(s): {} fails",
+                    p.to_moves()
+                );
+            }
+        }
+        assert!(
+            two.path.is_some() || one.path.is_none(),
+            "{id}: one thread answers, two do not"
+        );
+        if two.path.is_some() && one.path.is_none() {
+            assert_eq!(one.status, Status::Stopped, "{id}: one thread's status");
+            helped_only.lock().unwrap().push(id);
+        }
+    });
+    let helped_only = helped_only.into_inner().unwrap();
+    eprintln!(
+        "answered on two threads only: {helped_only:?} of {} compared",
+        compared.into_inner()
+    );
+    assert!(helped_only.len() >= 2, "{helped_only:?}");
+}

@@ -22,13 +22,19 @@ fn random_or_mixed(r: &mut Rng, case: u64) -> Puzzle {
 /// solution exactly when the brute force finds one, and it validates; and
 /// counting in turns of one to three nodes counts what the brute force
 /// counts, so resuming loses and repeats nothing. Half the panels are the
-/// random panels above (symmetry, pillars), half the marked mixed ones.
+/// random panels above (symmetry, pillars), half the marked mixed ones,
+/// which on two threads get a local search beside the one-thread search:
+/// among them, enough without a solution, which must still be proved.
 #[test]
 fn turns_find_a_solution_exactly_when_there_is_one() {
     let var = common::env_u64;
     let mut r = Rng(var("TURNS_SEED").unwrap_or(0x5EED_0F00_7E57_A7E5));
     let tiny = short_turns(1, 64, 5);
     let (mut solvable, mut not_first) = (0, 0);
+    // Marked panels that two threads solve with a local search beside the
+    // one-thread search (`portfolio::first_solution_helped`): with and
+    // without a solution.
+    let mut helped = [0u32; 2];
     for case in 0..var("TURNS_CASES").unwrap_or(600) {
         let p = random_or_mixed(&mut r, case);
         let mut plan = Plan::new(&p).unwrap();
@@ -69,6 +75,9 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
                 assert!(v.valid, "case {case}: path on {threads} fails validation");
             }
         }
+        if witness::internals::portfolio::helped(&plan) {
+            helped[brute_first.is_some() as usize] += 1;
+        }
         if on_one.path.is_some() {
             solvable += 1;
             not_first += (on_one.path != brute_first) as u32;
@@ -80,6 +89,11 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
         not_first > 30,
         "only {not_first} solutions from other orders"
     );
+    // "No solution" on two threads must be proved beside the local search.
+    eprintln!(
+        "marked panels with a local search on two threads, without and with a solution: {helped:?}"
+    );
+    assert!(helped[0] > 20 && helped[1] > 20, "{helped:?}");
 }
 
 /// The reversed plan (starts and ends swapped, `witness::internals::reverse`) has
