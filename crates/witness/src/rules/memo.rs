@@ -53,8 +53,8 @@ pub struct RegionMemo {
     marks: Vec<u64>,
     /// Never flood on column bitsets (as boards with taller columns).
     by_slot: bool,
-    /// Region key → range of `failing`.
-    known: HashMap<u64, (u32, u32), std::hash::BuildHasherDefault<KeyHasher>>,
+    /// Region key → range of `failing`, and the region's area gap.
+    known: HashMap<u64, (u32, u32, u32), std::hash::BuildHasherDefault<KeyHasher>>,
     /// The failing slots of all remembered regions, one after another.
     failing: Vec<u32>,
     /// Scratch of the column flood: the slots a flood may enter, the slots
@@ -72,6 +72,12 @@ pub struct RegionMemo {
     pub hits: u64,
     /// Regions judged afresh.
     pub misses: u64,
+    /// The area gap of the last path judged: over its failing regions
+    /// that hold polyominoes, the faces by which the pieces' net area
+    /// misses the region's area at best (see [`area_gap`]). Zero when the
+    /// path fails nothing; a slope for a local search where the count of
+    /// failing elements is flat.
+    pub gap: u32,
 }
 
 impl RegionMemo {
@@ -294,6 +300,7 @@ impl Rules {
             memo.reset(b);
         }
         out.clear();
+        memo.gap = 0;
         // The workspace's cover, made on the first region judged afresh.
         let mut ready = false;
         let columns = !memo.prefix.is_empty();
@@ -440,6 +447,12 @@ impl Rules {
         let covered = std::mem::take(&mut ws.covered);
         let outcome = self.judge_region(&slots, &covered, ws, false);
         ws.covered = covered;
+        let gap = if outcome.invalid.is_empty() {
+            0
+        } else {
+            area_gap(&self.board, &self.polys, &slots)
+        };
+        memo.gap += gap;
         memo.ordered = slots;
         out.extend_from_slice(&outcome.invalid);
         if ws.scratch.fit_interrupted() {
@@ -451,8 +464,80 @@ impl Rules {
         let from = memo.failing.len() as u32;
         memo.failing.extend_from_slice(&outcome.invalid);
         memo.known
-            .insert(fresh.key, (from, memo.failing.len() as u32));
+            .insert(fresh.key, (from, memo.failing.len() as u32, gap));
     }
+}
+
+/// The most pieces of a region whose erasures [`area_gap`] tries.
+const GAP_PIECES: usize = 12;
+
+/// The most faces [`area_gap`] counts for one region.
+const GAP_CAP: u32 = 32;
+
+/// How far the polyominoes of `region` are from covering it exactly, in
+/// faces: the least `|faces - net area|` over the ways its elimination
+/// marks may erase pieces (none when it has more than [`GAP_PIECES`]
+/// pieces), zero when they may erase them all, capped at [`GAP_CAP`];
+/// zero for a region without pieces. A region whose fit fails at equal
+/// area also has gap zero: the count of its failures stays its cost.
+pub fn area_gap(b: &Board, t: &super::symbols::PolyTables, region: &[u32]) -> u32 {
+    let mut faces = 0i64;
+    let mut marks = 0u32;
+    let mut sizes = [0i64; GAP_PIECES];
+    let (mut k, mut net, mut many) = (0usize, 0i64, false);
+    for &s in region {
+        let i = s as usize;
+        if b.kind[i] != SlotKind::Face {
+            continue;
+        }
+        faces += 1;
+        let (si, sub) = match b.sym[i] {
+            Sym::Poly(si) => (si, false),
+            Sym::Ylop(si) => (si, true),
+            Sym::Nega => {
+                marks += 1;
+                continue;
+            }
+            _ => continue,
+        };
+        let kind = &t.kinds[t.kind_of_shape[si as usize][sub as usize] as usize];
+        if kind.ignored {
+            continue;
+        }
+        let size = if sub {
+            -(kind.size as i64)
+        } else {
+            kind.size as i64
+        };
+        net += size;
+        if k < GAP_PIECES {
+            sizes[k] = size;
+        } else {
+            many = true;
+        }
+        k += 1;
+    }
+    if k == 0 {
+        return 0;
+    }
+    let marks = if many { 0 } else { marks.min(k as u32) };
+    let mut best = (faces - net).unsigned_abs();
+    if marks > 0 {
+        for mask in 1u32..1 << k {
+            if mask.count_ones() > marks {
+                continue;
+            }
+            if mask.count_ones() as usize == k {
+                return 0;
+            }
+            let erased: i64 = (0..k)
+                .filter(|&j| mask >> j & 1 != 0)
+                .map(|j| sizes[j])
+                .sum();
+            best = best.min((faces - (net - erased)).unsigned_abs());
+        }
+    }
+    best.min(GAP_CAP as u64) as u32
 }
 
 /// A region the memo does not know.
@@ -472,8 +557,9 @@ impl RegionMemo {
     /// Adds the failures of the region with `key` to `out`, if known.
     fn recall(&mut self, key: u64, out: &mut Vec<u32>) -> bool {
         match self.known.get(&key) {
-            Some(&(from, to)) => {
+            Some(&(from, to, gap)) => {
                 self.hits += 1;
+                self.gap += gap;
                 out.extend_from_slice(&self.failing[from as usize..to as usize]);
                 true
             }
@@ -569,6 +655,45 @@ mod tests {
             }
         }
         assert!(pillars > 1000);
+    }
+
+    /// The area gap of a region: how many faces its pieces' net area
+    /// misses its area by, at best over the erasures its marks allow.
+    #[test]
+    fn area_gap_counts_the_faces_missed() {
+        use crate::model::{Color, Polyomino, Pos, Symbol, SymbolKind};
+        // A 3x1 panel: faces at x = 1, 3, 5 (y = 1).
+        let gap_with = |syms: &[Option<SymbolKind>]| {
+            let mut p = Puzzle::new(3, 1, false).unwrap();
+            for (k, sym) in syms.iter().enumerate() {
+                p.cell_mut(Pos::new(1 + 2 * k, 1)).symbol = sym
+                    .clone()
+                    .map(|kind| Symbol::new(kind, Color::from_name("black")));
+            }
+            let rules = Rules::new(&p).unwrap();
+            let b = &rules.board;
+            // The whole panel as one region.
+            let region: Vec<u32> = (0..b.len() as u32).collect();
+            area_gap(b, &rules.polys, &region)
+        };
+        let line = |n: u8| SymbolKind::Poly(Polyomino::new((0..n).map(|x| (x, 0)), false));
+        let ylop = |n: u8| SymbolKind::Ylop(Polyomino::new((0..n).map(|x| (x, 0)), false));
+        assert_eq!(gap_with(&[None, None, None]), 0, "no pieces");
+        assert_eq!(gap_with(&[Some(line(3)), None, None]), 0);
+        assert_eq!(gap_with(&[Some(line(1)), None, None]), 2);
+        assert_eq!(gap_with(&[Some(line(2)), Some(line(2)), None]), 1);
+        assert_eq!(gap_with(&[Some(line(2)), Some(line(2)), Some(ylop(1))]), 0);
+        // A mark may erase one piece: 2 + 1 of 3 faces.
+        assert_eq!(
+            gap_with(&[Some(line(2)), Some(line(2)), Some(SymbolKind::Nega)]),
+            1,
+            "one erased leaves 2 of 3 faces"
+        );
+        assert_eq!(
+            gap_with(&[Some(line(1)), Some(SymbolKind::Nega), None]),
+            0,
+            "every piece erased"
+        );
     }
 
     /// Taller boards flood slot by slot, and the memo still answers as

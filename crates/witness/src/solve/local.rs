@@ -15,16 +15,25 @@
 //! `HOTTEST`. A replica is changed at random: mostly a short piece is
 //! rerouted (nine times in ten one that passes near a failing element),
 //! now and then the path's start or end moves to another one. A change
-//! is kept when the path fails no more elements than before, or, with
-//! probability `exp(-rise / temperature)`, when it fails more (the
+//! is kept when the path costs no more than before, or, with
+//! probability `exp(-rise / temperature)`, when it costs more (the
 //! Metropolis rule). The replicas take turns of `SWEEP` moves; after
 //! each round, neighbouring temperatures offer to swap their paths
 //! (accepted by the rule that keeps each temperature's share of paths
 //! fair, `exp((1/t_cold - 1/t_hot) * (cost_cold - cost_hot))`), so a cold
-//! replica stuck where every detour fails more (typically one polyomino
-//! that fits nowhere in its region: a fit is all-or-nothing, so the count
-//! gives no slope) is handed a path a hot
+//! replica stuck where every detour costs more is handed a path a hot
 //! replica found elsewhere, instead of being reheated or restarted.
+//!
+//! A path's cost is its count of failing elements, plus half an element
+//! for each face of area gap ([`crate::rules::memo::area_gap`]): over its
+//! failing regions that hold polyominoes, by how many faces the pieces'
+//! net area misses the region's area, at best over the erasures the
+//! region's marks allow. A fit is all-or-nothing, so the count alone
+//! gives no slope: a region whose pieces do not tile it fails the same
+//! pieces whether it is one face off or twenty, and a walk towards the
+//! right area is blind. The gap is counted in failing regions only, so a
+//! path costs zero exactly when it fails nothing; the validator still
+//! judges every path reported.
 //!
 //! Replica exchange solves such panels from far more seeds than one run
 //! of simulated annealing with the same moves and the same judging; the
@@ -98,6 +107,14 @@ const COLDEST: f64 = 0.2;
 /// geometrically.
 const HOTTEST: f64 = 2.0;
 
+/// A failing element's share of a path's cost ([`Anneal::cost_of`]);
+/// temperatures are in failing elements.
+const COST_UNIT: u64 = 4;
+
+/// A face of area gap's share of a path's cost, in the units where a
+/// failing element is [`COST_UNIT`].
+const GAP_COST: u64 = 2;
+
 /// Moves each replica makes in a sweep, between two rounds of exchanges.
 const SWEEP: u64 = 200;
 
@@ -136,8 +153,9 @@ struct Replica {
     finish: Finish,
     /// Edge slots no step may take: a start or end on an edge.
     banned: [u32; 2],
-    /// The path's count of failing elements.
-    cost: usize,
+    /// The path's cost ([`Anneal::cost_of`]), in [`COST_UNIT`]s a failing
+    /// element.
+    cost: u64,
     /// The path's failing slots.
     fails: Vec<u32>,
     temp: f64,
@@ -300,7 +318,7 @@ impl<'p> Anneal<'p> {
             begin,
             finish,
             banned: [NONE; 2],
-            cost: usize::MAX,
+            cost: u64::MAX,
             fails: Vec::new(),
             temp,
             started: false,
@@ -466,9 +484,11 @@ impl<'p> Anneal<'p> {
     }
 
     /// Draws `nodes` with the current begin and finish into `self.lines`
-    /// and counts the failing elements; `None` when the path is not legal
+    /// and weighs it: [`COST_UNIT`] per failing element (their slots go
+    /// to `trial_fails`) and [`GAP_COST`] per face of the memo's area gap
+    /// (zero when nothing fails); `None` when the path is not legal
     /// (it passes a slot twice, or two nodes in a row are not neighbours).
-    fn cost_of(&mut self, nodes: &[u32]) -> Option<usize> {
+    fn cost_of(&mut self, nodes: &[u32]) -> Option<u64> {
         if !self.draw(nodes) {
             return None;
         }
@@ -482,7 +502,7 @@ impl<'p> Anneal<'p> {
             &mut self.memo,
             &mut self.trial_fails,
         );
-        Some(self.trial_fails.len())
+        Some(self.trial_fails.len() as u64 * COST_UNIT + u64::from(self.memo.gap) * GAP_COST)
     }
 
     /// Draws `nodes` with the current begin and finish into `self.lines`;
@@ -732,7 +752,8 @@ impl<'p> Anneal<'p> {
             if !cold.started || !hot.started {
                 continue;
             }
-            let gain = (cold.cost as f64 - hot.cost as f64) * (1.0 / cold.temp - 1.0 / hot.temp);
+            let gain = (cold.cost as f64 - hot.cost as f64) / COST_UNIT as f64
+                * (1.0 / cold.temp - 1.0 / hot.temp);
             self.exchanges.0 += 1;
             if gain >= 0.0 || self.unit() < gain.exp() {
                 self.exchanges.1 += 1;
@@ -858,7 +879,8 @@ impl<'p> Anneal<'p> {
         let kept = match cost {
             Some(c) if c <= self.cur.cost => true,
             Some(c) => {
-                let p = (-((c - self.cur.cost) as f64) / self.cur.temp).exp();
+                let rise = (c - self.cur.cost) as f64 / COST_UNIT as f64;
+                let p = (-rise / self.cur.temp).exp();
                 self.unit() < p
             }
             None => false,

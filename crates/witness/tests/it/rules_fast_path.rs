@@ -125,7 +125,7 @@ fn is_valid_agrees_with_the_full_verdict() {
     let mut r = Rng(0x5DEE_CE66_D1CE_4E5B);
     let (mut ws, mut memo_ws) = (Workspace::default(), Workspace::default());
     let (mut failing, mut remembered) = (Vec::new(), Vec::new());
-    let (mut checked, mut valid, mut with_negations) = (0, 0, 0);
+    let (mut checked, mut valid, mut with_negations, mut gapped) = (0, 0, 0, 0);
     for case in 0..3000 {
         let p = random_puzzle(&mut r);
         let rules = Rules::new(&p).unwrap();
@@ -150,6 +150,7 @@ fn is_valid_agrees_with_the_full_verdict() {
             let want = rules.check(&trace).valid;
             let got = rules.is_valid(&trace.lines, s, e, &mut ws);
             assert_eq!(got, want, "case {case}: path {path} on\n{p:?}");
+            let mut gaps = Vec::new();
             for _ in 0..2 {
                 rules.failures_remembered(
                     &trace.lines,
@@ -166,14 +167,25 @@ fn is_valid_agrees_with_the_full_verdict() {
                     remembered, failing,
                     "case {case}: path {path} (memo) on\n{p:?}"
                 );
+                // The area gap, a slope for the local search, is zero
+                // when nothing fails, and the same judged afresh as
+                // recalled.
+                assert!(
+                    !remembered.is_empty() || memo.gap == 0,
+                    "case {case}: path {path} gap {} on\n{p:?}",
+                    memo.gap
+                );
+                gaps.push(memo.gap);
             }
+            assert_eq!(gaps[0], gaps[1], "case {case}: path {path} on\n{p:?}");
+            gapped += (gaps[0] > 0) as usize;
             checked += 1;
             valid += want as usize;
             with_negations += rules.board.has_negations as usize;
         }
     }
     assert!(
-        checked > 20_000 && valid > 1000 && with_negations > 5000,
-        "checked {checked} valid {valid} with negations {with_negations}"
+        checked > 20_000 && valid > 1000 && with_negations > 5000 && gapped > 1000,
+        "checked {checked} valid {valid} with negations {with_negations} gapped {gapped}"
     );
 }

@@ -117,7 +117,7 @@ fn replicas_keep_their_ladder() {
     assert!((temps[REPLICAS - 1] - HOTTEST).abs() < 1e-9, "{temps:?}");
     assert!(temps.windows(2).all(|w| w[0] < w[1]), "{temps:?}");
     assert!(
-        a.ladder.iter().all(|r| r.cost == 1),
+        a.ladder.iter().all(|r| r.cost == COST_UNIT),
         "every path fails the mark"
     );
     assert!(a.exchanges.0 >= 19 * (REPLICAS as u64 - 1));
@@ -139,15 +139,15 @@ fn exchanges_follow_the_replica_exchange_rule() {
         for (k, cost) in costs.into_iter().enumerate() {
             let r = &mut a.ladder[k];
             r.started = true;
-            r.cost = cost;
+            r.cost = cost as u64 * COST_UNIT;
             r.path = vec![k as u32];
             r.fails = vec![k as u32; cost];
         }
     };
     set(&mut a, [3, 1]);
     a.exchange();
-    assert_eq!((a.ladder[0].path[0], a.ladder[0].cost), (1, 1));
-    assert_eq!((a.ladder[1].path[0], a.ladder[1].cost), (0, 3));
+    assert_eq!((a.ladder[0].path[0], a.ladder[0].cost), (1, COST_UNIT));
+    assert_eq!((a.ladder[1].path[0], a.ladder[1].cost), (0, 3 * COST_UNIT));
     assert_eq!(a.ladder[0].fails, vec![1]);
     assert_eq!((a.ladder[0].temp, a.ladder[1].temp), (t0, t1));
     let trials = 40_000;
@@ -164,4 +164,59 @@ fn exchanges_follow_the_replica_exchange_rule() {
         (swapped as f64 - want).abs() < 4.0 * want.sqrt() + 1.0,
         "{swapped} swaps of {trials}, want about {want:.0}"
     );
+}
+
+/// A 4x4 panel with pieces (an L to turn, a bar, a one-square ylop), a
+/// mark, squares and a triangle: the area gap comes and goes as the
+/// path moves.
+const PIECES: &str = "witness 4x4\n\
+    S - + - + - + - E>\n\
+    | A | . | #w | . |\n\
+    + - + - + - + - +\n\
+    | . | Y | . | B |\n\
+    + - + - + - + - +\n\
+    | C | #k | . | . |\n\
+    + - + - + - + - +\n\
+    | . | 2 | . | A |\n\
+    S - + - + - + - E>\n\
+    A = poly rot ##/#.\n\
+    B = poly ###\n\
+    C = ylop #\n";
+
+/// After every move of a few thousand, the current path's cost is its
+/// count of failing elements (in [`COST_UNIT`]s) plus the weighted area
+/// gap, and it is zero exactly when the validator accepts the path;
+/// some paths cost a gap, and some solve.
+#[test]
+fn the_cost_is_zero_exactly_on_valid_paths() {
+    for text in [PIECES, SMALL] {
+        let puzzle = crate::formats::text::parse(text).unwrap();
+        let plan = Plan::new(&puzzle).unwrap();
+        let mut a = Anneal::new(&plan, 3).unwrap();
+        let (mut checked, mut gapped, mut valid) = (0, 0, 0);
+        let mut ws = Workspace::default();
+        let mut fails = Vec::new();
+        for _ in 0..6_000 {
+            a.run(1);
+            if !a.cur.started {
+                continue;
+            }
+            let path = a.cur.path.clone();
+            let cost = a.cost_of(&path).expect("a legal path");
+            assert_eq!(cost, a.cur.cost, "after {} moves", a.moves);
+            let (b, f) = (a.cur.begin.slot as usize, a.cur.finish.slot as usize);
+            plan.rules.failures(&a.lines, b, f, &mut ws, &mut fails);
+            let gap = u64::from(a.memo.gap);
+            assert_eq!(cost, fails.len() as u64 * COST_UNIT + gap * GAP_COST);
+            assert_eq!(cost == 0, plan.rules.is_valid(&a.lines, b, f, &mut ws));
+            checked += 1;
+            gapped += (gap > 0) as u32;
+            valid += (cost == 0) as u32;
+        }
+        assert!(checked > 5_000, "{checked}");
+        assert!(valid > 0, "{valid} valid");
+        if text == PIECES {
+            assert!(gapped > 100, "{gapped} with a gap");
+        }
+    }
 }
