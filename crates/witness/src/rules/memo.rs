@@ -476,8 +476,8 @@ const GAP_CAP: u32 = 32;
 
 /// How far the polyominoes of `region` are from covering it exactly, in
 /// faces: the least `|faces - net area|` over the ways its elimination
-/// marks may erase pieces (none when it has more than [`GAP_PIECES`]
-/// pieces), zero when they may erase them all, capped at [`GAP_CAP`];
+/// marks may erase pieces (none when it has more than `GAP_PIECES`
+/// pieces), zero when they may erase them all, capped at `GAP_CAP`;
 /// zero for a region without pieces. A region whose fit fails at equal
 /// area also has gap zero: the count of its failures stays its cost.
 pub fn area_gap(b: &Board, t: &super::symbols::PolyTables, region: &[u32]) -> u32 {
