@@ -447,7 +447,7 @@ impl Rules {
         let covered = std::mem::take(&mut ws.covered);
         let outcome = self.judge_region(&slots, &covered, ws, false);
         ws.covered = covered;
-        let gap = if outcome.invalid.is_empty() {
+        let gap = if outcome.invalid.is_empty() || !self.board.has_polys {
             0
         } else {
             area_gap(&self.board, &self.polys, &slots)

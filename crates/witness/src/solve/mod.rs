@@ -658,16 +658,23 @@ fn count_plan_threads(
 /// free, as `witness bench --jobs 1` does), only on the panels whose
 /// second thread runs the local search alone ([`portfolio::helped`]).
 pub(crate) fn solve_threads(plan: &Plan) -> bool {
+    second_thread(|| portfolio::helped(plan))
+}
+
+/// True when a job may start a second thread of its own: on a machine with
+/// two cores or more, when it is not called from a thread pool's thread,
+/// or is called from a pool of one thread and `in_pool_of_one` says so.
+fn second_thread(in_pool_of_one: impl FnOnce() -> bool) -> bool {
     #[cfg(feature = "native")]
     {
         match rayon::current_thread_index() {
             None => two_cores(),
-            Some(_) => rayon::current_num_threads() == 1 && portfolio::helped(plan) && two_cores(),
+            Some(_) => rayon::current_num_threads() == 1 && in_pool_of_one() && two_cores(),
         }
     }
     #[cfg(not(feature = "native"))]
     {
-        let _ = plan;
+        let _ = in_pool_of_one;
         false
     }
 }
@@ -682,15 +689,7 @@ pub(crate) fn solve_threads(plan: &Plan) -> bool {
 /// when it is found, not what is counted: the threads share one set of
 /// solutions, told apart by their lines.
 fn count_threads() -> bool {
-    #[cfg(feature = "native")]
-    {
-        match rayon::current_thread_index() {
-            None => two_cores(),
-            Some(_) => rayon::current_num_threads() == 1 && two_cores(),
-        }
-    }
-    #[cfg(not(feature = "native"))]
-    false
+    second_thread(|| true)
 }
 
 /// The solutions of `seen` that a count `c` keeps

@@ -38,6 +38,8 @@ use super::plan::{Masks, Plan};
 use super::search::Search;
 use crate::model::Direction;
 use std::collections::HashSet;
+#[cfg(feature = "native")]
+use std::sync::atomic::AtomicBool;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The share of the work the elimination cases get, at most, as a
@@ -526,6 +528,21 @@ fn first_solution_rest<const N: usize>(
 /// millisecond.
 pub const HELPER_ANNEAL_STEP: u64 = 10_000;
 
+/// Sets a stop flag when dropped while its thread panics, so that the
+/// side sharing the flag (which may have no limits of its own) ends and
+/// the panic reaches the caller at the join instead of leaving it waiting.
+#[cfg(feature = "native")]
+struct StopOnPanic<'a>(&'a AtomicBool);
+
+#[cfg(feature = "native")]
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Runs the local search `a` alone, handing `visit` each solution it
 /// finds, until `visit` returns false, the limits stop it or its work
 /// reaches `max_work`.
@@ -576,7 +593,6 @@ pub fn first_solution_helped<const N: usize>(
     limits: &Limits,
     schedule: &Schedule,
 ) -> (Option<Answer>, bool, u64) {
-    use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     // A stop flag of our own, set by the side that answers first.
     let stop = Arc::new(AtomicBool::new(false));
@@ -588,14 +604,13 @@ pub fn first_solution_helped<const N: usize>(
     if let Some(answer) = turns.step(&mut fwd, None, &Turns::ALL) {
         return (answer, !turns.stopped, fwd.visited);
     }
-    let Some(mut helper) = Anneal::new(plan, ANNEAL_SEED + 1) else {
-        return first_solution_rest(plan, lim, &mut turns, &mut fwd);
-    };
-    helper.set_limits(lim);
     let (exact, found) = std::thread::scope(|scope| {
         let (turns, fwd, stop) = (&mut turns, &mut fwd, &stop);
         let room = crate::stack::need(plan.rules.board.len(), N);
+        // The exact side starts first: the helper's tables are built on
+        // this thread meanwhile.
         let handle = scope.spawn(move || {
+            let _panic = StopOnPanic(stop);
             crate::stack::with_room(room, || {
                 let exact = first_solution_rest(plan, lim, turns, fwd);
                 // Answered or proved none: the helper stops. (Stopped by
@@ -608,12 +623,15 @@ pub fn first_solution_helped<const N: usize>(
             })
         });
         let mut found = None;
-        let max_work = lim.max_nodes.unwrap_or(u64::MAX);
-        anneal_alone(&mut helper, lim, max_work, &mut |answer| {
-            found = Some(answer);
-            stop.store(true, Ordering::Relaxed);
-            false
-        });
+        if let Some(mut helper) = Anneal::new(plan, ANNEAL_SEED + 1) {
+            helper.set_limits(lim);
+            let max_work = lim.max_nodes.unwrap_or(u64::MAX);
+            anneal_alone(&mut helper, lim, max_work, &mut |answer| {
+                found = Some(answer);
+                stop.store(true, Ordering::Relaxed);
+                false
+            });
+        }
         (
             handle.join().expect("the solving thread does not panic"),
             found,
@@ -716,6 +734,7 @@ pub fn distinct_solutions_threads<const N: usize>(
         let (side, lim, stop) = (&side, &lim, &stop);
         let room = crate::stack::need(plan.rules.board.len(), N);
         let handle = scope.spawn(move || {
+            let _panic = StopOnPanic(stop);
             crate::stack::with_room(room, || {
                 let mut fwd = Search::new(plan, masks, lim);
                 let back = Back::<N>::new(plan);

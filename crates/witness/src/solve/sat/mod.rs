@@ -113,7 +113,10 @@ const AREA_CONFLICTS: i32 = 1000;
 /// the solver's time as the cuts grow. Past the first few calls only the
 /// search proper runs. A solver option: no clause changes, every answer
 /// is as exact (docs/benchmarks.md, "The lucky phases after the first
-/// calls").
+/// calls"). CaDiCaL reads the option afresh at each call, but its API
+/// asks for options to be set before the first: setting one later relies
+/// on `rustsat-cadical` building CaDiCaL without its API contracts (its
+/// `debug` feature off, as here), where a contract failure would abort.
 pub const LUCKY_CALLS: u64 = 5;
 
 /// What the next solver call found.
