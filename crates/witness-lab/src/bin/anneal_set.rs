@@ -9,18 +9,6 @@
 
 use witness::internals::{local::Anneal, plan::Plan};
 
-/// The thread's CPU time in ms: on a busy machine it shifts less than
-/// the wall clock with the other processes' load.
-fn cpu_ms() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid timespec for the call to write.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    ts.tv_sec as f64 * 1e3 + ts.tv_nsec as f64 / 1e6
-}
-
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     if v.is_empty() {
@@ -67,15 +55,15 @@ fn main() {
         for seed in 1..=seeds {
             let mut a = Anneal::new(&plan, seed).expect("handled");
             a.set_limits(&witness::Limits::none());
-            let t = cpu_ms();
+            let t = witness_lab::thread_cpu_ms();
             let mut found = false;
-            while a.moves < budget && cpu_ms() - t < cap_ms {
+            while a.moves < budget && witness_lab::thread_cpu_ms() - t < cap_ms {
                 if a.run(256.min(budget - a.moves)).is_some() {
                     found = true;
                     break;
                 }
             }
-            let el = cpu_ms() - t;
+            let el = witness_lab::thread_cpu_ms() - t;
             runs += 1;
             solved += found as u64;
             ok += found as usize;

@@ -15,17 +15,6 @@ use std::time::{Duration, Instant};
 use witness::internals::sat::{Options, SatRun};
 use witness::Limits;
 
-/// This thread's CPU time in milliseconds.
-fn cpu_ms() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to fill.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6
-}
-
 fn main() {
     let (files, given) = witness_lab::files_and_options(&[
         "--count",
@@ -75,7 +64,7 @@ fn main() {
     for (f, puzzle) in witness_lab::puzzle_files(&files) {
         let limits = Limits::timeout(Duration::from_millis(ms));
         let t = Instant::now();
-        let c0 = cpu_ms();
+        let c0 = witness_lab::thread_cpu_ms();
         let made = SatRun::with_options(&puzzle, &limits, &opts);
         let mut run = match made {
             Ok(r) => r,
@@ -91,7 +80,7 @@ fn main() {
             ),
             None => format!("{:?}", run.solve(&limits).map(|s| s.path.is_some())),
         };
-        let cpu = cpu_ms() - c0;
+        let cpu = witness_lab::thread_cpu_ms() - c0;
         println!(
             "{f}: {:.1} ms (cpu {cpu:.1} ms) {answer} {:?}",
             t.elapsed().as_secs_f64() * 1e3,
