@@ -477,7 +477,8 @@ const GAP_CAP: u32 = 32;
 /// How far the polyominoes of `region` are from covering it exactly, in
 /// faces: the least `|faces - net area|` over the ways its elimination
 /// marks may erase pieces (none when it has more than `GAP_PIECES`
-/// pieces), zero when they may erase them all, capped at `GAP_CAP`;
+/// pieces), zero when they may erase them all or leave a net area of
+/// zero (pieces that cancel may fit in any region), capped at `GAP_CAP`;
 /// zero for a region without pieces. A region whose fit fails at equal
 /// area also has gap zero: the count of its failures stays its cost.
 pub fn area_gap(b: &Board, t: &super::symbols::PolyTables, region: &[u32]) -> u32 {
@@ -521,7 +522,16 @@ pub fn area_gap(b: &Board, t: &super::symbols::PolyTables, region: &[u32]) -> u3
         return 0;
     }
     let marks = if many { 0 } else { marks.min(k as u32) };
-    let mut best = (faces - net).unsigned_abs();
+    // Pieces that cancel (net area zero) may fit whatever the region's
+    // area (docs/rules.md#polyominoes): no faces to miss.
+    let miss = |n: i64| {
+        if n == 0 {
+            0
+        } else {
+            (faces - n).unsigned_abs()
+        }
+    };
+    let mut best = miss(net);
     if marks > 0 {
         for mask in 1u32..1 << k {
             if mask.count_ones() > marks {
@@ -534,7 +544,7 @@ pub fn area_gap(b: &Board, t: &super::symbols::PolyTables, region: &[u32]) -> u3
                 .filter(|&j| mask >> j & 1 != 0)
                 .map(|j| sizes[j])
                 .sum();
-            best = best.min((faces - (net - erased)).unsigned_abs());
+            best = best.min(miss(net - erased));
         }
     }
     best.min(GAP_CAP as u64) as u32
@@ -683,6 +693,13 @@ mod tests {
         assert_eq!(gap_with(&[Some(line(1)), None, None]), 2);
         assert_eq!(gap_with(&[Some(line(2)), Some(line(2)), None]), 1);
         assert_eq!(gap_with(&[Some(line(2)), Some(line(2)), Some(ylop(1))]), 0);
+        // Pieces that cancel may fit in a region of any area.
+        assert_eq!(
+            gap_with(&[Some(line(1)), Some(ylop(1)), None]),
+            0,
+            "net zero"
+        );
+        assert_eq!(gap_with(&[Some(ylop(2)), None, None]), 5, "net below zero");
         // A mark may erase one piece: 2 + 1 of 3 faces.
         assert_eq!(
             gap_with(&[Some(line(2)), Some(line(2)), Some(SymbolKind::Nega)]),
