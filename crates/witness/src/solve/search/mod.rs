@@ -247,6 +247,10 @@ pub struct Search<'p, const N: usize> {
     /// The step caps of the tests that have one, and whether budgets
     /// apply ([`Search::set_full_tests`]).
     caps: TestCaps,
+    /// When set, the least count of failing elements at the ends reached
+    /// so far (`u32::MAX` before the first), and scratch for them
+    /// ([`Search::set_leaf_watch`]).
+    leaf_watch: Option<(u32, Vec<u32>)>,
 }
 
 /// How far the budgeted tests may go: the packing search's and the open
@@ -811,6 +815,7 @@ impl<'p, const N: usize> Search<'p, N> {
                 open_tile_steps: OPEN_TILE_STEPS,
                 budgeted: true,
             },
+            leaf_watch: None,
         }
     }
 

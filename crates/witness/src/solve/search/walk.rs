@@ -284,6 +284,10 @@ impl<'p, const N: usize> Search<'p, N> {
                 }
                 !twin
             };
+            if report && self.leaf_watch.is_some() && !self.watch_leaf(q) {
+                // A fit cut short: the node is searched again on resuming.
+                return false;
+            }
             if report
                 && (!plan.local_prune || self.complete_locally())
                 && (if plan.local_only {

@@ -200,12 +200,15 @@ fn narrow_pillars_count_as_brute_force() {
 }
 
 /// A search of `plan` with every test at full strength
-/// ([`Search::set_full_tests`]) and the trail on: every solution, as many
-/// as the brute force counts; and a second run stopped at its first
-/// solution: the visits at which the solution's nodes were entered
-/// ([`Search::trail`]) grow along it and end at the last node visited,
-/// and the tests on their budgets ([`Search::judge`]) pass every node of
-/// it before its end. The count, and whether there was a first solution.
+/// ([`Search::set_full_tests`]), the trail and the leaf watch on: every
+/// solution, as many as the brute force counts, and the least count of
+/// failing elements at an end ([`Search::least_failing`]) 0 exactly when
+/// there is one; and a second run stopped at its first solution, the
+/// watch on: the same nodes and solution as without it, the visits at
+/// which the solution's nodes were entered ([`Search::trail`]) grow along
+/// it and end at the last node visited, and the tests on their budgets
+/// ([`Search::judge`]) pass every node of it before its end. The count,
+/// and whether there was a first solution.
 fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
     use witness::internals::plan::Masks;
     use witness::internals::search::{Found, Search};
@@ -214,18 +217,31 @@ fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
     let mut s = Search::<N>::new(plan, &masks, &limits);
     s.set_full_tests(1 << 16, 1 << 20);
     s.set_trail(true);
+    s.set_leaf_watch(true);
     let mut count = 0;
     s.run_all(&mut |_: &Found| {
         count += 1;
         true
     });
-    let mut s = Search::<N>::new(plan, &masks, &limits);
-    s.set_trail(true);
-    let mut first = None;
-    s.run_all(&mut |f: &Found| {
-        first = Some((f.start, f.moves.to_vec()));
-        false
-    });
+    assert_eq!(s.least_failing() == Some(0), count > 0, "the least failing");
+    let first_of = |watch: bool| {
+        let mut s = Search::<N>::new(plan, &masks, &limits);
+        s.set_trail(true);
+        s.set_leaf_watch(watch);
+        let mut first = None;
+        s.run_all(&mut |f: &Found| {
+            first = Some((f.start, f.moves.to_vec()));
+            false
+        });
+        (s, first)
+    };
+    let (mut s, first) = first_of(true);
+    let (plain, plain_first) = first_of(false);
+    assert_eq!(
+        (s.visited, &first),
+        (plain.visited, &plain_first),
+        "watched"
+    );
     let Some((start, moves)) = first else {
         return (count, false);
     };
@@ -243,8 +259,8 @@ fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
 
 /// Every test at full strength (no budgets, long packing searches) counts
 /// what the brute force counts on panels of pieces, and the inspection
-/// hooks ([`Search::trail`], [`Search::judge`]) tell the truth about a
-/// first solution. More by hand: FULL_SEED, FULL_CASES.
+/// hooks ([`Search::trail`], [`Search::judge`], [`Search::least_failing`])
+/// tell the truth about a first solution. More by hand: FULL_SEED, FULL_CASES.
 #[test]
 fn full_strength_tests_count_as_brute_force() {
     let var = common::env_u64;
