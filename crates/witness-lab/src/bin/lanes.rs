@@ -5,7 +5,8 @@
 //! [`witness::internals::portfolio`], on the plan and on its reversal, for
 //! up to `BUDGET` of work (default 3,000,000), until it has seen
 //! `SOLUTIONS` distinct solutions (default 1; 2 is what a count to 2, such
-//! as `--unique`, asks; a solution's mirror twin counts as seen with it).
+//! as `--unique`, asks). A solution's mirror twin counts as seen with it,
+//! so on a symmetry panel a first solution with a twin already makes two.
 //! It prints one line per puzzle: the id, 1 if it has elimination marks
 //! (else 0), then the six lanes' work as the turns' budgets count it
 //! (search nodes, and polyomino fit and tiling steps in node units; -1: not
@@ -66,6 +67,7 @@ fn main() {
     let ids = args.next().expect(usage);
     let cap: u64 = args.next().map_or(3_000_000, |v| v.parse().expect(usage));
     let want: usize = args.next().map_or(1, |v| v.parse().expect(usage));
+    assert!(want >= 1, "SOLUTIONS must be at least 1");
     // The orders of the turns' lanes, with the start each begins with.
     let orders = witness::internals::lanes::ORDERS;
     for (id, p) in witness_lab::picked(&file, &ids) {

@@ -203,7 +203,8 @@ fn narrow_pillars_count_as_brute_force() {
 /// ([`Search::set_full_tests`]), the trail and the leaf watch on: every
 /// solution, as many as the brute force counts, and the least count of
 /// failing elements at an end ([`Search::least_failing`]) 0 exactly when
-/// there is one; and a second run stopped at its first solution, the
+/// there is one, also in turns of a small budget, each resuming where the
+/// last stopped, with the same solutions as without the watch; and a second run stopped at its first solution, the
 /// watch on: the same nodes and solution as without it, the visits at
 /// which the solution's nodes were entered ([`Search::trail`]) grow along
 /// it and end at the last node visited, and the tests on their budgets
@@ -224,6 +225,40 @@ fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
         true
     });
     assert_eq!(s.least_failing() == Some(0), count > 0, "the least failing");
+    assert!(
+        count == 0 || s.least_failing().is_some(),
+        "an end was watched"
+    );
+    // In turns of a few units of work, each resuming where the last one
+    // stopped (the watch's fits count as work, and one cut short stops
+    // the turn): the same solutions with the watch as without it.
+    let in_turns = |watch: bool| {
+        let mut s = Search::<N>::new(plan, &masks, &limits);
+        s.set_leaf_watch(watch);
+        let mut found = std::collections::BTreeSet::new();
+        let mut resume = None;
+        for _ in 0..1_000_000 {
+            s.set_budget(Some(3));
+            s.set_resume(resume);
+            s.run_all(&mut |f: &Found| {
+                found.insert((
+                    f.start,
+                    f.moves.iter().map(|&d| d as u8).collect::<Vec<_>>(),
+                ));
+                true
+            });
+            if !s.out_of_budget {
+                assert!(!s.stopped, "a turned run stopped");
+                return (found, s.least_failing());
+            }
+            resume = s.take_resume();
+        }
+        panic!("a turned run made no progress");
+    };
+    let (watched, least) = in_turns(true);
+    assert_eq!(watched, in_turns(false).0, "watched in turns");
+    assert_eq!(watched.len() as u64, count, "the solutions in turns");
+    assert_eq!(least == Some(0), count > 0, "the least failing in turns");
     let first_of = |watch: bool| {
         let mut s = Search::<N>::new(plan, &masks, &limits);
         s.set_trail(true);
