@@ -664,6 +664,16 @@ impl<'p> Anneal<'p> {
         true
     }
 
+    /// Each replica with a path (the one being moved first): its cost in
+    /// failing elements (the area gap counting half an element a face)
+    /// and the slots of its failing elements.
+    pub fn replica_fails(&self) -> impl Iterator<Item = (f64, &[u32])> {
+        std::iter::once(&self.cur)
+            .chain(&self.ladder)
+            .filter(|r| r.started)
+            .map(|r| (r.cost as f64 / COST_UNIT as f64, r.fails.as_slice()))
+    }
+
     /// The memo of region verdicts (its hit and miss counts).
     pub fn memo(&self) -> &RegionMemo {
         &self.memo
