@@ -20,8 +20,17 @@
 //! the ranks (prior over nearest first); the same for the two orders
 //! taken in turn (`alternating`: nearest first, then the prior's first,
 //! each case once), which is never worse than twice either.
-//! `PRIOR_SEED=N` seeds the local search (default 1).
+//! `PRIOR_SEED=N` seeds the local search (default 1). With
+//! `PRIOR_BY=pairs` the prior counts uses instead of failures: every
+//! `PRIOR_EVERY` moves (default 50) each replica's path that fails
+//! something is judged in full, and each (mark, erased element) pair of
+//! its verdict (the validator's choice of what each mark erases) is
+//! weighted by `exp(-cost)`; a case's prior is the sum over its marks
+//! of the log share of that mark's use in the case; `PRIOR_BLEND=L`
+//! adds `-L ln(r + 2)` for the case of rank `r` (from 0) nearest first,
+//! the log of the solver's share by rank to the power `L`.
 
+use std::collections::HashMap;
 use witness::internals::{
     board::{Board, Sym},
     local::Anneal,
@@ -57,6 +66,41 @@ fn erased(puzzle: &Board, case: &Board) -> Vec<usize> {
                 != (case.sym[i], case.color[i], case.dot[i])
         })
         .collect()
+}
+
+/// What each mark of the puzzle uses up in a case: the mark's slot and
+/// the slots it may erase (its partner of a fresh colour, or the dots the
+/// case drops when the mark erases a dot).
+fn uses(puzzle: &Board, case: &Board) -> Vec<(usize, Vec<usize>)> {
+    let fresh = |i: usize| case.sym[i] == Sym::Star && case.color[i] as usize >= puzzle.n_colors;
+    (0..puzzle.len())
+        .filter(|&m| puzzle.sym[m] == Sym::Nega)
+        .map(|m| {
+            let partners = if fresh(m) {
+                (0..puzzle.len())
+                    .filter(|&i| i != m && fresh(i) && case.color[i] == case.color[m])
+                    .collect()
+            } else {
+                (0..puzzle.len())
+                    .filter(|&i| puzzle.dot[i] != case.dot[i])
+                    .collect()
+            };
+            (m, partners)
+        })
+        .collect()
+}
+
+/// A case's prior from the shares of (mark, erased) pairs: per mark,
+/// the log share of its likeliest use in the case ([`FLOOR`] at least).
+fn pair_prior(uses: &[(usize, Vec<usize>)], share: &HashMap<(usize, usize), f64>) -> f64 {
+    uses.iter()
+        .map(|(m, partners)| {
+            partners
+                .iter()
+                .map(|&e| share.get(&(*m, e)).copied().unwrap_or(0.0).max(FLOOR).ln())
+                .fold(FLOOR.ln(), f64::max)
+        })
+        .sum()
 }
 
 /// The share of one in a million given to what the search never saw fail.
@@ -123,6 +167,15 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1);
+    let by_pairs = std::env::var("PRIOR_BY").is_ok_and(|v| v == "pairs");
+    let every: u64 = std::env::var("PRIOR_EVERY")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(50);
+    let blend: f64 = std::env::var("PRIOR_BLEND")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0);
     let (mut measured, mut unsettled) = (0usize, 0usize);
     for (id, p) in witness_lab::corpus(&file) {
         let (Ok(plan), Ok(rules)) = (Plan::new(&p), Rules::new(&p)) else {
@@ -137,6 +190,8 @@ fn main() {
         };
         let marks = (0..b.len()).filter(|&i| b.sym[i] == Sym::Nega).count();
         let erases: Vec<Vec<usize>> = boards.iter().map(|c| erased(b, c)).collect();
+        let case_uses: Vec<Vec<(usize, Vec<usize>)>> = boards.iter().map(|c| uses(b, c)).collect();
+        let mut pairs: HashMap<(usize, usize), f64> = HashMap::new();
         let mut known = vec![None; boards.len()];
         let mut verdict = |k: usize| {
             let cp = Plan::from_rules(Rules::from_board(boards[k].clone()), plan.undirected);
@@ -161,6 +216,26 @@ fn main() {
         for (c, &k) in checkpoints.iter().enumerate() {
             while anneal.moves < k {
                 anneal.run(1);
+                if by_pairs {
+                    if anneal.moves % every == 0 {
+                        for (cost, (start, _, moves)) in anneal.replica_paths() {
+                            let path = Path::new(b.pos(start), moves);
+                            let Ok(v) = rules.check_path(&p, &path) else {
+                                continue;
+                            };
+                            if cost == 0.0 || v.valid {
+                                continue;
+                            }
+                            let w = (-cost).exp();
+                            weight += w;
+                            for (m, e) in v.negations {
+                                let key = (b.index(m.x, m.y), b.index(e.x, e.y));
+                                *pairs.entry(key).or_default() += w;
+                            }
+                        }
+                    }
+                    continue;
+                }
                 for (cost, slots) in anneal.replica_fails() {
                     if slots.is_empty() {
                         continue;
@@ -181,7 +256,19 @@ fn main() {
                 .iter()
                 .map(|f| if weight > 0.0 { f / weight } else { 0.0 })
                 .collect();
-            let scores: Vec<f64> = erases.iter().map(|e| prior(e, &share, marks)).collect();
+            let scores: Vec<f64> = if by_pairs {
+                let share: HashMap<(usize, usize), f64> = pairs
+                    .iter()
+                    .map(|(&k, &f)| (k, f / weight.max(f64::MIN_POSITIVE)))
+                    .collect();
+                case_uses
+                    .iter()
+                    .enumerate()
+                    .map(|(r, u)| pair_prior(u, &share) - blend * ((r + 2) as f64).ln())
+                    .collect()
+            } else {
+                erases.iter().map(|e| prior(e, &share, marks)).collect()
+            };
             let mut order = nearest.clone();
             order.sort_by(|&x, &y| scores[y].total_cmp(&scores[x]).then(x.cmp(&y)));
             let rank = first_rank(&order, &mut known, &mut verdict).expect("a solvable case");

@@ -125,7 +125,8 @@ fn replicas_keep_their_ladder() {
 }
 
 /// On the lone mark's panel every replica with a path reports a cost of
-/// one element and the mark as its one failing slot.
+/// one element and the mark as its one failing slot, and its path is
+/// one the validator fails on the mark alone.
 #[test]
 fn replica_fails_reports_each_path_s_failures() {
     let puzzle = crate::formats::text::parse(LONE_MARK).unwrap();
@@ -146,6 +147,20 @@ fn replica_fails_reports_each_path_s_failures() {
         seen.iter().all(|(c, f)| *c == 1.0 && f == &[mark]),
         "{seen:?}"
     );
+    // The same replicas' paths, as the validator reads them.
+    let paths = a.replica_paths();
+    assert_eq!(paths.len(), REPLICAS);
+    for (cost, (start, _, moves)) in paths {
+        assert_eq!(cost, 1.0);
+        let path = crate::Path::new(b.pos(start), moves);
+        let v = plan.rules.check_path(&puzzle, &path).unwrap();
+        let failing: Vec<usize> = v
+            .invalid
+            .iter()
+            .map(|f| b.index(f.pos.x, f.pos.y))
+            .collect();
+        assert_eq!(failing, [mark as usize], "{path}");
+    }
 }
 
 /// The exchange rule on two rungs set by hand (the others unstarted,
