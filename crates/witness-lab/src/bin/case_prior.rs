@@ -2,7 +2,7 @@
 //! `case_prior FILE.jsonl [CAP] [MOVES,...]` takes every puzzle of the
 //! file with elimination cases ([`witness::internals::mark_cases`], at
 //! most the solver's cap) that the local search handles, runs the local
-//! search (seed 1) and, at each move count of `MOVES` (default
+//! search (seed `PRIOR_SEED`, default 1) and, at each move count of `MOVES` (default
 //! `2000,10000,50000`), weighs every element by how often it fails on the
 //! replicas' paths sampled so far (after every move, each path weighted
 //! by `exp(-cost)`, its cost in failing elements; paths that fail nothing
@@ -14,19 +14,18 @@
 //! rules accept within `CAP` nodes (default 3,000), as `cases` searches
 //! it. One line per puzzle: id, cases, the rank (from 1) of the first
 //! solvable case nearest first (the solver's order) and, per move count,
-//! under the prior (ties nearest first) and alternating, or `-` when no case is solvable
-//! within `CAP`; then per move count how many puzzles the prior ranks
+//! under the prior (ties nearest first) and alternating, or `-` when
+//! no case is solvable within `CAP`; then per move count how many puzzles the prior ranks
 //! better, worse and the same, and the geometric mean of the ratio of
 //! the ranks (prior over nearest first); the same for the two orders
 //! taken in turn (`alternating`: nearest first, then the prior's first,
 //! each case once), which is never worse than twice either.
-//! `PRIOR_SEED=N` seeds the local search (default 1). With
-//! `PRIOR_BY=pairs` the prior counts uses instead of failures: every
+//! With `PRIOR_BY=pairs` the prior counts uses instead of failures: every
 //! `PRIOR_EVERY` moves (default 50) each replica's path that fails
 //! something is judged in full, and each (mark, erased element) pair of
 //! its verdict (the validator's choice of what each mark erases) is
 //! weighted by `exp(-cost)`; a case's prior is the sum over its marks
-//! of the log share of that mark's use in the case; `PRIOR_BLEND=L`
+//! of the log share of that mark's use in the case, and `PRIOR_BLEND=L`
 //! adds `-L ln(r + 2)` for the case of rank `r` (from 0) nearest first,
 //! the log of the solver's share by rank to the power `L`.
 
