@@ -664,6 +664,33 @@ impl<'p> Anneal<'p> {
         true
     }
 
+    /// Each replica with a path (the one being moved first): its cost in
+    /// failing elements (the area gap counting half an element a face)
+    /// and the slots of its failing elements.
+    pub fn replica_fails(&self) -> impl Iterator<Item = (f64, &[u32])> {
+        std::iter::once(&self.cur)
+            .chain(&self.ladder)
+            .filter(|r| r.started)
+            .map(|r| (r.cost as f64 / COST_UNIT as f64, r.fails.as_slice()))
+    }
+
+    /// Each replica with a path (the one being moved first): its cost in
+    /// failing elements and its path as the exact search reports one
+    /// (start and end slots, moves), solution or not.
+    pub fn replica_paths(&self) -> Vec<(f64, Answer)> {
+        std::iter::once(&self.cur)
+            .chain(&self.ladder)
+            .filter(|r| r.started)
+            .map(|r| {
+                let ends = (r.begin.slot as usize, r.finish.slot as usize);
+                (
+                    r.cost as f64 / COST_UNIT as f64,
+                    (ends.0, ends.1, self.moves_of(r)),
+                )
+            })
+            .collect()
+    }
+
     /// The memo of region verdicts (its hit and miss counts).
     pub fn memo(&self) -> &RegionMemo {
         &self.memo
@@ -917,6 +944,23 @@ impl<'p> Anneal<'p> {
         k.saturating_sub(self.below(span + 1)).min(len - span - 1)
     }
 
+    /// The moves of replica `r`'s path, from its begin to its finish.
+    fn moves_of(&self, r: &Replica) -> Vec<Direction> {
+        let mut moves = Vec::with_capacity(r.path.len() * 2 + 2);
+        if let Some(d) = r.begin.head {
+            moves.push(d);
+        }
+        for w in r.path.windows(2) {
+            let d = self.step(w[0], w[1]).expect("a legal path").dir;
+            moves.push(d);
+            moves.push(d);
+        }
+        if let Some(d) = r.finish.tail {
+            moves.push(d);
+        }
+        moves
+    }
+
     /// The current path as an answer, if the validator accepts it.
     fn answer(&mut self) -> Option<Answer> {
         let nodes = std::mem::take(&mut self.cur.path);
@@ -939,18 +983,7 @@ impl<'p> Anneal<'p> {
             self.cur.started = false;
             return None;
         }
-        let mut moves = Vec::with_capacity(self.cur.path.len() * 2 + 2);
-        if let Some(d) = begin.head {
-            moves.push(d);
-        }
-        for w in self.cur.path.windows(2) {
-            let d = self.step(w[0], w[1]).expect("a legal path").dir;
-            moves.push(d);
-            moves.push(d);
-        }
-        if let Some(d) = finish.tail {
-            moves.push(d);
-        }
+        let moves = self.moves_of(&self.cur);
         // The replica goes on from this path: a caller that wants more
         // solutions (a count) finds them here. On heavily marked panels a
         // solution's detours are often solutions too, a few hundred moves
