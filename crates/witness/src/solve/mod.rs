@@ -583,7 +583,7 @@ pub fn count_plan_with(
 /// limit does not go on on a thread of its own beside it. For a caller
 /// that keeps the other cores for other work, as the `auto` race keeps
 /// one for the SAT engine.
-#[cfg(feature = "native")]
+#[cfg(feature = "sat")]
 pub fn count_plan_one_thread(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
     count_plan_threads(
         plan,
