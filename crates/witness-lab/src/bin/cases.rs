@@ -8,10 +8,7 @@
 //! end without one) or `open` (out of budget), its nodes and its case
 //! solutions. `CASES_ONLY=3,17` searches only those cases; `CASES_WORK=1`
 //! starts each line with the work the budget counted (`work N`: nodes
-//! and polyomino fit steps, as the turns count them); `CASES_LEAVES=1`
-//! adds the least count of failing elements at an end each case's search
-//! reached (`least N`, `-` for none: how near it came to a solution);
-//! `TRACE_EVERY=N` searches in slices of N and prints the path
+//! and polyomino fit steps, as the turns count them); `TRACE_EVERY=N` searches in slices of N and prints the path
 //! each slice stopped on.
 
 use witness::internals::{
@@ -33,8 +30,6 @@ fn run<const N: usize>(
     let masks = Masks::<N>::new(plan);
     let limits = Limits::none();
     let mut s = Search::<N>::new(plan, &masks, &limits);
-    let leaves = std::env::var("CASES_LEAVES").is_ok();
-    s.set_leaf_watch(leaves);
     // TRACE_EVERY=N: search in slices of N nodes and print where each
     // slice stopped (the path the search was on).
     let every: Option<u64> = std::env::var("TRACE_EVERY")
@@ -71,12 +66,6 @@ fn run<const N: usize>(
     };
     if std::env::var("CASES_WORK").is_ok() {
         print!("work {} ", s.work());
-    }
-    if leaves {
-        match s.least_failing() {
-            Some(n) => print!("least {n} "),
-            None => print!("least - "),
-        }
     }
     (outcome, s.visited, found)
 }

@@ -664,33 +664,6 @@ impl<'p> Anneal<'p> {
         true
     }
 
-    /// Each replica with a path (the one being moved first): its cost in
-    /// failing elements (the area gap counting half an element a face)
-    /// and the slots of its failing elements.
-    pub fn replica_fails(&self) -> impl Iterator<Item = (f64, &[u32])> {
-        std::iter::once(&self.cur)
-            .chain(&self.ladder)
-            .filter(|r| r.started)
-            .map(|r| (r.cost as f64 / COST_UNIT as f64, r.fails.as_slice()))
-    }
-
-    /// Each replica with a path (the one being moved first): its cost in
-    /// failing elements and its path as the exact search reports one
-    /// (start and end slots, moves), solution or not.
-    pub fn replica_paths(&self) -> Vec<(f64, Answer)> {
-        std::iter::once(&self.cur)
-            .chain(&self.ladder)
-            .filter(|r| r.started)
-            .map(|r| {
-                let ends = (r.begin.slot as usize, r.finish.slot as usize);
-                (
-                    r.cost as f64 / COST_UNIT as f64,
-                    (ends.0, ends.1, self.moves_of(r)),
-                )
-            })
-            .collect()
-    }
-
     /// The memo of region verdicts (its hit and miss counts).
     pub fn memo(&self) -> &RegionMemo {
         &self.memo

@@ -124,45 +124,6 @@ fn replicas_keep_their_ladder() {
     assert_eq!(a.exchanges.0, a.exchanges.1);
 }
 
-/// On the lone mark's panel every replica with a path reports a cost of
-/// one element and the mark as its one failing slot, and its path is
-/// one the validator fails on the mark alone.
-#[test]
-fn replica_fails_reports_each_path_s_failures() {
-    let puzzle = crate::formats::text::parse(LONE_MARK).unwrap();
-    let plan = Plan::new(&puzzle).unwrap();
-    let b = &plan.rules.board;
-    let mark = (0..b.len())
-        .find(|&i| b.sym[i] == crate::rules::board::Sym::Nega)
-        .unwrap() as u32;
-    let mut a = Anneal::new(&plan, 7).unwrap();
-    assert!(a.run(3 * SWEEP * REPLICAS as u64).is_none());
-    let seen: Vec<(f64, Vec<u32>)> = a.replica_fails().map(|(c, f)| (c, f.to_vec())).collect();
-    assert_eq!(
-        seen.len(),
-        REPLICAS,
-        "the spare on the moved one's rung left out"
-    );
-    assert!(
-        seen.iter().all(|(c, f)| *c == 1.0 && f == &[mark]),
-        "{seen:?}"
-    );
-    // The same replicas' paths, as the validator reads them.
-    let paths = a.replica_paths();
-    assert_eq!(paths.len(), REPLICAS);
-    for (cost, (start, _, moves)) in paths {
-        assert_eq!(cost, 1.0);
-        let path = crate::Path::new(b.pos(start), moves);
-        let v = plan.rules.check_path(&puzzle, &path).unwrap();
-        let failing: Vec<usize> = v
-            .invalid
-            .iter()
-            .map(|f| b.index(f.pos.x, f.pos.y))
-            .collect();
-        assert_eq!(failing, [mark as usize], "{path}");
-    }
-}
-
 /// The exchange rule on two rungs set by hand (the others unstarted,
 /// so never offered): a colder replica failing more always takes the
 /// hotter one's path, with its failing slots, and keeps its own

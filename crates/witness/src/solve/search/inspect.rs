@@ -1,7 +1,7 @@
 //! Looking at the search from outside its walk, for measurement
-//! (`witness-lab`'s `subtrees` and `cases`): where each node of the current
-//! branch was entered, how near its ends came to a solution, every test at
-//! full strength, and one node's verdict alone.
+//! (`witness-lab`'s `subtrees`): where each node of the current
+//! branch was entered, every test at full strength, and one node's
+//! verdict alone.
 
 use super::*;
 
@@ -19,47 +19,6 @@ impl<'p, const N: usize> Search<'p, N> {
     /// entered. Entries past the branch's depth are stale.
     pub fn trail(&self) -> &[u64] {
         self.trail.as_deref().unwrap_or(&[])
-    }
-
-    /// Makes the search note, at every end it reaches with a whole line,
-    /// how many elements the validator finds failing there, keeping the
-    /// least ([`Search::least_failing`]): how near the search came to a
-    /// solution. Each end then costs a full verdict (whose fit steps count
-    /// as work, and a fit cut short by the budget stops the turn there, as
-    /// the search's own fits do); what is searched and reported does not
-    /// change.
-    pub fn set_leaf_watch(&mut self, on: bool) {
-        self.leaf_watch = on.then(|| (u32::MAX, Vec::new()));
-    }
-
-    /// With [`Search::set_leaf_watch`] on, the least count of failing
-    /// elements at an end reached so far (0 at a solution); `None` before
-    /// the first end or with the watch off.
-    pub fn least_failing(&self) -> Option<u32> {
-        self.leaf_watch
-            .as_ref()
-            .map(|w| w.0)
-            .filter(|&n| n != u32::MAX)
-    }
-
-    /// With the watch on, counts the elements failing at end `q` of the
-    /// line drawn; false when a polyomino fit was cut short (the count is
-    /// then not kept: a cut fit says "fits").
-    pub(super) fn watch_leaf(&mut self, q: usize) -> bool {
-        let Some((least, mut fails)) = self.leaf_watch.take() else {
-            return true;
-        };
-        self.plan
-            .rules
-            .failures(&self.lines, self.start, q, &mut self.ws, &mut fails);
-        let cut_short = self.fit_interrupted();
-        let n = if cut_short {
-            least
-        } else {
-            least.min(fails.len() as u32)
-        };
-        self.leaf_watch = Some((n, fails));
-        !cut_short
     }
 
     /// Runs every budgeted test at every node (the pocket and packing

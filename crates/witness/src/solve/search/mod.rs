@@ -247,10 +247,6 @@ pub struct Search<'p, const N: usize> {
     /// The step caps of the tests that have one, and whether budgets
     /// apply ([`Search::set_full_tests`]).
     caps: TestCaps,
-    /// When set, the least count of failing elements at the ends reached
-    /// so far (`u32::MAX` before the first), and scratch for them
-    /// ([`Search::set_leaf_watch`]).
-    leaf_watch: Option<(u32, Vec<u32>)>,
 }
 
 /// How far the budgeted tests may go: the packing search's and the open
@@ -294,9 +290,6 @@ struct KeptTables<const N: usize> {
 struct TurnState {
     /// The order in which moves are tried at each slot.
     order: [Direction; 4],
-    /// A shuffled move order ([`Search::set_shuffle`]) instead of
-    /// `order`, if set.
-    shuffle: Option<Box<Shuffle>>,
     /// [`Search::run_all`] begins with this start (by index) and goes on
     /// round the list.
     first_start: usize,
@@ -335,87 +328,6 @@ pub struct Resume {
 
 /// Whether to go on.
 type Go = bool;
-
-/// A move order that differs from slot to slot ([`Search::set_shuffle`]),
-/// for measuring how the order matters (`witness-lab`'s `restarts`). The
-/// default shuffles every depth by slot and depth with seed 0.
-#[derive(Clone, Debug)]
-pub struct Shuffle {
-    /// The seed of the hash that picks, at a slot, one of the 24 orders.
-    pub seed: u64,
-    /// Whether the hash reads the slot.
-    pub by_slot: bool,
-    /// Whether the hash reads the depth (the moves made so far).
-    pub by_depth: bool,
-    /// Only the moves at depths below this are shuffled; deeper, the
-    /// search's order.
-    pub depth: usize,
-    /// When not empty, the order at each slot (by slot index, one per
-    /// slot of the board), in place of the hash's, at every depth
-    /// (`depth` is then not read).
-    pub slots: Vec<[Direction; 4]>,
-}
-
-impl Default for Shuffle {
-    fn default() -> Self {
-        Shuffle {
-            seed: 0,
-            by_slot: true,
-            by_depth: true,
-            depth: usize::MAX,
-            slots: Vec::new(),
-        }
-    }
-}
-
-impl Shuffle {
-    /// The order at slot `q` at `depth`, where the search's is `order`.
-    fn order_at(&self, q: usize, depth: usize, order: [Direction; 4]) -> [Direction; 4] {
-        if let Some(&o) = self.slots.get(q) {
-            return o;
-        }
-        if depth >= self.depth {
-            return order;
-        }
-        let q = if self.by_slot { q as u64 } else { 0 };
-        let d = if self.by_depth { depth as u64 + 1 } else { 0 };
-        PERMUTATIONS[(mix(mix(self.seed) ^ (q << 20) ^ d) % 24) as usize]
-    }
-}
-
-/// A 64-bit finaliser (splitmix64's): every bit of the result depends on
-/// every bit of `x`.
-#[inline]
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// The 24 orders of the four directions.
-const PERMUTATIONS: [[Direction; 4]; 24] = {
-    let all = Direction::ALL;
-    let mut out = [all; 24];
-    let mut n = 0;
-    let mut a = 0;
-    while a < 4 {
-        let mut b = 0;
-        while b < 4 {
-            let mut c = 0;
-            while c < 4 {
-                if a != b && b != c && a != c {
-                    out[n] = [all[a], all[b], all[c], all[6 - a - b - c]];
-                    n += 1;
-                }
-                c += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    out
-};
 
 /// Per edge bit (by west or north node): the uncovered edges the line may
 /// still cover (whether an edge is covered is read from the slots).
@@ -799,7 +711,6 @@ impl<'p, const N: usize> Search<'p, N> {
             visited: 0,
             turn: TurnState {
                 order: Direction::ALL,
-                shuffle: None,
                 first_start: 0,
                 run_cap: u64::MAX,
                 node_cap: u64::MAX,
@@ -815,7 +726,6 @@ impl<'p, const N: usize> Search<'p, N> {
                 open_tile_steps: OPEN_TILE_STEPS,
                 budgeted: true,
             },
-            leaf_watch: None,
         }
     }
 
@@ -849,25 +759,6 @@ impl<'p, const N: usize> Search<'p, N> {
     pub fn set_order(&mut self, order: [Direction; 4], first_start: usize) {
         self.turn.order = order;
         self.turn.first_start = first_start;
-    }
-
-    /// Tries the moves in the orders `shuffle` picks rather than in the
-    /// order of [`Search::set_order`] (`None` goes back to it). Every
-    /// order searches every path: only which comes first changes, and
-    /// since the order at a node depends only on the node's slot and depth,
-    /// a run is the same every time and resumes as any other.
-    pub fn set_shuffle(&mut self, shuffle: Option<Shuffle>) {
-        self.turn.shuffle = shuffle.map(Box::new);
-    }
-
-    /// The order of the moves at slot `q` at `depth` (see
-    /// [`Search::set_shuffle`]).
-    #[inline]
-    pub(super) fn order_at(&self, q: usize, depth: usize) -> [Direction; 4] {
-        match &self.turn.shuffle {
-            None => self.turn.order,
-            Some(s) => s.order_at(q, depth, self.turn.order),
-        }
     }
 
     /// Stops the next runs once `n` more search nodes have been visited,

@@ -284,10 +284,6 @@ impl<'p, const N: usize> Search<'p, N> {
                 }
                 !twin
             };
-            if report && self.leaf_watch.is_some() && !self.watch_leaf(q) {
-                // A fit cut short: the node is searched again on resuming.
-                return false;
-            }
             if report
                 && (!plan.local_prune || self.complete_locally())
                 && (if plan.local_only {
@@ -331,7 +327,7 @@ impl<'p, const N: usize> Search<'p, N> {
         let nbr = b.nbr[q];
         let allowed = plan.moves_at[q];
         let mut skip = replaying;
-        for d in self.order_at(q, depth) {
+        for d in self.turn.order {
             let k = d as usize;
             let r = nbr[k];
             let open = allowed & (1 << k) != 0 && r != NONE && self.can_enter(r as usize, false);

@@ -200,16 +200,13 @@ fn narrow_pillars_count_as_brute_force() {
 }
 
 /// A search of `plan` with every test at full strength
-/// ([`Search::set_full_tests`]), the trail and the leaf watch on: every
-/// solution, as many as the brute force counts, and the least count of
-/// failing elements at an end ([`Search::least_failing`]) 0 exactly when
-/// there is one, also in turns of a small budget, each resuming where the
-/// last stopped, with the same solutions as without the watch; and a second run stopped at its first solution, the
-/// watch on: the same nodes and solution as without it, the visits at
-/// which the solution's nodes were entered ([`Search::trail`]) grow along
-/// it and end at the last node visited, and the tests on their budgets
-/// ([`Search::judge`]) pass every node of it before its end. The count,
-/// and whether there was a first solution.
+/// ([`Search::set_full_tests`]) and the trail on: every solution, as many
+/// as the brute force counts, also in turns of a small budget, each
+/// resuming where the last stopped; and a second run stopped at its first
+/// solution: the visits at which the solution's nodes were entered
+/// ([`Search::trail`]) grow along it and end at the last node visited,
+/// and the tests on their budgets ([`Search::judge`]) pass every node of
+/// it before its end. The count, and whether there was a first solution.
 fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
     use witness::internals::plan::Masks;
     use witness::internals::search::{Found, Search};
@@ -218,23 +215,15 @@ fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
     let mut s = Search::<N>::new(plan, &masks, &limits);
     s.set_full_tests(1 << 16, 1 << 20);
     s.set_trail(true);
-    s.set_leaf_watch(true);
     let mut count = 0;
     s.run_all(&mut |_: &Found| {
         count += 1;
         true
     });
-    assert_eq!(s.least_failing() == Some(0), count > 0, "the least failing");
-    assert!(
-        count == 0 || s.least_failing().is_some(),
-        "an end was watched"
-    );
     // In turns of a few units of work, each resuming where the last one
-    // stopped (the watch's fits count as work, and one cut short stops
-    // the turn): the same solutions with the watch as without it.
-    let in_turns = |watch: bool| {
+    // stopped (a fit cut short stops the turn): the same solutions.
+    let in_turns = || {
         let mut s = Search::<N>::new(plan, &masks, &limits);
-        s.set_leaf_watch(watch);
         let mut found = std::collections::BTreeSet::new();
         let mut resume = None;
         for _ in 0..1_000_000 {
@@ -249,34 +238,20 @@ fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
             });
             if !s.out_of_budget {
                 assert!(!s.stopped, "a turned run stopped");
-                return (found, s.least_failing());
+                return found;
             }
             resume = s.take_resume();
         }
         panic!("a turned run made no progress");
     };
-    let (watched, least) = in_turns(true);
-    assert_eq!(watched, in_turns(false).0, "watched in turns");
-    assert_eq!(watched.len() as u64, count, "the solutions in turns");
-    assert_eq!(least == Some(0), count > 0, "the least failing in turns");
-    let first_of = |watch: bool| {
-        let mut s = Search::<N>::new(plan, &masks, &limits);
-        s.set_trail(true);
-        s.set_leaf_watch(watch);
-        let mut first = None;
-        s.run_all(&mut |f: &Found| {
-            first = Some((f.start, f.moves.to_vec()));
-            false
-        });
-        (s, first)
-    };
-    let (mut s, first) = first_of(true);
-    let (plain, plain_first) = first_of(false);
-    assert_eq!(
-        (s.visited, &first),
-        (plain.visited, &plain_first),
-        "watched"
-    );
+    assert_eq!(in_turns().len() as u64, count, "the solutions in turns");
+    let mut s = Search::<N>::new(plan, &masks, &limits);
+    s.set_trail(true);
+    let mut first = None;
+    s.run_all(&mut |f: &Found| {
+        first = Some((f.start, f.moves.to_vec()));
+        false
+    });
     let Some((start, moves)) = first else {
         return (count, false);
     };
@@ -294,7 +269,7 @@ fn full_strength_count<const N: usize>(plan: &Plan) -> (u64, bool) {
 
 /// Every test at full strength (no budgets, long packing searches) counts
 /// what the brute force counts on panels of pieces, and the inspection
-/// hooks ([`Search::trail`], [`Search::judge`], [`Search::least_failing`])
+/// hooks ([`Search::trail`], [`Search::judge`])
 /// tell the truth about a first solution. More by hand: FULL_SEED, FULL_CASES.
 #[test]
 fn full_strength_tests_count_as_brute_force() {
