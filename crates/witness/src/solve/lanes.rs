@@ -139,7 +139,7 @@ const LANES: [Lane; 6] = [
 /// puzzles the first four lanes solve sooner, and the others at most two
 /// thirds more nodes past this point (the late lanes take 4 of every 10).
 /// The point is chosen from the lanes' work on the corpus, with the turns
-/// simulated (`examples/lanes.rs`; see docs/benchmarks.md).
+/// simulated (the lab binary `lanes`; see docs/benchmarks.md).
 pub const LATE_LANES: u64 = 4_000_000;
 
 /// The default [`Schedule::cases_after`]: the first turn of the engine's
@@ -345,14 +345,19 @@ impl Turns {
     }
 }
 
-/// Counts the solutions by searching in the engine's order in turns of
-/// `budget` nodes, each going on from where the last stopped; `None` if
-/// the limits stopped it. Every solution is counted once (provided no
-/// polyomino fit outlasts a turn's budget, when a node's endpoint may be
-/// judged again): a check of the resume points.
-pub fn count_in_turns<const N: usize>(search: &mut Search<'_, N>, budget: u64) -> Option<u64> {
+/// Counts the solutions by searching in move order `ORDERS[order]` (0 is
+/// the engine's) in turns of `budget` nodes, each going on from where the
+/// last stopped; `None` if the limits stopped it. Every solution is
+/// counted once (provided no polyomino fit outlasts a turn's budget, when
+/// a node's endpoint may be judged again): a check of the resume points.
+pub fn count_in_turns<const N: usize>(
+    search: &mut Search<'_, N>,
+    budget: u64,
+    order: usize,
+) -> Option<u64> {
     let mut count = 0;
-    search.set_order(Direction::ALL, 0);
+    let (moves, (num, den)) = ORDERS[order];
+    search.set_order(moves, search.plan().starts.len() * num / den);
     let mut resume = None;
     loop {
         search.set_budget(Some(budget.max(1)));

@@ -38,7 +38,7 @@
 //! Replica exchange solves such panels from far more seeds than one run
 //! of simulated annealing with the same moves and the same judging; the
 //! number of replicas, the sweep and the temperatures sit where the
-//! choice is within the seeds' noise (`examples/anneal.rs`; see
+//! choice is within the seeds' noise (the lab binary `anneal`; see
 //! docs/benchmarks.md).
 //!
 //! The solver runs it by turns beside its lanes on marked panels
@@ -46,7 +46,7 @@
 //! mostly the validator's flood of the regions, less where [`RegionMemo`]
 //! knows them. The runs are repeatable: the
 //! random numbers come from a seed, and the work is counted in steps, not
-//! time (`examples/anneal.rs` runs it alone).
+//! time (the lab binary `anneal` runs it alone).
 //!
 //! Paths with two lines (symmetry) are not searched here: a detour of one
 //! line moves the other, and most detours would collide. Nor are

@@ -470,14 +470,19 @@ pub fn solve_plan_with(
     })
 }
 
-/// Counts solutions on one thread in turns of `budget` search nodes, each
-/// going on from where the last stopped ([`lanes::count_in_turns`]): a
-/// check that resuming loses and repeats nothing. `None` when the limits
-/// stopped it.
-pub fn count_in_turns(plan: &Plan, limits: &Limits, budget: u64) -> Result<Option<u64>> {
+/// Counts solutions on one thread in move order `lanes::ORDERS[order]`,
+/// in turns of `budget` search nodes, each going on from where the last
+/// stopped ([`lanes::count_in_turns`]): a check that resuming loses and
+/// repeats nothing. `None` when the limits stopped it.
+pub fn count_in_turns(
+    plan: &Plan,
+    limits: &Limits,
+    budget: u64,
+    order: usize,
+) -> Result<Option<u64>> {
     with_width!(plan, |masks: N| {
         let mut s = Search::<N>::new(plan, &masks, limits);
-        Ok(lanes::count_in_turns(&mut s, budget))
+        Ok(lanes::count_in_turns(&mut s, budget, order))
     })
 }
 

@@ -29,7 +29,7 @@ use crate::model::{Direction, SlotKind};
 use crate::rules::board::NONE;
 
 /// The search nodes a near search may take. (Of the 33 second solutions
-/// the `second` example found within 20,000 nodes, 28 took fewer than
+/// the lab binary `second` found within 20,000 nodes, 28 took fewer than
 /// 8,000; a near search that finds nothing costs a count these nodes.)
 pub const NEAR_NODES: u64 = 8_000;
 

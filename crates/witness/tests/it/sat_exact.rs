@@ -2,8 +2,8 @@
 //! panels of every mechanic it handles (dots of every colour, gaps,
 //! triangles, squares, stars, elimination marks, mid-edge starts and
 //! ends, fat starts, symmetry, pillars, undirected panels, polyominoes
-//! fixed, rotatable and disconnected, beside marks too, subtractive ones,
-//! on pillars and with symmetry), it finds exactly the brute force's
+//! fixed, rotatable and disconnected, beside marks too, subtractive ones
+//! beside marks too, on pillars and with symmetry), it finds exactly the brute force's
 //! solutions, each passing the validator.
 #![cfg(feature = "sat")]
 
@@ -39,6 +39,9 @@ enum Faces {
     /// Polyominoes and subtractive ones (one at least), beside squares,
     /// stars and now and then an elimination mark.
     Ylops,
+    /// Polyominoes and subtractive ones (one at least) beside elimination
+    /// marks (one at least), which may erase either.
+    YlopsMarks,
 }
 
 /// A shape for a random piece: one to three cells, or in one case of six
@@ -94,6 +97,13 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
             7 if r.chance(30) => SymbolKind::Nega,
             _ => return None,
         },
+        Faces::YlopsMarks => match r.below(20) {
+            0..=2 => SymbolKind::Poly(piece_shape(r)),
+            3 | 4 => SymbolKind::Ylop(piece_shape(r)),
+            5 | 6 => SymbolKind::Nega,
+            7 => SymbolKind::Square,
+            _ => return None,
+        },
         Faces::PiecesMarks => match r.below(20) {
             0..=2 => SymbolKind::Poly(piece_shape(r)),
             3 | 4 => SymbolKind::Nega,
@@ -112,10 +122,11 @@ fn face_symbol(r: &mut Rng, faces: Faces) -> Option<Symbol> {
 fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Puzzle {
     let mut p = random_frame(r, max, 2);
     let symmetric = p.symmetry.is_some();
-    let ylops = matches!(faces, Faces::Ylops);
+    let ylops = matches!(faces, Faces::Ylops | Faces::YlopsMarks);
+    let with_marks = matches!(faces, Faces::YlopsMarks);
     let pieces = matches!(
         faces,
-        Faces::Pieces | Faces::PiecesMarks | Faces::Monos | Faces::Ylops
+        Faces::Pieces | Faces::PiecesMarks | Faces::Monos | Faces::Ylops | Faces::YlopsMarks
     );
     let density = 20 + r.below(50);
     // Face symbols with pieces are drawn on every face (mostly none).
@@ -155,6 +166,21 @@ fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Pu
         let f = faces[r.below(faces.len() as u64) as usize];
         let kind = SymbolKind::Ylop(piece_shape(r));
         p.cell_mut(f).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
+    }
+    // A panel of marks beside subtractive pieces has one at least.
+    let nega = |p: &Puzzle| {
+        p.positions()
+            .any(|q| matches!(&p.cell(q).symbol, Some(s) if s.kind == SymbolKind::Nega))
+    };
+    if with_marks && !nega(&p) {
+        let empty: Vec<Pos> = faces
+            .iter()
+            .copied()
+            .filter(|&q| p.cell(q).symbol.is_none())
+            .collect();
+        if let Some(&f) = empty.get(r.below(empty.len().max(1) as u64) as usize) {
+            p.cell_mut(f).symbol = Some(Symbol::new(SymbolKind::Nega, COLORS[0].clone()));
+        }
     }
     if symmetric {
         mirror_starts_and_ends(&mut p, r.chance(80));
@@ -522,6 +548,18 @@ fn sat_finds_the_brute_force_solutions_with_subtractive_pieces() {
     let (solvable, solutions, pieces) = run_kinds(0x7105_5AB7, 200, false, &[Faces::Ylops]);
     assert!(
         solvable > 15 && solutions > 3 * solvable && pieces > 12,
+        "only {solvable} solvable panels ({pieces} with pieces), {solutions} solutions"
+    );
+}
+
+/// Panels with elimination marks beside subtractive pieces and pieces
+/// (a mark may erase a piece, a subtractive piece, a square or another
+/// mark): the brute force's solutions.
+#[test]
+fn sat_finds_the_brute_force_solutions_with_marks_and_subtractive_pieces() {
+    let (solvable, solutions, pieces) = run_kinds(0x3A2C_5AB7, 150, false, &[Faces::YlopsMarks]);
+    assert!(
+        solvable > 30 && solutions > 10 * solvable && pieces > 20,
         "only {solvable} solvable panels ({pieces} with pieces), {solutions} solutions"
     );
 }

@@ -184,7 +184,8 @@ const PIECES: &str = "witness 4x4\n\
     C = ylop #\n";
 
 /// After every move of a few thousand, the current path's cost is its
-/// count of failing elements (in [`COST_UNIT`]s) plus the weighted area
+/// count of failing elements (in [`COST_UNIT`]s, its list the validator's)
+/// plus the weighted area
 /// gap, and it is zero exactly when the validator accepts the path;
 /// some paths cost a gap, and some solve.
 #[test]
@@ -208,6 +209,12 @@ fn the_cost_is_zero_exactly_on_valid_paths() {
             plan.rules.failures(&a.lines, b, f, &mut ws, &mut fails);
             let gap = u64::from(a.memo.gap);
             assert_eq!(cost, fails.len() as u64 * COST_UNIT + gap * GAP_COST);
+            // The replica's own list, which its focused moves pick from,
+            // is the validator's.
+            let (mut mine, mut want) = (a.cur.fails.clone(), fails.clone());
+            mine.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(mine, want, "after {} moves", a.moves);
             assert_eq!(cost == 0, plan.rules.is_valid(&a.lines, b, f, &mut ws));
             checked += 1;
             gapped += (gap > 0) as u32;

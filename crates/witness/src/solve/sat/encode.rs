@@ -39,7 +39,7 @@
 //! gaps, symmetry, pillars) hold for every such panel and are not
 //! guarded; each other clause says why it holds with symbols switched
 //! off. An unsatisfiable core over the `sel` literals then names symbols
-//! that cannot all be there (`docs/ARCHITECTURE.md`, "Why no solution").
+//! that cannot all be there (`docs/ARCHITECTURE.md`, "Why a panel has no solution").
 //! Outside this mode every guard is the constant false, which
 //! [`Encoding::clause`] drops: the clauses are the same as without
 //! selectors.

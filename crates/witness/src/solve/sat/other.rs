@@ -1,6 +1,6 @@
 //! Another solution than a given line, with the SAT engine: the
 //! generator's question "is this line the only solution, and if not, what
-//! is another?" (`docs/ARCHITECTURE.md`, "The generator").
+//! is another?" (`docs/ARCHITECTURE.md`, "`generate/`").
 //!
 //! The engine counts as usual; the given line, when it comes, is blocked
 //! like a counted solution and the next model is the answer. The work is

@@ -18,8 +18,9 @@ fn random_or_mixed(r: &mut Rng, case: u64) -> Puzzle {
 /// Turns with tiny budgets (cut after a few nodes, in every move order the
 /// schedule tries, each going on from where it stopped) still find a
 /// solution exactly when the brute force finds one, and it validates; and
-/// counting in turns of one to three nodes counts what the brute force
-/// counts, so resuming loses and repeats nothing. Half the panels are the
+/// counting in turns of one to three nodes, in each lane's move order on
+/// the plan and on its reversal, counts what the brute force counts, so
+/// resuming loses and repeats nothing. Half the panels are the
 /// random panels above (symmetry, pillars), half the marked mixed ones,
 /// which on two threads get a local search beside the one-thread search:
 /// among them, enough without a solution, which must still be proved.
@@ -43,14 +44,23 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
             plan.memo_after = 0;
         }
         let want = brute_count(&p);
-        let turns =
-            witness::internals::count_in_turns(&plan, &Limits::none(), 1 + case % 3).unwrap();
-        assert_eq!(
-            turns,
-            Some(want),
-            "case {case}: counted in turns vs brute force on\n{}",
-            witness::formats::wpjson::to_string(&p).unwrap()
-        );
+        // Each lane's move order, on the plan and on its reversal (which
+        // has the same solutions, drawn the other way), in turns of one to
+        // three nodes.
+        let order = (case / 3 % 3) as usize;
+        let back = witness::internals::reverse::reversed(&plan);
+        for (side, lane) in [("plan", Some(&plan)), ("reversal", back.as_ref())] {
+            let Some(lane) = lane else { continue };
+            let turns =
+                witness::internals::count_in_turns(lane, &Limits::none(), 1 + case % 3, order)
+                    .unwrap();
+            assert_eq!(
+                turns,
+                Some(want),
+                "case {case}: counted in turns (order {order}, {side}) vs brute force on\n{}",
+                witness::formats::wpjson::to_string(&p).unwrap()
+            );
+        }
         let brute_first = brute_first(&p);
         // On one thread, and on two past a first round of one node a turn:
         // a solution exactly when the brute force has one, and valid.
