@@ -564,6 +564,42 @@ fn sat_finds_the_brute_force_solutions_with_marks_and_subtractive_pieces() {
     );
 }
 
+/// A 2x2 panel whose mark erases a subtractive piece that is a star's
+/// partner: a white star over a white square on the right, a white
+/// subtractive monomino below the star, a black mark beside it; the line
+/// from the top left corner to the bottom right one. A line round the
+/// border (either way) keeps one region: the star has two partners (the
+/// square and the subtractive piece) and the subtractive piece alone has
+/// a net area of -1; the mark erases the subtractive piece, and the star
+/// is left with the square, so both lines solve the panel. A line that
+/// walls the mark off alone leaves the star with its two partners and no
+/// mark, and the engine cuts "a slot between the star and its two
+/// partners is covered, or a mark erases one of the three", which the
+/// lines round the border meet only by a star's flag that the mark
+/// lends (the subtractive piece has none: `Parts::star_cuts`). The SAT
+/// engine's solutions are the brute force's, those two among them.
+#[test]
+fn a_mark_that_erases_a_subtractive_partner_of_a_star() {
+    use witness::model::Color;
+    let mut p = Puzzle::new(2, 2, false).unwrap();
+    p.cell_mut(Pos::new(0, 0)).start = true;
+    p.cell_mut(Pos::new(4, 4)).end = Some(Direction::Down);
+    let sym = |kind, color| Some(Symbol::new(kind, color));
+    p.cell_mut(Pos::new(1, 1)).symbol = sym(SymbolKind::Star, Color::White);
+    p.cell_mut(Pos::new(3, 1)).symbol = sym(SymbolKind::Square, Color::White);
+    p.cell_mut(Pos::new(1, 3)).symbol = sym(
+        SymbolKind::Ylop(Polyomino::new([(0, 0)], false)),
+        Color::White,
+    );
+    p.cell_mut(Pos::new(3, 3)).symbol = sym(SymbolKind::Nega, Color::Black);
+    let want = common::brute_solutions(&p);
+    for round in ["0,0:R4D4", "0,0:D4R4"] {
+        let round = Path::parse(round).unwrap();
+        assert!(want.contains(&round), "{round:?} not in {want:?}");
+    }
+    assert_eq!(assert_agrees(0, &p), want.len() as u64);
+}
+
 /// Panels with pieces on pillars, and with symmetry: the brute force's
 /// solutions.
 #[test]

@@ -682,6 +682,26 @@ impl Parts {
     ///   solver a model for each other way to join the star with two of
     ///   them.
     ///
+    ///   A partner may be an element without a flag of its own that a mark
+    ///   erases (a subtractive piece, a piece of polyshape 0): then the cut
+    ///   holds by a star's flag that the witness assignment lends
+    ///   ([`super::pieces`], "The witness assignment"). Take a cut that
+    ///   the erased elements' flags leave unmet: it names three elements
+    ///   of one region of the solution, of one colour, none with its flag
+    ///   set, the first a star. That star is not erased, so the region,
+    ///   which passes, keeps exactly two elements of the colour once the
+    ///   marks act: the star and one more. The three named are among those
+    ///   two and the `k` erased elements of the colour without a flag in
+    ///   the region, so `k` is at least one. If `k` is one, every such cut
+    ///   names both elements left (one as the star, the other as a
+    ///   partner, or the other way), and the flag of a star among them
+    ///   meets them all; if `k` is two or more, the flags of the stars
+    ///   among them (two at most) do. So at most `k` flags are lent per
+    ///   region and colour, one for each mark whose erasure set no flag,
+    ///   and the count of flags holds. Stars' flags appear in no clause
+    ///   but these cuts (as "or erased") and that count, so the lent
+    ///   flags break nothing.
+    ///
     /// Guarded by the selectors of the star and of the partners named:
     /// with them there the arguments hold, whatever else is switched off
     /// (a panel with fewer symbols has no partner the component lacks,

@@ -129,8 +129,12 @@ pub struct Encoding {
     /// "erased" flag, which every such element that fails has.
     pub erasable: Vec<(u32, Term, Term)>,
     /// Per slot, with elimination marks: "a mark erases the element here"
-    /// (dots, triangles, squares, stars); false without marks. At most as
-    /// many are set as there are marks, since each mark erases one element.
+    /// (dots, triangles, squares, stars, pieces of positive polyshape);
+    /// false without marks and for the other elements a mark may erase
+    /// (subtractive pieces, pieces of polyshape 0). At most as many are set
+    /// as there are marks, since each mark erases one element; a mark that
+    /// erases an element without a flag may lend its flag to a star
+    /// ([`super::pieces`], "The witness assignment").
     pub erased: Vec<Term>,
     /// Groups of slots of which the main line covers at least one in every
     /// solution where none of the group's terms holds (a dot's slot, a

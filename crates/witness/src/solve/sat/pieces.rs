@@ -33,7 +33,12 @@
 //! of the region puts them; `place[p][i]` is true for the placement `i`
 //! piece `p` has there, false for every other, for every placement of an
 //! erased piece and of a free one; `erased` is the engine's flag
-//! ([`Encoding::erased`]), set for the pieces the marks erase; `cover[f]`
+//! ([`Encoding::erased`]), set for the elements the marks erase that have
+//! one (subtractive pieces and pieces of polyshape 0 have none), and
+//! lent, for each mark that erases an element without one, to a star of
+//! that element's colour left in its region when a star cut needs it (at
+//! most one flag a mark; [`super::cuts::Parts::star_cuts`] says why this
+//! is enough and harmless); `cover[f]`
 //! is true when a placement covers face `f`. So every placement lies in a
 //! region without subtractive pieces. In the selector mode
 //! ([`Encoding::sel`]) the pieces are those of the symbols there: a piece
