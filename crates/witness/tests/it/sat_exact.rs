@@ -557,9 +557,9 @@ fn sat_finds_the_brute_force_solutions_with_subtractive_pieces() {
 /// mark): the brute force's solutions.
 #[test]
 fn sat_finds_the_brute_force_solutions_with_marks_and_subtractive_pieces() {
-    let (solvable, solutions, pieces) = run_kinds(0x3A2C_5AB7, 150, false, &[Faces::YlopsMarks]);
+    let (solvable, solutions, pieces) = run_kinds(0x3A2C_5AB7, 100, false, &[Faces::YlopsMarks]);
     assert!(
-        solvable > 30 && solutions > 10 * solvable && pieces > 20,
+        solvable > 25 && solutions > 10 * solvable && pieces > 15,
         "only {solvable} solvable panels ({pieces} with pieces), {solutions} solutions"
     );
 }
