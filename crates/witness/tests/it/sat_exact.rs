@@ -158,21 +158,18 @@ fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Pu
         p.cell_mut(f).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
     }
     // A panel of subtractive pieces has one at least.
-    let ylop = |p: &Puzzle| {
+    // Whether some face of `p` holds a symbol whose kind `is` accepts.
+    let holds = |p: &Puzzle, is: fn(&SymbolKind) -> bool| {
         p.positions()
-            .any(|q| matches!(&p.cell(q).symbol, Some(s) if matches!(s.kind, SymbolKind::Ylop(_))))
+            .any(|q| p.cell(q).symbol.as_ref().is_some_and(|s| is(&s.kind)))
     };
-    if ylops && !ylop(&p) {
+    if ylops && !holds(&p, |k| matches!(k, SymbolKind::Ylop(_))) {
         let f = faces[r.below(faces.len() as u64) as usize];
         let kind = SymbolKind::Ylop(piece_shape(r));
         p.cell_mut(f).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
     }
     // A panel of marks beside subtractive pieces has one at least.
-    let nega = |p: &Puzzle| {
-        p.positions()
-            .any(|q| matches!(&p.cell(q).symbol, Some(s) if s.kind == SymbolKind::Nega))
-    };
-    if with_marks && !nega(&p) {
+    if with_marks && !holds(&p, |k| *k == SymbolKind::Nega) {
         let empty: Vec<Pos> = faces
             .iter()
             .copied()
