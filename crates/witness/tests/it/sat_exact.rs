@@ -157,12 +157,12 @@ fn random_panel(r: &mut Rng, max: u64, faces: Faces, gaps: u64, dots: u64) -> Pu
         let kind = SymbolKind::Poly(piece_shape(r));
         p.cell_mut(f).symbol = Some(Symbol::new(kind, COLORS[0].clone()));
     }
-    // A panel of subtractive pieces has one at least.
     // Whether some face of `p` holds a symbol whose kind `is` accepts.
     let holds = |p: &Puzzle, is: fn(&SymbolKind) -> bool| {
         p.positions()
             .any(|q| p.cell(q).symbol.as_ref().is_some_and(|s| is(&s.kind)))
     };
+    // A panel of subtractive pieces has one at least.
     if ylops && !holds(&p, |k| matches!(k, SymbolKind::Ylop(_))) {
         let f = faces[r.below(faces.len() as u64) as usize];
         let kind = SymbolKind::Ylop(piece_shape(r));
