@@ -1,8 +1,9 @@
 //! `witness convert`: a puzzle in any format, written as witnesspuzzles JSON
-//! or as the text format.
+//! or as the text format, turned over on request.
 
 use clap::{Args as ClapArgs, ValueEnum};
 use witness::formats::{text, wpjson, Format};
+use witness::model::Turn;
 
 use crate::input;
 
@@ -13,6 +14,17 @@ pub enum Target {
     Json,
     /// The text format (docs/text-format.md).
     Text,
+}
+
+/// The ways `convert --turn` turns a panel over.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TurnArg {
+    /// Mirrored left to right.
+    X,
+    /// Mirrored top to bottom.
+    Y,
+    /// Transposed: rows become columns (not for pillars).
+    T,
 }
 
 /// Options of `witness convert`.
@@ -28,6 +40,10 @@ pub struct Args {
     format: Option<Format>,
     #[command(flatten)]
     pick: input::Pick,
+    /// Turn the panel over first: the same puzzle to a player, its
+    /// solutions turned with it.
+    #[arg(long, value_enum)]
+    turn: Option<TurnArg>,
     /// Indent the JSON for reading.
     #[arg(long)]
     pretty: bool,
@@ -38,7 +54,15 @@ pub struct Args {
 
 /// Runs the command; the exit code is 0, or 2 for bad input.
 pub fn run(a: Args) -> Result<u8, String> {
-    let puzzle = input::read_picked(&a.input, a.format, &a.pick)?;
+    let mut puzzle = input::read_picked(&a.input, a.format, &a.pick)?;
+    if let Some(t) = a.turn {
+        let t = match t {
+            TurnArg::X => Turn::MirrorX,
+            TurnArg::Y => Turn::MirrorY,
+            TurnArg::T => Turn::Transpose,
+        };
+        puzzle = puzzle.turned(t).map_err(|e| format!("{}: {e}", a.input))?;
+    }
     let out = match a.to {
         Target::Text => text::to_string(&puzzle),
         Target::Json => {

@@ -332,6 +332,11 @@ mod tests {
         let text = t["body"]["puzzle"].as_str().unwrap().to_string();
         let back = call(json!({"op": "convert", "puzzle": text, "to": "json"}));
         assert_eq!(back["body"]["puzzle"], j["body"]["puzzle"], "{back}");
+        // Mirrored twice the same way, the puzzle is itself again.
+        let once = call(json!({"op": "convert", "puzzle": SMALL, "turn": "y"}));
+        assert_ne!(once["body"]["puzzle"], j["body"]["puzzle"], "{once}");
+        let twice = call(json!({"op": "convert", "puzzle": once["body"]["puzzle"], "turn": "y"}));
+        assert_eq!(twice["body"]["puzzle"], j["body"]["puzzle"], "{twice}");
     }
 
     #[test]

@@ -14,7 +14,7 @@
 use serde_json::{json, Value};
 
 use crate::error::{Error, Result};
-use crate::model::{Direction, Gap, Pos, Puzzle, SlotKind, MAX_SLOTS};
+use crate::model::{Direction, Gap, Pos, Puzzle, SlotKind, Turn, MAX_SLOTS};
 
 /// The most moves a path may have: a legal path enters each slot at most
 /// once, so none on the largest panel the readers accept is longer. Longer
@@ -88,6 +88,13 @@ impl Path {
     /// A path from its start and moves.
     pub fn new(start: Pos, moves: Vec<Direction>) -> Path {
         Path { start, moves }
+    }
+
+    /// This path on `puzzle`, as drawn on its copy turned over by `turn`
+    /// ([`Puzzle::turned`]).
+    pub fn turned(&self, puzzle: &Puzzle, turn: Turn) -> Path {
+        let moves = self.moves.iter().map(|&d| turn.direction(d)).collect();
+        Path::new(turn.pos(puzzle, self.start), moves)
     }
 
     /// Reads any of the three notations, guessing which from the text.

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use crate::error::Error;
 use crate::formats::{self, text, wpjson, Format};
-use crate::model::{Puzzle, RuleSet};
+use crate::model::{Puzzle, RuleSet, Turn};
 use crate::path::Path;
 use crate::rules::Verdict;
 use crate::solve::{Count, Engine, HintSize};
@@ -202,10 +202,30 @@ pub fn add_solutions(v: &mut Value, puzzle: &Puzzle, c: &Count) {
 
 /// A `convert` request on its `puzzle` (read by [`puzzle`]): `{"from",
 /// "to", "puzzle"}`, the puzzle written as `"to"` asks (`json`, the
-/// default, or `text`) and the format it was read from. A bad `"to"` is
-/// an [`Error::Options`]; a puzzle the JSON writer cannot hold, the
+/// default, or `text`) and the format it was read from; turned over
+/// first when `"turn"` is `"x"`, `"y"` or `"t"` ([`Turn`]). A bad `"to"`
+/// or `"turn"` is an [`Error::Options`]; the transpose of a pillar, an
+/// [`Error::Unsupported`]; a puzzle the JSON writer cannot hold, the
 /// writer's error.
 pub fn convert(body: &Value, puzzle: &Puzzle) -> Result<Value, Error> {
+    let turned;
+    let puzzle = match body.get("turn") {
+        None | Some(Value::Null) => puzzle,
+        Some(t) => {
+            let t = match t.as_str() {
+                Some("x") => Turn::MirrorX,
+                Some("y") => Turn::MirrorY,
+                Some("t") => Turn::Transpose,
+                _ => {
+                    return Err(Error::Options(format!(
+                        "\"turn\" must be \"x\", \"y\" or \"t\", not {t}"
+                    )))
+                }
+            };
+            turned = puzzle.turned(t)?;
+            &turned
+        }
+    };
     let from = match body.get("puzzle") {
         Some(Value::String(s)) => match body.get("format").and_then(Value::as_str) {
             Some(f) => f.to_string(),

@@ -39,7 +39,8 @@
 //! API: `POST /api/{check,solve,count,hint,render,convert}` with a JSON body
 //! `{"puzzle": <text in any supported format, or a witnesspuzzles JSON
 //! object>, ...options}`; the answer is the JSON of the matching command's
-//! `--json` output, errors `{"error": "..."}` with a 4xx or 5xx status.
+//! `--json` output (`convert` takes `"to"` and `"turn"` as the command's
+//! `--to` and `--turn`), errors `{"error": "..."}` with a 4xx or 5xx status.
 //! `GET /api/health` answers `{"ok":true}`.
 
 mod api;

@@ -135,3 +135,35 @@ fn several_entries_without_a_pick_say_how_to_pick() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot be used with"), "{}", stderr(&o));
 }
+
+/// `convert --turn` writes the panel turned over, its solutions turned with
+/// it: [`BOTTOM_DOT`] mirrored left to right starts at (2,2), ends at (0,0)
+/// and is solved by `2,2:L2U2` (along the dot on the bottom edge), not
+/// `2,2:U2L2`; transposed, it starts at (2,0), has its dot on the right
+/// edge (2,1) and is solved by `2,0:D2L2`. A pillar has no transpose.
+#[test]
+fn convert_turns_the_panel_over() {
+    let tmp = TempDir::new("input-turn");
+    let f = tmp.arg("bottom.json", BOTTOM_DOT);
+    for (turn, valid, invalid) in [("x", "2,2:L2U2", "2,2:U2L2"), ("t", "2,0:D2L2", "2,0:L2D2")] {
+        let o = witness(&["convert", &f, "--to", "json", "--turn", turn]);
+        assert_eq!(o.status.code(), Some(0), "{turn}: {}", stderr(&o));
+        let turned = tmp.arg(&format!("turned-{turn}.json"), &stdout(&o));
+        let o = witness(&["check", &turned, "--path", valid]);
+        assert_eq!(stdout(&o), "valid\n", "{turn}: {}", stderr(&o));
+        let o = witness(&["check", &turned, "--path", invalid]);
+        assert_eq!(o.status.code(), Some(1), "{turn}: {}", stderr(&o));
+    }
+    let pillar = tmp.arg(
+        "pillar.json",
+        r#"{"pillar":true,"grid":[
+            [{"type":"line","start":true},{"type":"line"},{"type":"line","end":"bottom"}],
+            [{"type":"line"},null,{"type":"line"}]]}"#,
+    );
+    assert_error(
+        &["convert", &pillar, "--to", "json", "--turn", "t"],
+        &["pillar", "transposed"],
+    );
+    let o = witness(&["convert", &pillar, "--to", "json", "--turn", "x"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -244,6 +244,18 @@ fn convert_endpoint() {
     assert_eq!(check["valid"], true);
     let (status, _) = s.post("/api/convert", &json!({"puzzle": PUZZLE, "to": "png"}));
     assert_eq!(status, 400);
+    // Turned over left to right, the solution is turned with it: the start
+    // (0,4) goes to (4,4) and each move right becomes a move left.
+    let (status, v) = s.post("/api/convert", &json!({"puzzle": PUZZLE, "turn": "x"}));
+    assert_eq!(status, 200, "{v}");
+    let (_, check) = s.post(
+        "/api/check",
+        &json!({"puzzle": v["puzzle"], "path": "4,4:U4L2D2L2U2"}),
+    );
+    assert_eq!(check["valid"], true, "{check}");
+    let (status, v) = s.post("/api/convert", &json!({"puzzle": PUZZLE, "turn": "z"}));
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("\"turn\""), "{v}");
 }
 
 #[test]

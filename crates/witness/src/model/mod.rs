@@ -10,9 +10,11 @@
 
 mod polyomino;
 mod symbol;
+mod turn;
 
 pub use polyomino::{Polyomino, ROTATION_BIT};
 pub use symbol::{Color, Symbol, SymbolKind};
+pub use turn::Turn;
 
 use crate::error::Error;
 

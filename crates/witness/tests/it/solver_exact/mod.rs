@@ -6,6 +6,7 @@ mod counts;
 mod lanes;
 mod pieces;
 mod symmetry;
+mod turned;
 mod windmill;
 
 use crate::common;

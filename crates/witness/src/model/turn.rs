@@ -1,0 +1,157 @@
+//! Turning a panel over: its mirror images and its transpose.
+//!
+//! A turned copy is the same puzzle to a player: every slot moves with the
+//! panel, endpoint caps and polyomino shapes turn with it, and a symmetry
+//! keeps its kind (a transposed one swaps its axes). The rules judge a
+//! turned path on the turned copy as they judge the path on the original
+//! (checked on the corpus's verdicts by the tests), so solutions, counts
+//! and uniqueness carry over, but for one corner of the site's rules: with
+//! elimination marks that cancel each other, a verdict can depend on the
+//! order of the engine's flood (`docs/rules.md`, "Order dependence"),
+//! which turns with the panel. A search meets the copy from another side,
+//! which is what makes copies useful for measuring it.
+
+use super::{Direction, Polyomino, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
+use crate::error::{Error, Result};
+
+/// A way to turn a panel over.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// Mirrored left to right (a pillar around one of its columns).
+    MirrorX,
+    /// Mirrored top to bottom.
+    MirrorY,
+    /// Transposed: rows become columns (not for pillars).
+    Transpose,
+}
+
+impl Turn {
+    /// Every way, in a fixed order.
+    pub const ALL: [Turn; 3] = [Turn::MirrorX, Turn::MirrorY, Turn::Transpose];
+
+    /// Where slot `p` of `puzzle` goes.
+    pub fn pos(self, puzzle: &Puzzle, p: Pos) -> Pos {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        match self {
+            Turn::MirrorX if puzzle.pillar() => Pos::new((w - p.x) % w, p.y),
+            Turn::MirrorX => Pos::new(w - 1 - p.x, p.y),
+            Turn::MirrorY => Pos::new(p.x, h - 1 - p.y),
+            Turn::Transpose => Pos::new(p.y, p.x),
+        }
+    }
+
+    /// The direction a move in direction `d` takes on the copy.
+    pub fn direction(self, d: Direction) -> Direction {
+        use Direction::*;
+        match (self, d) {
+            (Turn::MirrorX, Left | Right) | (Turn::MirrorY, Up | Down) => d.opposite(),
+            (Turn::Transpose, Left) => Up,
+            (Turn::Transpose, Up) => Left,
+            (Turn::Transpose, Right) => Down,
+            (Turn::Transpose, Down) => Right,
+            _ => d,
+        }
+    }
+
+    /// The shape `p` takes on the copy (rotatable or not, as it was).
+    pub fn shape(self, p: &Polyomino) -> Polyomino {
+        let (w, h) = p.bounds();
+        let cells = p.cells().iter().map(|&(x, y)| match self {
+            Turn::MirrorX => (w - 1 - x, y),
+            Turn::MirrorY => (x, h - 1 - y),
+            Turn::Transpose => (y, x),
+        });
+        Polyomino::new(cells, p.rotatable)
+    }
+
+    fn symbol(self, s: &Symbol) -> Symbol {
+        let kind = match &s.kind {
+            SymbolKind::Poly(p) if !p.is_ignored() => SymbolKind::Poly(self.shape(p)),
+            SymbolKind::Ylop(p) if !p.is_ignored() => SymbolKind::Ylop(self.shape(p)),
+            k => k.clone(),
+        };
+        Symbol::new(kind, s.color.clone())
+    }
+}
+
+impl Puzzle {
+    /// The copy of this puzzle turned over by `turn`; an error for the
+    /// transpose of a pillar, which has none.
+    pub fn turned(&self, turn: Turn) -> Result<Puzzle> {
+        let (w, h, pillar) = (self.width, self.height, self.pillar);
+        let (tw, th) = match turn {
+            Turn::Transpose if pillar => {
+                return Err(Error::Unsupported(
+                    "a pillar cannot be transposed (its columns wrap, its rows do not)".into(),
+                ))
+            }
+            Turn::Transpose => (h, w),
+            Turn::MirrorX | Turn::MirrorY => (w, h),
+        };
+        let mut q = Puzzle::with_slots(tw, th, pillar)?;
+        q.settings = self.settings;
+        q.name = self.name.clone();
+        q.undirected = self.undirected;
+        q.rules = self.rules;
+        q.symmetry = self.symmetry.map(|s| match turn {
+            Turn::Transpose => Symmetry { x: s.y, y: s.x },
+            Turn::MirrorX | Turn::MirrorY => s,
+        });
+        for (p, cell) in self.cells() {
+            let c = q.cell_mut(turn.pos(self, p));
+            *c = cell.clone();
+            c.end = cell.end.map(|d| turn.direction(d));
+            c.symbol = cell.symbol.as_ref().map(|s| turn.symbol(s));
+        }
+        q.check_symmetry()?;
+        Ok(q)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turning_twice_the_same_way_gives_the_puzzle_back() {
+        let text = include_str!("../../../../examples/puzzles/everything.json");
+        let p = crate::formats::read_puzzle(text, None).unwrap();
+        for t in Turn::ALL {
+            let q = p.turned(t).unwrap();
+            assert_ne!(q, p, "{t:?} moves something");
+            assert_eq!(q.turned(t).unwrap(), p, "{t:?} twice");
+        }
+    }
+
+    #[test]
+    fn shapes_turn_with_the_panel() {
+        // An L: (0,0), (0,1), (1,1).
+        let l = Polyomino::new([(0, 0), (0, 1), (1, 1)], false);
+        assert_eq!(
+            Turn::MirrorX.shape(&l),
+            Polyomino::new([(1, 0), (1, 1), (0, 1)], false)
+        );
+        assert_eq!(
+            Turn::MirrorY.shape(&l),
+            Polyomino::new([(0, 1), (0, 0), (1, 0)], false)
+        );
+        assert_eq!(
+            Turn::Transpose.shape(&l),
+            Polyomino::new([(0, 0), (1, 0), (1, 1)], false)
+        );
+    }
+
+    #[test]
+    fn a_pillar_mirrors_but_does_not_transpose() {
+        let p = Puzzle::new(3, 2, true).unwrap();
+        assert!(p.turned(Turn::MirrorX).is_ok());
+        assert!(matches!(
+            p.turned(Turn::Transpose),
+            Err(Error::Unsupported(_))
+        ));
+        // Node columns stay node columns around the wrap.
+        assert_eq!(Turn::MirrorX.pos(&p, Pos::new(0, 0)), Pos::new(0, 0));
+        assert_eq!(Turn::MirrorX.pos(&p, Pos::new(2, 0)), Pos::new(4, 0));
+        assert_eq!(Turn::MirrorX.pos(&p, Pos::new(1, 1)), Pos::new(5, 1));
+    }
+}
