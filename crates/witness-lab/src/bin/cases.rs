@@ -9,7 +9,9 @@
 //! solutions. `CASES_ONLY=3,17` searches only those cases; `CASES_WORK=1`
 //! starts each line with the work the budget counted (`work N`: nodes
 //! and polyomino fit steps, as the turns count them); `TRACE_EVERY=N` searches in slices of N and prints the path
-//! each slice stopped on.
+//! each slice stopped on. `CASES_ORDER=DULR` searches in that move order
+//! (letters L, R, U, D) instead of the engine's, and `CASES_START=K`
+//! begins with start K of the plan's starts (default 0).
 
 use witness::internals::{
     board::{Board, Sym},
@@ -17,7 +19,7 @@ use witness::internals::{
     plan::{Masks, Plan},
     search::{Found, Search},
 };
-use witness::model::Puzzle;
+use witness::model::{Direction, Puzzle};
 use witness::{Limits, Path, Rules};
 
 /// The outcome of one case's search, its nodes and its case solutions.
@@ -30,6 +32,13 @@ fn run<const N: usize>(
     let masks = Masks::<N>::new(plan);
     let limits = Limits::none();
     let mut s = Search::<N>::new(plan, &masks, &limits);
+    if let Some(order) = order() {
+        let first = std::env::var("CASES_START")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        s.set_order(order, first);
+    }
     // TRACE_EVERY=N: search in slices of N nodes and print where each
     // slice stopped (the path the search was on).
     let every: Option<u64> = std::env::var("TRACE_EVERY")
@@ -68,6 +77,30 @@ fn run<const N: usize>(
         print!("work {} ", s.work());
     }
     (outcome, s.visited, found)
+}
+
+/// The move order `CASES_ORDER` names (four letters of L, R, U, D, each
+/// once), if set.
+fn order() -> Option<[Direction; 4]> {
+    let text = std::env::var("CASES_ORDER").ok()?;
+    let dirs: Vec<Direction> = text
+        .chars()
+        .map(|c| match c {
+            'L' => Direction::Left,
+            'R' => Direction::Right,
+            'U' => Direction::Up,
+            'D' => Direction::Down,
+            _ => panic!("CASES_ORDER: {c} is not one of L, R, U, D"),
+        })
+        .collect();
+    let order: [Direction; 4] = dirs
+        .try_into()
+        .unwrap_or_else(|_| panic!("CASES_ORDER: four letters"));
+    assert!(
+        Direction::ALL.iter().all(|d| order.contains(d)),
+        "CASES_ORDER: each of L, R, U, D once"
+    );
+    Some(order)
 }
 
 /// The slots a case changed, as `x:y:kind`.
