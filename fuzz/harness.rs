@@ -387,8 +387,8 @@ pub fn jobs(data: &[u8]) -> bool {
 /// A copy of `puzzle` turned over (the way picked by the input's length) is
 /// the same puzzle: where its count up to [`JOBS_SOLUTIONS`] is complete,
 /// it is `count`, the original's complete count (`None` when too large
-/// for a `u64`). Puzzles with two elimination marks or more are left out:
-/// there a verdict can turn with the engine's flood order (see
+/// for a `u64`). Puzzles with three elimination marks or more are left
+/// out: there a verdict can turn with the engine's flood order (see
 /// [`Turn`]).
 fn assert_turned_count(puzzle: &Puzzle, data: &[u8], count: Option<u64>) {
     let marks = puzzle
@@ -399,7 +399,7 @@ fn assert_turned_count(puzzle: &Puzzle, data: &[u8], count: Option<u64>) {
                 .is_some_and(|s| s.kind == SymbolKind::Nega)
         })
         .count();
-    if marks >= 2 {
+    if marks >= 3 {
         return;
     }
     let turn = Turn::ALL[data.len() % Turn::ALL.len()];

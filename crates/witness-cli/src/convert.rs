@@ -41,7 +41,9 @@ pub struct Args {
     #[command(flatten)]
     pick: input::Pick,
     /// Turn the panel over first: the same puzzle to a player, its
-    /// solutions turned with it.
+    /// solutions turned with it (but where three elimination marks or
+    /// more share a region: there the site's verdicts follow its flood
+    /// order, which turns too).
     #[arg(long, value_enum)]
     turn: Option<TurnArg>,
     /// Indent the JSON for reading.

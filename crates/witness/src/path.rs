@@ -91,10 +91,17 @@ impl Path {
     }
 
     /// This path on `puzzle`, as drawn on its copy turned over by `turn`
-    /// ([`Puzzle::turned`]).
-    pub fn turned(&self, puzzle: &Puzzle, turn: Turn) -> Path {
+    /// ([`Puzzle::turned`]); an [`Error::Path`] when its start is not a
+    /// slot of `puzzle`.
+    pub fn turned(&self, puzzle: &Puzzle, turn: Turn) -> Result<Path> {
+        let start = turn.pos(puzzle, self.start).ok_or_else(|| {
+            Error::Path(format!(
+                "the start ({}, {}) is not on the panel",
+                self.start.x, self.start.y
+            ))
+        })?;
         let moves = self.moves.iter().map(|&d| turn.direction(d)).collect();
-        Path::new(turn.pos(puzzle, self.start), moves)
+        Ok(Path::new(start, moves))
     }
 
     /// Reads any of the three notations, guessing which from the text.

@@ -9,7 +9,9 @@
 //!
 //! A copy is the same puzzle to a player, but not to a depth-first search:
 //! its move orders meet the panel from another side, so its time to a
-//! first solution is another draw from the same class of puzzles.
+//! first solution is another draw from the same class of puzzles. (With
+//! three elimination marks or more, a copy's solutions can differ from
+//! the original's: see [`Turn`].)
 //!
 //! `variants FILE.jsonl KINDS VERDICTS.jsonl` checks the copies instead:
 //! for every path of VERDICTS.jsonl (`{"id", "path", "valid"}` lines, as
@@ -85,7 +87,7 @@ fn check(corpus: &[(String, Puzzle)], turns: &[Turn], verdicts: &str) {
                 continue;
             };
             let got = witness::Rules::new(&q)
-                .and_then(|r| r.check_path(&q, &path.turned(p, t)))
+                .and_then(|r| r.check_path(&q, &path.turned(p, t)?))
                 .map(|v| v.valid);
             if got.as_ref().is_ok_and(|&g| g == want) {
                 same += 1;

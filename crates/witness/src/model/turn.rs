@@ -5,11 +5,13 @@
 //! keeps its kind (a transposed one swaps its axes). The rules judge a
 //! turned path on the turned copy as they judge the path on the original
 //! (checked on the corpus's verdicts by the tests), so solutions, counts
-//! and uniqueness carry over, but for one corner of the site's rules: with
-//! elimination marks that cancel each other, a verdict can depend on the
-//! order of the engine's flood (`docs/rules.md`, "Order dependence"),
-//! which turns with the panel. A search meets the copy from another side,
-//! which is what makes copies useful for measuring it.
+//! and uniqueness carry over, but for one corner of the site's rules: where
+//! three elimination marks or more share a region, so that two may cancel
+//! each other beside one that erases, a verdict can depend on the order of
+//! the engine's flood (`docs/rules.md`, "Order dependence"), which turns
+//! with the panel (one published puzzle of the corpus has a copy with a
+//! second solution). A search meets the copy from another side, which is
+//! what makes copies useful for measuring it.
 
 use super::{Direction, Polyomino, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
 use crate::error::{Error, Result};
@@ -29,15 +31,19 @@ impl Turn {
     /// Every way, in a fixed order.
     pub const ALL: [Turn; 3] = [Turn::MirrorX, Turn::MirrorY, Turn::Transpose];
 
-    /// Where slot `p` of `puzzle` goes.
-    pub fn pos(self, puzzle: &Puzzle, p: Pos) -> Pos {
+    /// Where slot `p` of `puzzle` goes; `None` when `p` is not a slot of
+    /// `puzzle`.
+    pub fn pos(self, puzzle: &Puzzle, p: Pos) -> Option<Pos> {
+        if !puzzle.contains(p) {
+            return None;
+        }
         let (w, h) = (puzzle.width(), puzzle.height());
-        match self {
+        Some(match self {
             Turn::MirrorX if puzzle.pillar() => Pos::new((w - p.x) % w, p.y),
             Turn::MirrorX => Pos::new(w - 1 - p.x, p.y),
             Turn::MirrorY => Pos::new(p.x, h - 1 - p.y),
             Turn::Transpose => Pos::new(p.y, p.x),
-        }
+        })
     }
 
     /// The direction a move in direction `d` takes on the copy.
@@ -98,7 +104,8 @@ impl Puzzle {
             Turn::MirrorX | Turn::MirrorY => s,
         });
         for (p, cell) in self.cells() {
-            let c = q.cell_mut(turn.pos(self, p));
+            let to = turn.pos(self, p).expect("a slot of the puzzle");
+            let c = q.cell_mut(to);
             *c = cell.clone();
             c.end = cell.end.map(|d| turn.direction(d));
             c.symbol = cell.symbol.as_ref().map(|s| turn.symbol(s));
@@ -150,8 +157,33 @@ mod tests {
             Err(Error::Unsupported(_))
         ));
         // Node columns stay node columns around the wrap.
-        assert_eq!(Turn::MirrorX.pos(&p, Pos::new(0, 0)), Pos::new(0, 0));
-        assert_eq!(Turn::MirrorX.pos(&p, Pos::new(2, 0)), Pos::new(4, 0));
-        assert_eq!(Turn::MirrorX.pos(&p, Pos::new(1, 1)), Pos::new(5, 1));
+        let at = |x, y| Turn::MirrorX.pos(&p, Pos::new(x, y));
+        assert_eq!(at(0, 0), Some(Pos::new(0, 0)));
+        assert_eq!(at(2, 0), Some(Pos::new(4, 0)));
+        assert_eq!(at(1, 1), Some(Pos::new(5, 1)));
+        assert_eq!(at(6, 0), None, "past the last column");
+    }
+
+    /// End caps turn with the panel: on a 2x2 panel, the top-right
+    /// corner's cap to the right becomes the top-left corner's cap to the
+    /// left (mirrored left to right), the bottom-right corner's cap to the
+    /// right (top to bottom) and the bottom-left corner's cap downward
+    /// (transposed); the top middle node's cap upward stays upward, turns
+    /// downward at the bottom middle, and leftward at the left middle.
+    #[test]
+    fn end_caps_turn_with_the_panel() {
+        let mut p = Puzzle::new(2, 2, false).unwrap();
+        p.cell_mut(Pos::new(4, 0)).end = Some(Direction::Right);
+        p.cell_mut(Pos::new(2, 0)).end = Some(Direction::Up);
+        let end = |q: &Puzzle, x, y| q.cell(Pos::new(x, y)).end;
+        let x = p.turned(Turn::MirrorX).unwrap();
+        assert_eq!(end(&x, 0, 0), Some(Direction::Left));
+        assert_eq!(end(&x, 2, 0), Some(Direction::Up));
+        let y = p.turned(Turn::MirrorY).unwrap();
+        assert_eq!(end(&y, 4, 4), Some(Direction::Right));
+        assert_eq!(end(&y, 2, 4), Some(Direction::Down));
+        let t = p.turned(Turn::Transpose).unwrap();
+        assert_eq!(end(&t, 0, 4), Some(Direction::Down));
+        assert_eq!(end(&t, 0, 2), Some(Direction::Left));
     }
 }

@@ -220,9 +220,13 @@ fn turned_copies_are_judged_as_the_originals() {
                 continue;
             };
             let got = copy_rules
-                .check_path(copy, &path.turned(puzzle, t))
+                .check_path(copy, &path.turned(puzzle, t).unwrap())
                 .unwrap();
-            let turned: BTreeSet<_> = want.invalid.iter().map(|f| t.pos(puzzle, f.pos)).collect();
+            let turned: BTreeSet<_> = want
+                .invalid
+                .iter()
+                .map(|f| t.pos(puzzle, f.pos).unwrap())
+                .collect();
             let failing: BTreeSet<_> = got.invalid.iter().map(|f| f.pos).collect();
             if got.valid != want.valid || (failing != turned && !marked(puzzle)) {
                 failures.push(format!("{id} {t:?} {}", v["path"]));
