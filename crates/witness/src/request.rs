@@ -212,16 +212,9 @@ pub fn convert(body: &Value, puzzle: &Puzzle) -> Result<Value, Error> {
     let puzzle = match body.get("turn") {
         None | Some(Value::Null) => puzzle,
         Some(t) => {
-            let t = match t.as_str() {
-                Some("x") => Turn::MirrorX,
-                Some("y") => Turn::MirrorY,
-                Some("t") => Turn::Transpose,
-                _ => {
-                    return Err(Error::Options(format!(
-                        "\"turn\" must be \"x\", \"y\" or \"t\", not {t}"
-                    )))
-                }
-            };
+            let t: Turn = t.as_str().and_then(|s| s.parse().ok()).ok_or_else(|| {
+                Error::Options(format!("\"turn\" must be \"x\", \"y\" or \"t\", not {t}"))
+            })?;
             turned = puzzle.turned(t)?;
             &turned
         }

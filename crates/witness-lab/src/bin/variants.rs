@@ -23,14 +23,6 @@ use std::collections::HashMap;
 use witness::model::{Puzzle, Turn};
 use witness::Path;
 
-fn tag(t: Turn) -> char {
-    match t {
-        Turn::MirrorX => 'x',
-        Turn::MirrorY => 'y',
-        Turn::Transpose => 't',
-    }
-}
-
 fn main() {
     let mut args = std::env::args().skip(1);
     let usage = "usage: variants FILE.jsonl [KINDS: any of x, y, t] [VERDICTS.jsonl]";
@@ -39,12 +31,7 @@ fn main() {
         .next()
         .unwrap_or_else(|| "xyt".into())
         .chars()
-        .map(|c| match c {
-            'x' => Turn::MirrorX,
-            'y' => Turn::MirrorY,
-            't' => Turn::Transpose,
-            _ => panic!("{usage}"),
-        })
+        .map(|c| c.to_string().parse().expect(usage))
         .collect();
     let corpus = witness_lab::corpus(&file);
     if let Some(verdicts) = args.next() {
@@ -59,9 +46,9 @@ fn main() {
             match copy {
                 Ok(text) => println!(
                     "{}",
-                    serde_json::json!({"id": format!("{id}-{}", tag(t)), "puzzle": text})
+                    serde_json::json!({"id": format!("{id}-{}", t.letter()), "puzzle": text})
                 ),
-                Err(e) => eprintln!("{id}-{}: left out: {e}", tag(t)),
+                Err(e) => eprintln!("{id}-{}: left out: {e}", t.letter()),
             }
         }
     }
@@ -95,7 +82,7 @@ fn check(corpus: &[(String, Puzzle)], turns: &[Turn], verdicts: &str) {
                 other += 1;
                 println!(
                     "{id}-{}: engine {want}, copy {got:?}: {}",
-                    tag(t),
+                    t.letter(),
                     v["path"]
                 );
             }

@@ -31,6 +31,16 @@ impl Turn {
     /// Every way, in a fixed order.
     pub const ALL: [Turn; 3] = [Turn::MirrorX, Turn::MirrorY, Turn::Transpose];
 
+    /// The letter that names it: `x`, `y` or `t` (as `witness convert
+    /// --turn` and the API's `"turn"` take it; [`Turn::from_str`] reads it).
+    pub fn letter(self) -> char {
+        match self {
+            Turn::MirrorX => 'x',
+            Turn::MirrorY => 'y',
+            Turn::Transpose => 't',
+        }
+    }
+
     /// Where slot `p` of `puzzle` goes; `None` when `p` is not a slot of
     /// `puzzle`.
     pub fn pos(self, puzzle: &Puzzle, p: Pos) -> Option<Pos> {
@@ -77,6 +87,18 @@ impl Turn {
             k => k.clone(),
         };
         Symbol::new(kind, s.color.clone())
+    }
+}
+
+impl std::str::FromStr for Turn {
+    type Err = Error;
+    /// The way [`Turn::letter`] names; an [`Error::Options`] for anything
+    /// else.
+    fn from_str(s: &str) -> Result<Turn> {
+        Turn::ALL
+            .into_iter()
+            .find(|t| s.len() == 1 && s.starts_with(t.letter()))
+            .ok_or_else(|| Error::Options(format!("a turn is \"x\", \"y\" or \"t\", not \"{s}\"")))
     }
 }
 
@@ -127,6 +149,19 @@ mod tests {
             let q = p.turned(t).unwrap();
             assert_ne!(q, p, "{t:?} moves something");
             assert_eq!(q.turned(t).unwrap(), p, "{t:?} twice");
+        }
+    }
+
+    #[test]
+    fn letters_name_the_turns() {
+        for t in Turn::ALL {
+            assert_eq!(t.letter().to_string().parse::<Turn>().unwrap(), t);
+        }
+        for bad in ["", "X", "xy", "z"] {
+            assert!(
+                matches!(bad.parse::<Turn>(), Err(Error::Options(_))),
+                "{bad}"
+            );
         }
     }
 
