@@ -32,7 +32,7 @@ impl Turn {
     pub const ALL: [Turn; 3] = [Turn::MirrorX, Turn::MirrorY, Turn::Transpose];
 
     /// The letter that names it: `x`, `y` or `t` (as `witness convert
-    /// --turn` and the API's `"turn"` take it; [`Turn::from_str`] reads it).
+    /// --turn` and the API's `"turn"` take it; `str::parse` reads it).
     pub fn letter(self) -> char {
         match self {
             Turn::MirrorX => 'x',
