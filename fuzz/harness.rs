@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use witness::formats::{self, alcazar, text, windmill, wpjson};
 use witness::internals::for_each_solution;
-use witness::model::{Direction, Gap, Pos, Puzzle, SlotKind, SymbolKind, Turn};
+use witness::model::{Direction, Gap, Pos, Puzzle, SlotKind, Turn};
 use witness::{check, CountOptions, Limits, Path, Rules, SolveOptions, Status};
 
 /// A fuzz target: its name (the directory of its inputs) and its function.
@@ -387,19 +387,10 @@ pub fn jobs(data: &[u8]) -> bool {
 /// A copy of `puzzle` turned over (the way picked by the input's length) is
 /// the same puzzle: where its count up to [`JOBS_SOLUTIONS`] is complete,
 /// it is `count`, the original's complete count (`None` when too large
-/// for a `u64`). Puzzles with three elimination marks or more are left
-/// out: there a verdict can turn with the engine's flood order (see
-/// [`Turn`]).
+/// for a `u64`). Puzzles whose copies may have other solutions (three
+/// elimination marks or more, [`Turn::keeps_solutions`]) are left out.
 fn assert_turned_count(puzzle: &Puzzle, data: &[u8], count: Option<u64>) {
-    let marks = puzzle
-        .cells()
-        .filter(|(_, c)| {
-            c.symbol
-                .as_ref()
-                .is_some_and(|s| s.kind == SymbolKind::Nega)
-        })
-        .count();
-    if marks >= 3 {
+    if !Turn::keeps_solutions(puzzle) {
         return;
     }
     let turn = Turn::ALL[data.len() % Turn::ALL.len()];

@@ -41,6 +41,23 @@ impl Turn {
         }
     }
 
+    /// True when every turned copy of `puzzle` has exactly its solutions,
+    /// turned: when it holds at most two elimination marks. Three or more
+    /// may share a region, where a verdict can follow the engine's flood
+    /// order (see the module's page); such a copy may have other
+    /// solutions, or not.
+    pub fn keeps_solutions(puzzle: &Puzzle) -> bool {
+        let marks = puzzle
+            .cells()
+            .filter(|(_, c)| {
+                c.symbol
+                    .as_ref()
+                    .is_some_and(|s| s.kind == SymbolKind::Nega)
+            })
+            .count();
+        marks <= 2
+    }
+
     /// Where slot `p` of `puzzle` goes; `None` when `p` is not a slot of
     /// `puzzle`.
     pub fn pos(self, puzzle: &Puzzle, p: Pos) -> Option<Pos> {
@@ -150,6 +167,17 @@ mod tests {
             assert_ne!(q, p, "{t:?} moves something");
             assert_eq!(q.turned(t).unwrap(), p, "{t:?} twice");
         }
+    }
+
+    #[test]
+    fn copies_keep_the_solutions_of_panels_with_two_marks_at_most() {
+        let mut p = Puzzle::new(2, 2, false).unwrap();
+        let mark = || Some(Symbol::new(SymbolKind::Nega, super::super::Color::White));
+        for (n, face) in [(1, 1), (3, 1), (1, 3)].into_iter().enumerate() {
+            assert!(Turn::keeps_solutions(&p), "{n} marks");
+            p.cell_mut(Pos::new(face.0, face.1)).symbol = mark();
+        }
+        assert!(!Turn::keeps_solutions(&p), "three marks");
     }
 
     #[test]
