@@ -6,7 +6,8 @@
 //! colour of their own; an erased dot goes), and prints the search's
 //! nodes in the engine's order (up to BUDGET, default 1,000,000; `solved`,
 //! `none` or `open`) and the SAT engine's verdict on the case (up to
-//! SAT_MS ms, default 2,000) with its time.
+//! SAT_MS ms, default 2,000) with its time. `CASESAT_DUMP=PREFIX` also
+//! writes each case as witnesspuzzles JSON to `PREFIX<case>.json`.
 
 use std::time::{Duration, Instant};
 use witness::internals::{
@@ -74,6 +75,10 @@ fn main() {
                 }
                 _ => {}
             }
+        }
+        if let Ok(prefix) = std::env::var("CASESAT_DUMP") {
+            let json = witness::formats::wpjson::to_string(&q).expect("a case writes");
+            std::fs::write(format!("{prefix}{n}.json"), json).expect("a writable file");
         }
         let cp = Plan::from_rules(Rules::from_board(b), plan.undirected);
         let t0 = Instant::now();
