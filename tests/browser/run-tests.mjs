@@ -316,6 +316,56 @@ test('the editor places and removes symbols, resizes, and exports JSON', async (
   }
 });
 
+test('the editor mirrors the panel and turns it a quarter, and undo turns it back', async () => {
+  const { page, context, errors } = await openPage();
+  try {
+    await page.click('#new');
+    await waitText(page, 'status', /new empty panel/);
+    const exported = async () => {
+      await page.click('#export');
+      return JSON.parse(await page.inputValue('#exported'));
+    };
+    const turn = async (id) => {
+      await page.evaluate(() => { document.getElementById('status').textContent = ''; });
+      await page.click('#' + id);
+      await waitText(page, 'status', /Turned/);
+    };
+    // The new 4x4 panel starts at the bottom left (0,8) and ends at the
+    // top right (8,0), to the right. A quarter turn clockwise takes the
+    // start to the top left (0,0) and the end to the bottom right, its
+    // cap pointing down.
+    let p = await exported();
+    assert.equal(p.grid[0][8].start, true);
+    assert.equal(p.grid[8][0].end, 'right');
+    await turn('turn-tx');
+    p = await exported();
+    assert.equal(p.grid[0][0].start, true);
+    assert.equal(p.grid[8][8].end, 'bottom');
+    assert.ok(!p.grid[0][8].start);
+    // Mirrored left to right: the start to the top right, the end to the
+    // bottom left.
+    await turn('turn-x');
+    p = await exported();
+    assert.equal(p.grid[8][0].start, true);
+    assert.equal(p.grid[0][8].end, 'bottom');
+    // Undo gives the quarter-turned panel back.
+    await page.click('#undo');
+    await page.waitForFunction(() => {
+      document.getElementById('export').click();
+      const q = JSON.parse(document.getElementById('exported').value);
+      return q.grid[0][0].start === true;
+    });
+    // A pillar mirrors top to bottom, but has no quarter turn.
+    await page.check('#pillar');
+    await turn('turn-y');
+    await page.click('#turn-tx');
+    await waitText(page, 'status', /pillar/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a malformed puzzle is reported, not drawn', async () => {
   const { page, context } = await openPage();
   try {

@@ -16,15 +16,13 @@ pub enum Target {
     Text,
 }
 
-/// The ways `convert --turn` turns a panel over.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TurnArg {
-    /// Mirrored left to right.
-    X,
-    /// Mirrored top to bottom.
-    Y,
-    /// Transposed: rows become columns (not for pillars).
-    T,
+/// The turns `--turn` names, in order.
+#[derive(Clone, Debug)]
+struct Turns(Vec<Turn>);
+
+/// Reads `--turn`: letters x, y and t, applied in order.
+fn parse_turns(s: &str) -> Result<Turns, String> {
+    Turn::sequence(s).map(Turns).map_err(|e| e.to_string())
 }
 
 /// Options of `witness convert`.
@@ -40,12 +38,14 @@ pub struct Args {
     format: Option<Format>,
     #[command(flatten)]
     pick: input::Pick,
-    /// Turn the panel over first: the same puzzle to a player, its
-    /// solutions turned with it (but where three elimination marks or
-    /// more share a region: there the site's verdicts follow its flood
-    /// order, which turns too).
-    #[arg(long, value_enum)]
-    turn: Option<TurnArg>,
+    /// Turn the panel over first: `x` mirrors it left to right, `y` top to
+    /// bottom, `t` transposes it (not a pillar); several letters turn in
+    /// order (`xy` half round, `tx` a quarter turn clockwise, `ty`
+    /// anticlockwise). The same puzzle to a player, its solutions turned
+    /// with it (but where three elimination marks or more share a region:
+    /// there the site's verdicts follow its flood order, which turns too).
+    #[arg(long, value_parser = parse_turns)]
+    turn: Option<Turns>,
     /// Indent the JSON for reading.
     #[arg(long)]
     pretty: bool,
@@ -57,13 +57,10 @@ pub struct Args {
 /// Runs the command; the exit code is 0, or 2 for bad input.
 pub fn run(a: Args) -> Result<u8, String> {
     let mut puzzle = input::read_picked(&a.input, a.format, &a.pick)?;
-    if let Some(t) = a.turn {
-        let t = match t {
-            TurnArg::X => Turn::MirrorX,
-            TurnArg::Y => Turn::MirrorY,
-            TurnArg::T => Turn::Transpose,
-        };
-        puzzle = puzzle.turned(t).map_err(|e| format!("{}: {e}", a.input))?;
+    if let Some(Turns(turns)) = &a.turn {
+        puzzle = puzzle
+            .turned_by(turns)
+            .map_err(|e| format!("{}: {e}", a.input))?;
     }
     let out = match a.to {
         Target::Text => text::to_string(&puzzle),

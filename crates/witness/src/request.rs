@@ -203,8 +203,9 @@ pub fn add_solutions(v: &mut Value, puzzle: &Puzzle, c: &Count) {
 /// A `convert` request on its `puzzle` (read by [`puzzle`]): `{"from",
 /// "to", "puzzle"}`, the puzzle written as `"to"` asks (`json`, the
 /// default, or `text`) and the format it was read from; turned over
-/// first when `"turn"` is `"x"`, `"y"` or `"t"` ([`Turn`]). A bad `"to"`
-/// or `"turn"` is an [`Error::Options`]; the transpose of a pillar, an
+/// first when `"turn"` names turns ([`Turn::sequence`]: `"x"`, `"y"`, `"t"`,
+/// or letters in order, such as `"tx"`, a quarter turn clockwise). A bad
+/// `"to"` or `"turn"` is an [`Error::Options`]; the transpose of a pillar, an
 /// [`Error::Unsupported`]; a puzzle the JSON writer cannot hold, the
 /// writer's error.
 pub fn convert(body: &Value, puzzle: &Puzzle) -> Result<Value, Error> {
@@ -212,10 +213,17 @@ pub fn convert(body: &Value, puzzle: &Puzzle) -> Result<Value, Error> {
     let puzzle = match body.get("turn") {
         None | Some(Value::Null) => puzzle,
         Some(t) => {
-            let t: Turn = t.as_str().and_then(|s| s.parse().ok()).ok_or_else(|| {
-                Error::Options(format!("\"turn\" must be \"x\", \"y\" or \"t\", not {t}"))
-            })?;
-            turned = puzzle.turned(t)?;
+            let turns = match t.as_str().map(Turn::sequence) {
+                Some(Ok(turns)) => turns,
+                _ => {
+                    return Err(Error::Options(format!(
+                        "\"turn\" must be one to {} of the letters x, y and t \
+                         (\"x\", \"y\", \"t\", or \"tx\" for a quarter turn), not {t}",
+                        Turn::MAX_SEQUENCE
+                    )))
+                }
+            };
+            turned = puzzle.turned_by(&turns)?;
             &turned
         }
     };

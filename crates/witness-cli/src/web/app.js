@@ -622,6 +622,23 @@
       resize(w, h, !!state.puzzle.pillar);
       redraw();
     });
+    // Mirrored or turned a quarter, the panel is the same puzzle to a
+    // player; the line drawn on it goes.
+    for (const [id, turn] of [['turn-x', 'x'], ['turn-y', 'y'], ['turn-tx', 'tx']]) {
+      $(id).addEventListener('click', (ev) => busy(ev.target, async () => {
+        if (!state.puzzle) newPuzzle(4, 4);
+        const r = await api('convert', { puzzle: state.puzzle, to: 'json', turn });
+        if (!r.ok) return setStatus(r.data.error, true);
+        state.puzzle = r.data.puzzle;
+        state.start = null;
+        state.moves = [];
+        state.startIndex = 0;
+        answered();
+        syncControls();
+        await redraw();
+        setStatus('Turned.');
+      }));
+    }
     $('pillar').addEventListener('change', (ev) => {
       if (!state.puzzle) newPuzzle(4, 4);
       resize(Math.floor(W() / 2), Math.floor(H() / 2), ev.target.checked);

@@ -140,12 +140,18 @@ fn several_entries_without_a_pick_say_how_to_pick() {
 /// it: [`BOTTOM_DOT`] mirrored left to right starts at (2,2), ends at (0,0)
 /// and is solved by `2,2:L2U2` (along the dot on the bottom edge), not
 /// `2,2:U2L2`; transposed, it starts at (2,0), has its dot on the right
-/// edge (2,1) and is solved by `2,0:D2L2`. A pillar has no transpose.
+/// edge (2,1) and is solved by `2,0:D2L2`; turned a quarter clockwise
+/// (`tx`), it starts at (0,0), has its dot on the left edge (0,1) and is
+/// solved by `0,0:D2R2`. A pillar has no transpose, hence no quarter turn.
 #[test]
 fn convert_turns_the_panel_over() {
     let tmp = TempDir::new("input-turn");
     let f = tmp.arg("bottom.json", BOTTOM_DOT);
-    for (turn, valid, invalid) in [("x", "2,2:L2U2", "2,2:U2L2"), ("t", "2,0:D2L2", "2,0:L2D2")] {
+    for (turn, valid, invalid) in [
+        ("x", "2,2:L2U2", "2,2:U2L2"),
+        ("t", "2,0:D2L2", "2,0:L2D2"),
+        ("tx", "0,0:D2R2", "0,0:R2D2"),
+    ] {
         let o = witness(&["convert", &f, "--to", "json", "--turn", turn]);
         assert_eq!(o.status.code(), Some(0), "{turn}: {}", stderr(&o));
         let turned = tmp.arg(&format!("turned-{turn}.json"), &stdout(&o));
@@ -160,10 +166,15 @@ fn convert_turns_the_panel_over() {
             [{"type":"line","start":true},{"type":"line"},{"type":"line","end":"bottom"}],
             [{"type":"line"},null,{"type":"line"}]]}"#,
     );
-    assert_error(
-        &["convert", &pillar, "--to", "json", "--turn", "t"],
-        &["pillar", "transposed"],
-    );
+    for turn in ["t", "tx"] {
+        assert_error(
+            &["convert", &pillar, "--to", "json", "--turn", turn],
+            &["pillar", "transposed"],
+        );
+    }
+    let o = witness(&["convert", &pillar, "--to", "json", "--turn", "xq"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("x, y and t"), "{}", stderr(&o));
     let o = witness(&["convert", &pillar, "--to", "json", "--turn", "x"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }

@@ -256,6 +256,21 @@ fn convert_endpoint() {
     let (status, v) = s.post("/api/convert", &json!({"puzzle": PUZZLE, "turn": "z"}));
     assert_eq!(status, 400, "{v}");
     assert!(v["error"].as_str().unwrap().contains("\"turn\""), "{v}");
+    // Four quarter turns clockwise ("tx") give the panel back, the first
+    // one a panel of another JSON.
+    let (_, original) = s.post("/api/convert", &json!({"puzzle": PUZZLE}));
+    let mut p = original["puzzle"].clone();
+    for n in 0..4 {
+        let (status, v) = s.post("/api/convert", &json!({"puzzle": p, "turn": "tx"}));
+        assert_eq!(status, 200, "{v}");
+        p = v["puzzle"].clone();
+        assert_eq!(
+            p == original["puzzle"],
+            n == 3,
+            "after {} quarter turns",
+            n + 1
+        );
+    }
 }
 
 #[test]

@@ -107,6 +107,38 @@ impl Turn {
     }
 }
 
+impl Turn {
+    /// The most letters [`Turn::sequence`] reads: every way of turning a
+    /// panel over (the eight symmetries of a square) takes three at most.
+    pub const MAX_SEQUENCE: usize = 8;
+
+    /// The turns a string of letters names ([`Turn::letter`]), to be
+    /// applied in order ([`Puzzle::turned_by`]): `x` mirrors left to
+    /// right, `xy` turns the panel half round, `tx` a quarter turn
+    /// clockwise, `ty` a quarter turn anticlockwise. An
+    /// [`Error::Options`] for no letter, another letter, or more than
+    /// [`Turn::MAX_SEQUENCE`].
+    pub fn sequence(s: &str) -> Result<Vec<Turn>> {
+        let bad = || {
+            Error::Options(format!(
+                "a turn is one to {} of the letters x, y and t, not \"{s}\"",
+                Turn::MAX_SEQUENCE
+            ))
+        };
+        if s.is_empty() || s.chars().count() > Turn::MAX_SEQUENCE {
+            return Err(bad());
+        }
+        s.chars()
+            .map(|c| {
+                Turn::ALL
+                    .into_iter()
+                    .find(|t| t.letter() == c)
+                    .ok_or_else(bad)
+            })
+            .collect()
+    }
+}
+
 impl std::str::FromStr for Turn {
     type Err = Error;
     /// The way [`Turn::letter`] names; an [`Error::Options`] for anything
@@ -152,6 +184,17 @@ impl Puzzle {
         q.check_symmetry()?;
         Ok(q)
     }
+
+    /// The copy of this puzzle turned by each of `turns` in order (see
+    /// [`Turn::sequence`]); an error where one of them is the transpose
+    /// of a pillar.
+    pub fn turned_by(&self, turns: &[Turn]) -> Result<Puzzle> {
+        let mut q = self.clone();
+        for &t in turns {
+            q = q.turned(t)?;
+        }
+        Ok(q)
+    }
 }
 
 #[cfg(test)]
@@ -191,6 +234,45 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn sequences_of_letters_turn_in_order() {
+        assert_eq!(
+            Turn::sequence("tx").unwrap(),
+            [Turn::Transpose, Turn::MirrorX]
+        );
+        for bad in ["", "xz", "X", "xxxxxxxxx"] {
+            assert!(
+                matches!(Turn::sequence(bad), Err(Error::Options(_))),
+                "{bad}"
+            );
+        }
+        // A quarter turn clockwise ("tx") of a 3x2 panel: the top-left
+        // node goes to the top right of the 2x3 copy, the top-right node
+        // to the bottom right, and a face symbol on the left of the top
+        // row (face (1, 1)) to the right of the left column (face (3, 1)).
+        // Four quarter turns give the panel back; so do "xy" twice.
+        let mut p = Puzzle::new(3, 2, false).unwrap();
+        p.cell_mut(Pos::new(0, 0)).start = true;
+        p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Right);
+        p.cell_mut(Pos::new(1, 1)).symbol =
+            Some(Symbol::new(SymbolKind::Square, super::super::Color::White));
+        let q = p.turned_by(&Turn::sequence("tx").unwrap()).unwrap();
+        assert_eq!((q.width(), q.height()), (5, 7));
+        assert!(q.cell(Pos::new(4, 0)).start);
+        assert_eq!(q.cell(Pos::new(4, 6)).end, Some(Direction::Down));
+        assert!(q.cell(Pos::new(3, 1)).symbol.is_some());
+        let four = Turn::sequence("txtxtxtx").unwrap();
+        assert_eq!(p.turned_by(&four).unwrap(), p);
+        assert_eq!(p.turned_by(&Turn::sequence("xyxy").unwrap()).unwrap(), p);
+        // A pillar mirrors, but no quarter turn.
+        let pillar = Puzzle::new(3, 2, true).unwrap();
+        assert!(pillar.turned_by(&Turn::sequence("xy").unwrap()).is_ok());
+        assert!(matches!(
+            pillar.turned_by(&Turn::sequence("tx").unwrap()),
+            Err(Error::Unsupported(_))
+        ));
     }
 
     #[test]
