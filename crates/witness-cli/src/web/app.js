@@ -462,6 +462,17 @@
 
   // ------------------------------------------------------------ actions
 
+  // Puts `puzzle` on the panel in place of the last, with no line drawn
+  // and no answer shown.
+  function show(puzzle) {
+    state.puzzle = puzzle;
+    state.start = null;
+    state.moves = [];
+    state.startIndex = 0;
+    answered();
+    syncControls();
+  }
+
   async function load(text) {
     text = text.trim();
     if (!text) return setStatus('paste or open a puzzle first', true);
@@ -470,12 +481,7 @@
       setStatus(r.data.error, true);
       return false;
     }
-    state.puzzle = r.data.puzzle;
-    state.start = null;
-    state.moves = [];
-    state.startIndex = 0;
-    answered();
-    syncControls();
+    show(r.data.puzzle);
     await redraw();
     setStatus('Loaded (' + r.data.from + ').');
     $('panel').focus();
@@ -507,14 +513,6 @@
       await redraw();
       setStatus('A new empty panel.');
     });
-    // A generated puzzle replaces the panel, with no line drawn.
-    function showGenerated(puzzle) {
-      state.puzzle = puzzle;
-      state.start = null;
-      state.moves = [];
-      state.startIndex = 0;
-      syncControls();
-    }
     $('generate').addEventListener('click', (ev) => busy(ev.target, async () => {
       const preset = $('gen-preset').value;
       const [width, height] = $('gen-size').value.split('x').map(Number);
@@ -522,7 +520,7 @@
       setStatus('Making a puzzle…');
       const r = await api('generate', { preset, width, height, seed });
       if (!r.ok) return setStatus(r.data.error, true);
-      showGenerated(r.data.puzzle);
+      show(r.data.puzzle);
       await redraw();
       setStatus('A new ' + preset + ' puzzle with exactly one solution (seed ' + seed +
         ', difficulty ' + r.data.difficulty + ').');
@@ -545,7 +543,7 @@
       const symmetry = state.puzzle.symmetry || null;
       const r = await api('generate', { preset, width, height, seed, pillar, symmetry, around: line });
       if (!r.ok) return setStatus(r.data.error, true);
-      showGenerated(r.data.puzzle);
+      show(r.data.puzzle);
       state.myLine = r.data.solution;
       $('show-line').dataset.moves = r.data.moves;
       $('show-line').hidden = false;
@@ -629,12 +627,7 @@
         if (!state.puzzle) newPuzzle(4, 4);
         const r = await api('convert', { puzzle: state.puzzle, to: 'json', turn });
         if (!r.ok) return setStatus(r.data.error, true);
-        state.puzzle = r.data.puzzle;
-        state.start = null;
-        state.moves = [];
-        state.startIndex = 0;
-        answered();
-        syncControls();
+        show(r.data.puzzle);
         await redraw();
         setStatus('Turned.');
       }));
