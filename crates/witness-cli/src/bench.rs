@@ -314,7 +314,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     let others = others.into_inner().expect("lock");
     let stopped = cancel.load(Ordering::Relaxed);
     if stopped {
-        println!(
+        outln!(
             "stopped by Ctrl-C: {} of {} puzzles finished; the figures cover those",
             results.len(),
             lines.len()
@@ -323,12 +323,12 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     let threads = pool.current_num_threads();
     let mut bad = Vec::new();
     match a.versus {
-        None => bad.extend(report(&results, &a, wall, threads)),
+        None => bad.extend(report(&results, &a, wall, threads)?),
         Some(v) => {
-            println!("engine {}:", engine_name(a.engine));
-            let mine = report(&results, &a, wall, threads);
-            println!("engine {}:", engine_name(v));
-            let theirs = report(&others, &a, wall, threads);
+            outln!("engine {}:", engine_name(a.engine));
+            let mine = report(&results, &a, wall, threads)?;
+            outln!("engine {}:", engine_name(v));
+            let theirs = report(&others, &a, wall, threads)?;
             let p50 = |r: &[Outcome]| {
                 let mut t: Vec<f64> = r
                     .iter()
@@ -338,7 +338,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
                 t.sort_by(f64::total_cmp);
                 percentile(&t, 0.5)
             };
-            println!(
+            outln!(
                 "p50 {} / {}: {:.3}",
                 engine_name(a.engine),
                 engine_name(v),
@@ -377,7 +377,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
         }
     }
     if !bad.is_empty() {
-        println!("INVALID PATHS RETURNED: {}", bad.join(", "));
+        outln!("INVALID PATHS RETURNED: {}", bad.join(", "));
         return Ok(1);
     }
     Ok(if stopped { 130 } else { 0 })
@@ -393,13 +393,14 @@ fn engine_name(e: Engine) -> &'static str {
 }
 
 /// Prints the figures of one engine's outcomes; returns the ids of the
-/// puzzles whose returned path failed validation.
+/// puzzles whose returned path failed validation (or the error of a
+/// standard output that cannot be written).
 fn report(
     results: &[Outcome],
     a: &BenchArgs,
     wall: std::time::Duration,
     threads: usize,
-) -> Vec<String> {
+) -> Result<Vec<String>, String> {
     let mut by_status: HashMap<&str, usize> = HashMap::new();
     let mut times: Vec<f64> = Vec::new();
     let mut bad = Vec::new();
@@ -418,10 +419,10 @@ fn report(
     slowest.sort_by(|x, y| y.0.total_cmp(&x.0));
     let get = |k: &str| by_status.get(k).copied().unwrap_or(0);
     match a.rules {
-        Some(r) => println!("rules: {r}"),
-        None => println!("rules: each puzzle's own (windmill for Windmill codes)"),
+        Some(r) => outln!("rules: {r}"),
+        None => outln!("rules: each puzzle's own (windmill for Windmill codes)"),
     }
-    println!(
+    outln!(
         "puzzles: {}  solved: {}  no solution: {}  timeout: {}  error: {}",
         results.len(),
         get("solved"),
@@ -430,7 +431,7 @@ fn report(
         get("error")
     );
     if get("unsupported") > 0 {
-        println!("unsupported by the engine: {}", get("unsupported"));
+        outln!("unsupported by the engine: {}", get("unsupported"));
     }
     if let Some(l) = a.count_limit {
         let unique = results
@@ -441,9 +442,9 @@ fn report(
             .iter()
             .filter(|o| o.count.as_ref().is_some_and(|c| *c >= l.min(2)))
             .count();
-        println!("count limit {l}: exactly one solution: {unique}  two or more: {multi}");
+        outln!("count limit {l}: exactly one solution: {unique}  two or more: {multi}");
     }
-    println!(
+    outln!(
         "time per puzzle (finished ones): p50 {}  p90 {}  p99 {}  max {}  sum {:.3} s",
         fmt_ms(percentile(&times, 0.5)),
         fmt_ms(percentile(&times, 0.9)),
@@ -451,7 +452,7 @@ fn report(
         fmt_ms(times.last().copied().unwrap_or(0.0)),
         times.iter().sum::<f64>() / 1e3 + 0.0
     );
-    println!(
+    outln!(
         "wall time: {:.3} s with {} threads",
         wall.as_secs_f64(),
         threads
@@ -461,17 +462,17 @@ fn report(
         .take(5)
         .map(|(ms, id)| format!("{id} {}", fmt_ms(*ms)))
         .collect();
-    println!("slowest: {}", top.join(", "));
+    outln!("slowest: {}", top.join(", "));
     for o in results
         .iter()
         .filter(|o| o.status == "none" || o.status == "error")
     {
         match &o.error {
-            Some(e) => println!("error: {}: {e}", o.id),
-            None => println!("no solution: {}", o.id),
+            Some(e) => outln!("error: {}: {e}", o.id),
+            None => outln!("no solution: {}", o.id),
         }
     }
-    bad
+    Ok(bad)
 }
 
 /// Options of `witness bench-check`.
@@ -534,7 +535,7 @@ pub fn run_bench_check(a: BenchCheckArgs) -> Result<u8, String> {
     }
     let total = t0.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
-    println!(
+    outln!(
         "paths: {} ({} rounds)  valid: {}  total {:.3} s  {:.0} paths/s",
         times.len(),
         a.rounds.max(1),
@@ -542,7 +543,7 @@ pub fn run_bench_check(a: BenchCheckArgs) -> Result<u8, String> {
         total,
         times.len() as f64 / total
     );
-    println!(
+    outln!(
         "per validation: p50 {}  p99 {}  slowest {} ({})",
         fmt_ms(percentile(&times, 0.5)),
         fmt_ms(percentile(&times, 0.99)),

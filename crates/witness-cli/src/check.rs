@@ -57,9 +57,9 @@ pub fn run(a: Args) -> Result<u8, String> {
         Ok(v) => v,
         Err(Error::Stopped) => {
             if a.json {
-                println!("{}", json!({"valid": null, "status": "timeout"}));
+                outln!("{}", json!({"valid": null, "status": "timeout"}));
             } else {
-                println!("timeout: no verdict within {} ms", a.timeout_ms);
+                outln!("timeout: no verdict within {} ms", a.timeout_ms);
             }
             return Ok(EXIT_STOPPED);
         }
@@ -68,18 +68,18 @@ pub fn run(a: Args) -> Result<u8, String> {
     if a.json {
         let mut j = verdict_json(&verdict);
         j["rules"] = json!(puzzle.rules.name());
-        println!("{j}");
+        outln!("{j}");
     } else if verdict.valid {
-        println!("valid");
+        outln!("valid");
     } else {
-        println!("invalid:");
+        outln!("invalid:");
         for f in &verdict.invalid {
-            println!("  {} at {}", f.reason.describe(), f.pos);
+            outln!("  {} at {}", f.reason.describe(), f.pos);
         }
     }
     if !a.json && verdict.valid {
         for (m, e) in &verdict.negations {
-            println!("  elimination mark at {m} erases {e}");
+            outln!("  elimination mark at {m} erases {e}");
         }
     }
     if !a.json {
@@ -145,8 +145,10 @@ fn run_batch(file: &str, timeout_ms: u64) -> Result<u8, String> {
         let r = batch_line(&line, timeout_ms);
         all_valid &= r.get("valid") == Some(&Value::Bool(true));
         stopped |= r.get("status").and_then(Value::as_str) == Some("timeout");
-        writeln!(out, "{r}").map_err(|e| e.to_string())?;
+        writeln!(out, "{r}").map_err(|e| format!("cannot write to standard output: {e}"))?;
     }
+    out.flush()
+        .map_err(|e| format!("cannot write to standard output: {e}"))?;
     Ok(if stopped {
         EXIT_STOPPED
     } else if all_valid {

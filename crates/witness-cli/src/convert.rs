@@ -78,7 +78,7 @@ pub fn run(a: Args) -> Result<u8, String> {
         Some(path) => {
             std::fs::write(&path, out).map_err(|e| format!("cannot write {path}: {e}"))?
         }
-        None => print!("{out}"),
+        None => out!("{out}"),
     }
     Ok(0)
 }

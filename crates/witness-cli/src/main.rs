@@ -2,6 +2,22 @@
 //! hands it to the `witness` library and prints what comes back; no rule
 //! logic lives here.
 
+/// `println!` to standard output that makes the command fail with a clean
+/// error, never a panic, when the output cannot be written (a full disk);
+/// for use in functions that return `Result<_, String>`.
+macro_rules! outln {
+    ($($t:tt)*) => {
+        $crate::output::write_out(format_args!("{}\n", format_args!($($t)*)))?
+    };
+}
+
+/// `print!` as [`outln!`] writes lines.
+macro_rules! out {
+    ($($t:tt)*) => {
+        $crate::output::write_out(format_args!($($t)*))?
+    };
+}
+
 mod bench;
 mod check;
 mod convert;

@@ -2,6 +2,20 @@
 //! the web server's API.
 
 use serde_json::{json, Value};
+use std::io::Write;
+
+/// Writes to standard output, flushed: a write that fails (a full disk,
+/// say) is the command's error, never a panic; a closed pipe is no error
+/// (the process ends quietly on SIGPIPE, as command-line tools do).
+pub fn write_out(args: std::fmt::Arguments) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_fmt(args).and_then(|_| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("cannot write to standard output: {e}"))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// `{"solved", "path", "moves", "ms", "status"}`; `status` is `solved`,
 /// `none` (proved) or `timeout`.

@@ -192,16 +192,9 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
-/// Writes text to standard output; a closed pipe is not an error.
+/// Writes text to standard output ([`crate::output::write_out`]).
 fn emit(text: &str) -> Result<(), String> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("cannot write to standard output: {e}"))
-        }
-        _ => Ok(()),
-    }
+    crate::output::write_out(format_args!("{text}"))
 }
 
 /// Runs the command: exit 0, or 1 when `--solve` finds no solution.

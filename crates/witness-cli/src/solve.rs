@@ -130,23 +130,23 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         if let Some(w) = &why {
             output::add_why(&mut j, w);
         }
-        println!("{j}");
+        outln!("{j}");
     } else {
         match &sol.path {
             Some(p) => {
-                print!("{}", draw(&puzzle, Some(p)));
-                println!("{}", p.to_moves());
+                out!("{}", draw(&puzzle, Some(p)));
+                outln!("{}", p.to_moves());
                 eprintln!("solved in {ms:.2} ms");
             }
             None if sol.status == Status::Stopped => {
-                print!("{}", draw(&puzzle, None));
-                println!("timeout: no solution found within {} ms", c.timeout_ms);
+                out!("{}", draw(&puzzle, None));
+                outln!("timeout: no solution found within {} ms", c.timeout_ms);
             }
             None => {
-                print!("{}", draw(&puzzle, None));
-                println!("no solution (exhaustive search, {ms:.2} ms)");
+                out!("{}", draw(&puzzle, None));
+                outln!("no solution (exhaustive search, {ms:.2} ms)");
                 if let Some(w) = &why {
-                    print!("{}", output::why_text(&puzzle, w));
+                    out!("{}", output::why_text(&puzzle, w));
                 }
             }
         }
@@ -199,33 +199,36 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
             });
         }
         witness::request::add_solutions(&mut j, &puzzle, &n);
-        println!("{j}");
+        outln!("{j}");
     } else if a.unique {
         match (n.count.to_u64(), timed_out) {
-            (_, true) if n.count < 2 => println!("timeout after {ms:.0} ms ({} found)", n.count),
-            (Some(0), _) => println!("none"),
-            (Some(1), _) => println!("unique"),
-            _ => println!("not unique"),
+            (_, true) if n.count < 2 => outln!("timeout after {ms:.0} ms ({} found)", n.count),
+            (Some(0), _) => outln!("none"),
+            (Some(1), _) => outln!("unique"),
+            _ => outln!("not unique"),
         }
         if let Some(t) = &two {
             for (k, p) in t.iter().enumerate() {
-                println!("solution {}: {}", k + 1, p.to_moves());
-                print!("{}", draw(&puzzle, Some(p)));
+                outln!("solution {}: {}", k + 1, p.to_moves());
+                out!("{}", draw(&puzzle, Some(p)));
             }
             match parting {
-                Some(q) => println!("they part at ({}, {})", q.x, q.y),
-                None => println!(
+                Some(q) => outln!("they part at ({}, {})", q.x, q.y),
+                None => outln!(
                     "they start apart: at ({}, {}) and ({}, {})",
-                    t[0].start.x, t[0].start.y, t[1].start.x, t[1].start.y
+                    t[0].start.x,
+                    t[0].start.y,
+                    t[1].start.x,
+                    t[1].start.y
                 ),
             }
         }
     } else if timed_out {
-        println!("at least {} (timeout after {ms:.0} ms)", n.count);
+        outln!("at least {} (timeout after {ms:.0} ms)", n.count);
     } else if capped {
-        println!("at least {} (limit reached)", n.count);
+        outln!("at least {} (limit reached)", n.count);
     } else {
-        println!("{}", n.count);
+        outln!("{}", n.count);
     }
     if !c.json {
         input::note_rules(&puzzle);
@@ -267,15 +270,15 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
     if c.json {
         let mut j = output::hint_json(&h, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
-        println!("{j}");
+        outln!("{j}");
     } else {
         match &h.path {
             Some(p) => {
-                print!("{}", draw(&puzzle, Some(p)));
-                println!("{}", p.to_moves());
+                out!("{}", draw(&puzzle, Some(p)));
+                outln!("{}", p.to_moves());
             }
-            None if h.status == Status::Stopped => println!("timeout: no solution found"),
-            None => println!("no solution"),
+            None if h.status == Status::Stopped => outln!("timeout: no solution found"),
+            None => outln!("no solution"),
         }
     }
     if !c.json {

@@ -278,3 +278,54 @@ fn counts_past_64_bits_are_exact_and_json_strings_past_53() {
         assert_eq!(count(n, false).trim(), want);
     }
 }
+
+/// A standard output that cannot be written (`/dev/full`, a full disk) is
+/// a one-line error and exit 2 for every command that writes one, never a
+/// panic (which would exit 101).
+#[test]
+fn a_full_standard_output_is_a_clean_error() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        eprintln!("SKIPPED: no /dev/full here");
+        return;
+    }
+    let dir = TempDir::new("limits-full");
+    let p = dir.arg("one.txt", ONE_DOT);
+    let line = format!(
+        r#"{{"id":"a","puzzle":{}}}"#,
+        serde_json::to_string(ONE_DOT).unwrap()
+    );
+    let batch = dir.arg(
+        "batch.jsonl",
+        &format!(
+            r#"{{"id":"a","puzzle":{},"path":"0,2:U2R2"}}"#,
+            serde_json::to_string(ONE_DOT).unwrap()
+        ),
+    );
+    let list = dir.arg("list.jsonl", &line);
+    let runs: [&[&str]; 10] = [
+        &["solve", &p],
+        &["solve", &p, "--json"],
+        &["count", &p],
+        &["count", &p, "--unique"],
+        &["hint", &p],
+        &["check", &p, "--path", "0,2:U2R2"],
+        &["check", "--batch", &batch],
+        &["convert", &p, "--to", "json"],
+        &["render", &p],
+        &["bench", &list],
+    ];
+    for args in runs {
+        let o = Command::new(env!("CARGO_BIN_EXE_witness"))
+            .args(args)
+            .stdout(std::fs::File::create(full).expect("/dev/full opens"))
+            .output()
+            .expect("run witness");
+        code(&o, 2);
+        let err = text(&o.stderr);
+        assert!(
+            err.contains("cannot write to standard output"),
+            "{args:?}: {err}"
+        );
+    }
+}
