@@ -170,6 +170,17 @@ fn from_puzzle_object(value: &Value) -> Result<Puzzle> {
             )))
         }
     };
+    // The project's own key (the site ignores it): a maze whose paths have
+    // no direction, as an Alcazar maze converted to JSON.
+    puzzle.undirected = match obj.get("undirected") {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => {
+            return Err(Error::Parse(format!(
+                "\"undirected\" must be true or false, not {other}"
+            )))
+        }
+    };
     puzzle.symmetry = match obj.get("symmetry") {
         None | Some(Value::Null) => None,
         Some(Value::Object(s)) => Some(Symmetry {
@@ -459,6 +470,9 @@ pub fn to_value(puzzle: &Puzzle) -> Result<Value> {
     );
     if puzzle.rules != RuleSet::default() {
         out.insert("rules".into(), json!(puzzle.rules.name()));
+    }
+    if puzzle.undirected {
+        out.insert("undirected".into(), json!(true));
     }
     out.insert("grid".into(), Value::Array(grid));
     Ok(Value::Object(out))

@@ -6,9 +6,9 @@ use crate::common;
 
 use std::time::{Duration, Instant};
 
-use witness::formats::{self, alcazar, text, Format};
+use witness::formats::{self, alcazar, text, wpjson, Format};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, SlotKind};
-use witness::{Limits, Path, Status};
+use witness::{CountOptions, Limits, Path, Status};
 
 const SAMPLE1: &str = include_str!("../data/alcazar-sample1.puzzle");
 const SAMPLE6A: &str = include_str!("../data/alcazar-sample6a.puzzle");
@@ -150,6 +150,29 @@ fn stored_solutions_are_valid_paths() {
         checked += 1;
     }
     assert!(checked >= 1);
+}
+
+/// A maze written as witnesspuzzles JSON keeps its undirected paths (the
+/// project's own `"undirected"` key, which the site ignores): read back,
+/// it is the same puzzle, and its count is the maze's (a path and its
+/// reverse once), not twice it.
+#[test]
+fn mazes_round_trip_through_json() {
+    let p = alcazar::parse(SAMPLE1).unwrap();
+    let json = wpjson::to_string(&p).unwrap();
+    assert!(json.contains("\"undirected\":true"), "{json}");
+    let mut q = wpjson::parse(&json).unwrap();
+    // The writer names an unnamed puzzle, as the site does.
+    q.name = None;
+    assert_eq!(q, p);
+    let c = witness::count(&q, &CountOptions::default()).unwrap();
+    assert_eq!(c.count.to_u64(), Some(1));
+    // A directed puzzle writes no such key.
+    let mut directed = p.clone();
+    directed.undirected = false;
+    assert!(!wpjson::to_string(&directed).unwrap().contains("undirected"));
+    let bad = json.replace("\"undirected\":true", "\"undirected\":3");
+    assert!(wpjson::parse(&bad).is_err());
 }
 
 #[test]
