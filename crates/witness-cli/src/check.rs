@@ -148,7 +148,9 @@ fn run_batch(file: &str, format: Option<Format>, timeout_ms: u64) -> Result<u8, 
     let (mut all_valid, mut stopped) = (true, false);
     for n in 1.. {
         let line = match input::next_line(&mut reader, input::MAX_LINE_BYTES) {
-            Ok(Some(line)) if n == 1 => line.trim_start_matches(input::BOM).to_string(),
+            Ok(Some(line)) if line.starts_with(input::BOM) && n == 1 => {
+                line[input::BOM.len_utf8()..].to_string()
+            }
             Ok(Some(line)) => line,
             Ok(None) => break,
             Err(e) => return Err(format!("{file}: line {n}: {e}")),

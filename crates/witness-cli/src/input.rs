@@ -81,11 +81,6 @@ pub fn read_text_capped(source: &str, cap: u64) -> Result<String, String> {
 /// part of the text, and dropped wherever input is read.
 pub const BOM: char = '\u{feff}';
 
-/// `bytes` after a leading UTF-8 byte-order mark.
-fn without_bom(bytes: &[u8]) -> &[u8] {
-    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
-}
-
 /// Reads a batch file whole (at most [`MAX_BATCH_BYTES`]).
 pub fn read_text(source: &str) -> Result<String, String> {
     read_text_capped(source, MAX_BATCH_BYTES)
@@ -129,8 +124,8 @@ pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<
         .take(cap + 1)
         .read_to_end(&mut head)
         .map_err(|e| format!("cannot read {name}: {e}"))?;
-    if without_bom(&head).len() < head.len() {
-        head.drain(..3);
+    if head.starts_with("\u{feff}".as_bytes()) {
+        head.drain(..BOM.len_utf8());
     }
     let json = matches!(format, None | Some(Format::Json));
     if !(json && first_line_is_object(&head)) {
