@@ -12,7 +12,7 @@ use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use witness::formats;
+use witness::formats::{self, Format};
 use witness::internals::plan::Plan;
 use witness::internals::race;
 use witness::model::{Puzzle, RuleSet};
@@ -21,6 +21,7 @@ use witness::{
 };
 
 use crate::input;
+use crate::output::how_many;
 
 /// Options of `witness bench`.
 #[derive(ClapArgs)]
@@ -54,10 +55,15 @@ pub struct BenchArgs {
     /// same load.
     #[arg(long, value_parser = crate::solve::parse_engine)]
     versus: Option<Engine>,
+    /// The format of every puzzle (guessed for each when left out); on a
+    /// `{"id","puzzle"}` line, the format of its "puzzle".
+    #[arg(long, value_parser = input::parse_format)]
+    format: Option<Format>,
 }
 
-/// One line of the input: its id and the puzzle, or an error.
-fn parse_line(n: usize, line: &str) -> (String, Result<Puzzle, String>) {
+/// One line of the input (line `n`, counted from 1): its id and the
+/// puzzle read in `format` (guessed when `None`), or an error.
+fn parse_line(n: usize, line: &str, format: Option<Format>) -> (String, Result<Puzzle, String>) {
     let t = line.trim();
     if t.starts_with('{') {
         if let Ok(v) = serde_json::from_str::<Value>(t) {
@@ -66,9 +72,13 @@ fn parse_line(n: usize, line: &str) -> (String, Result<Puzzle, String>) {
                     .and_then(Value::as_str)
                     .map(String::from)
                     .unwrap_or_else(|| format!("line {n}"));
-                let puzzle = match p {
-                    Value::String(s) => formats::read_puzzle(s, None),
-                    o => formats::wpjson::from_value(o),
+                let puzzle = match (p, format) {
+                    (Value::String(s), f) => formats::read_puzzle(s, f),
+                    (o, None | Some(Format::Json)) => formats::wpjson::from_value(o),
+                    (_, Some(f)) => Err(witness::Error::Parse(format!(
+                        "\"puzzle\" is not a string of {} text, as --format says",
+                        f.name()
+                    ))),
                 };
                 return (id, puzzle.map_err(|e| e.to_string()));
             }
@@ -76,7 +86,7 @@ fn parse_line(n: usize, line: &str) -> (String, Result<Puzzle, String>) {
     }
     (
         format!("line {n}"),
-        formats::read_puzzle(t, None).map_err(|e| e.to_string()),
+        formats::read_puzzle(t, format).map_err(|e| e.to_string()),
     )
 }
 
@@ -243,7 +253,8 @@ fn progress(n: usize) -> ProgressBar {
 }
 
 /// Runs `witness bench`; exits 1 when a returned path fails validation,
-/// 130 when Ctrl-C stopped it (after reporting the puzzles that finished).
+/// 130 when Ctrl-C stopped it (after reporting the puzzles that finished),
+/// 2 when not one line could be read as a puzzle.
 pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     let text = input::read_text(&a.file)?;
     let lines: Vec<(usize, &str)> = text
@@ -252,6 +263,20 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(n, l)| (n + 1, l))
         .collect();
+    if lines.is_empty() {
+        return Err(format!("{} holds no puzzles", a.file));
+    }
+    // The output file is created before the work, so that a name that
+    // cannot be written is told at once, not after the run.
+    let mut out_file = match &a.out {
+        Some(out) => Some((
+            out,
+            std::io::BufWriter::new(
+                std::fs::File::create(out).map_err(|e| format!("cannot write {out}: {e}"))?,
+            ),
+        )),
+        None => None,
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.unwrap_or(0))
         .build()
@@ -281,7 +306,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
             if cancel.load(Ordering::Relaxed) {
                 return;
             }
-            let (id, puzzle) = parse_line(n, line);
+            let (id, puzzle) = parse_line(n, line, a.format);
             let (o, other) = match a.versus {
                 None => (run_one(id, puzzle, &a, a.engine, &cancel), None),
                 Some(v) => {
@@ -315,9 +340,9 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     let stopped = cancel.load(Ordering::Relaxed);
     if stopped {
         outln!(
-            "stopped by Ctrl-C: {} of {} puzzles finished; the figures cover those",
+            "stopped by Ctrl-C: {} of {} finished; the figures cover those",
             results.len(),
-            lines.len()
+            how_many(lines.len() as u64, "puzzle")
         );
     }
     let threads = pool.current_num_threads();
@@ -348,10 +373,7 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
             bad.extend(theirs);
         }
     }
-    if let Some(out) = &a.out {
-        let mut f = std::io::BufWriter::new(
-            std::fs::File::create(out).map_err(|e| format!("cannot write {out}: {e}"))?,
-        );
+    if let Some((out, f)) = &mut out_file {
         for (o, engine) in results
             .iter()
             .map(|o| (o, a.engine))
@@ -373,14 +395,22 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
             if let Some(e) = &o.error {
                 j["error"] = json!(e);
             }
-            writeln!(f, "{j}").map_err(|e| e.to_string())?;
+            writeln!(f, "{j}").map_err(|e| format!("cannot write {out}: {e}"))?;
         }
+        f.flush().map_err(|e| format!("cannot write {out}: {e}"))?;
     }
     if !bad.is_empty() {
         outln!("INVALID PATHS RETURNED: {}", bad.join(", "));
         return Ok(1);
     }
-    Ok(if stopped { 130 } else { 0 })
+    if stopped {
+        return Ok(130);
+    }
+    // Not one line read as a puzzle: the file is bad input.
+    if results.iter().all(|o| o.rules.is_none()) {
+        return Ok(crate::EXIT_BAD_INPUT);
+    }
+    Ok(crate::EXIT_DONE)
 }
 
 /// The `--engine` spelling of an engine.
@@ -409,8 +439,8 @@ fn report(
         *by_status.entry(o.status).or_default() += 1;
         if o.status == "solved" || o.status == "none" {
             times.push(o.ms);
+            slowest.push((o.ms, &o.id));
         }
-        slowest.push((o.ms, &o.id));
         if o.bad_path {
             bad.push(o.id.clone());
         }
@@ -453,16 +483,18 @@ fn report(
         times.iter().sum::<f64>() / 1e3 + 0.0
     );
     outln!(
-        "wall time: {:.3} s with {} threads",
+        "wall time: {:.3} s with {}",
         wall.as_secs_f64(),
-        threads
+        how_many(threads as u64, "thread")
     );
     let top: Vec<String> = slowest
         .iter()
         .take(5)
         .map(|(ms, id)| format!("{id} {}", fmt_ms(*ms)))
         .collect();
-    outln!("slowest: {}", top.join(", "));
+    if !top.is_empty() {
+        outln!("slowest: {}", top.join(", "));
+    }
     for o in results
         .iter()
         .filter(|o| o.status == "none" || o.status == "error")
@@ -497,7 +529,7 @@ pub fn run_bench_check(a: BenchCheckArgs) -> Result<u8, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let (id, p) = parse_line(n + 1, line);
+        let (id, p) = parse_line(n + 1, line, None);
         let p = p.map_err(|e| format!("{}: {id}: {e}", a.puzzles))?;
         let r = Rules::new(&p).map_err(|e| e.to_string())?;
         puzzles.insert(id, (p, r));
@@ -536,9 +568,9 @@ pub fn run_bench_check(a: BenchCheckArgs) -> Result<u8, String> {
     let total = t0.elapsed().as_secs_f64();
     times.sort_by(f64::total_cmp);
     outln!(
-        "paths: {} ({} rounds)  valid: {}  total {:.3} s  {:.0} paths/s",
+        "paths: {} ({})  valid: {}  total {:.3} s  {:.0} paths/s",
         times.len(),
-        a.rounds.max(1),
+        how_many(a.rounds.max(1) as u64, "round"),
         valid,
         total,
         times.len() as f64 / total

@@ -25,7 +25,8 @@ pub struct Args {
     /// Print `{"valid","invalid","negations"}` as JSON.
     #[arg(long)]
     json: bool,
-    /// The puzzle's format (guessed when left out).
+    /// The puzzle's format (guessed when left out); with `--batch`, the
+    /// format of every line's "puzzle".
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,
     #[command(flatten)]
@@ -47,7 +48,7 @@ pub struct Args {
 /// 3 stopped by the time limit.
 pub fn run(a: Args) -> Result<u8, String> {
     if let Some(batch) = a.batch {
-        return run_batch(&batch, a.timeout_ms);
+        return run_batch(&batch, a.format, a.timeout_ms);
     }
     let source = a.puzzle.expect("clap requires it");
     let puzzle = input::with_rules(input::read_picked(&source, a.format, &a.pick)?, a.rules);
@@ -88,27 +89,39 @@ pub fn run(a: Args) -> Result<u8, String> {
     Ok(if verdict.valid { EXIT_DONE } else { EXIT_NO })
 }
 
-/// One line of a batch: its verdict or its error.
-fn batch_line(line: &str, timeout_ms: u64) -> Value {
+/// One line of a batch (line `n` of the file, counted from 1): its verdict,
+/// or its error with the line's number.
+fn batch_line(n: u64, line: &str, format: Option<Format>, timeout_ms: u64) -> Value {
     let v: Value = match serde_json::from_str(line) {
         Ok(v) => v,
-        Err(e) => return json!({"id": null, "error": format!("not valid JSON: {e}")}),
+        Err(e) => return json!({"id": null, "line": n, "error": format!("not valid JSON: {e}")}),
     };
     let id = v.get("id").cloned().unwrap_or(Value::Null);
     let result = (|| -> Result<Value, String> {
-        let puzzle = match v.get("puzzle") {
-            Some(Value::String(s)) => formats::read_puzzle(s, None),
-            Some(o @ Value::Object(_)) => formats::wpjson::from_value(o),
+        let puzzle = match (v.get("puzzle"), format) {
+            (Some(Value::String(s)), f) => formats::read_puzzle(s, f),
+            (Some(o @ Value::Object(_)), None | Some(Format::Json)) => {
+                formats::wpjson::from_value(o)
+            }
+            (Some(Value::Object(_)), Some(f)) => {
+                return Err(format!(
+                    "\"puzzle\" is a JSON object, not {} text as --format {} says",
+                    f.name(),
+                    f.name()
+                ))
+            }
             _ => return Err("\"puzzle\" must be a JSON string or object".into()),
         }
         .map_err(|e| e.to_string())?;
         let path = match v.get("path") {
             Some(Value::String(s)) => Path::parse_on(s, &puzzle),
-            Some(p @ Value::Array(_)) => Path::from_site(p),
+            // Any of the JSON notations, read as `--path` reads them: the
+            // site's form or a list of coordinates.
+            Some(p @ Value::Array(_)) => Path::parse_on(&p.to_string(), &puzzle),
             _ => {
-                return Err(
-                    "\"path\" must be an array in the site's format or a move string".into(),
-                )
+                return Err("\"path\" must be an array (the site's form or [[x,y],…]) \
+                     or a move string"
+                    .into())
             }
         }
         .map_err(|e| e.to_string())?;
@@ -119,10 +132,10 @@ fn batch_line(line: &str, timeout_ms: u64) -> Value {
         let j = verdict_json(&verdict);
         Ok(json!({"id": id, "valid": j["valid"], "invalid": j["invalid"]}))
     })();
-    result.unwrap_or_else(|e| json!({"id": id, "error": e}))
+    result.unwrap_or_else(|e| json!({"id": id, "line": n, "error": e}))
 }
 
-fn run_batch(file: &str, timeout_ms: u64) -> Result<u8, String> {
+fn run_batch(file: &str, format: Option<Format>, timeout_ms: u64) -> Result<u8, String> {
     let mut reader: Box<dyn BufRead> = if file == "-" {
         Box::new(BufReader::new(std::io::stdin()))
     } else {
@@ -135,6 +148,9 @@ fn run_batch(file: &str, timeout_ms: u64) -> Result<u8, String> {
     let (mut all_valid, mut stopped) = (true, false);
     for n in 1.. {
         let line = match input::next_line(&mut reader, input::MAX_LINE_BYTES) {
+            Ok(Some(line)) if line.starts_with(input::BOM) && n == 1 => {
+                line[input::BOM.len_utf8()..].to_string()
+            }
             Ok(Some(line)) => line,
             Ok(None) => break,
             Err(e) => return Err(format!("{file}: line {n}: {e}")),
@@ -142,7 +158,7 @@ fn run_batch(file: &str, timeout_ms: u64) -> Result<u8, String> {
         if line.trim().is_empty() {
             continue;
         }
-        let r = batch_line(&line, timeout_ms);
+        let r = batch_line(n, &line, format, timeout_ms);
         all_valid &= r.get("valid") == Some(&Value::Bool(true));
         stopped |= r.get("status").and_then(Value::as_str) == Some("timeout");
         writeln!(out, "{r}").map_err(|e| format!("cannot write to standard output: {e}"))?;

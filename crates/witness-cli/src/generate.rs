@@ -157,6 +157,15 @@ fn parse_symmetry(s: &str) -> Result<Symmetry, String> {
 
 /// The library's options for these arguments.
 pub fn options(a: &Args) -> Result<GenerateOptions, String> {
+    for (name, n, what) in [
+        ("count", a.count, "puzzle"),
+        ("starts", a.starts as u64, "start"),
+        ("ends", a.ends as u64, "end"),
+    ] {
+        if n == 0 {
+            return Err(format!("--{name} 0: at least 1 {what}"));
+        }
+    }
     let size = a.size.as_deref().map(parse_size).transpose()?;
     if a.like.is_none() && (a.pick.id.is_some() || a.pick.line.is_some()) {
         return Err(

@@ -7,6 +7,8 @@ use clap::Args as ClapArgs;
 use witness::formats::{self, Format, MAX_PUZZLE_BYTES};
 use witness::model::{Puzzle, RuleSet};
 
+use crate::output::how_many;
+
 /// The largest batch file read whole (`bench`, `bench-check`): far more
 /// than any corpus of puzzles, far less than the machine's memory.
 pub const MAX_BATCH_BYTES: u64 = 1 << 30;
@@ -67,8 +69,17 @@ pub fn read_text_capped(source: &str, cap: u64) -> Result<String, String> {
     if bytes.len() as u64 > cap {
         return Err(format!("{name} is larger than {cap} bytes"));
     }
-    String::from_utf8(bytes).map_err(|e| format!("{name} is not UTF-8 text: {e}"))
+    let mut text =
+        String::from_utf8(bytes).map_err(|e| format!("{name} is not UTF-8 text: {e}"))?;
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len_utf8());
+    }
+    Ok(text)
 }
+
+/// The byte-order mark some editors put at the start of UTF-8 text: no
+/// part of the text, and dropped wherever input is read.
+pub const BOM: char = '\u{feff}';
 
 /// Reads a batch file whole (at most [`MAX_BATCH_BYTES`]).
 pub fn read_text(source: &str) -> Result<String, String> {
@@ -113,6 +124,9 @@ pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<
         .take(cap + 1)
         .read_to_end(&mut head)
         .map_err(|e| format!("cannot read {name}: {e}"))?;
+    if head.starts_with("\u{feff}".as_bytes()) {
+        head.drain(..BOM.len_utf8());
+    }
     let json = matches!(format, None | Some(Format::Json));
     if !(json && first_line_is_object(&head)) {
         if pick.id.is_some() || pick.line.is_some() {
@@ -158,7 +172,7 @@ fn id_of(line: &str) -> Option<String> {
 /// `pick` names, the only non-blank one when `pick` names none, or an error
 /// saying how to pick.
 fn pick_line(name: &str, lines: &mut impl BufRead, pick: &Pick) -> Result<(u64, String), String> {
-    let (mut count, mut only, mut ids, mut last) = (0, None, Vec::new(), 0);
+    let (mut count, mut only, mut ids, mut last) = (0u64, None, Vec::new(), 0);
     let (mut number, mut read) = (0, 0u64);
     while let Some(line) =
         next_line(lines, MAX_LINE_BYTES).map_err(|e| format!("{name} line {}: {e}", number + 1))?
@@ -199,15 +213,18 @@ fn pick_line(name: &str, lines: &mut impl BufRead, pick: &Pick) -> Result<(u64, 
     };
     match (&pick.id, pick.line, only) {
         (Some(id), ..) => Err(format!(
-            "{name}: no line has the id \"{id}\" among its {count} puzzles{some_ids}"
+            "{name}: no line has the id \"{id}\" among its {}{some_ids}",
+            how_many(count, "puzzle")
         )),
         (_, Some(n), _) => Err(format!(
-            "{name}: no puzzle on line {n}; it has {count} puzzles, the last on line {last}"
+            "{name}: no puzzle on line {n}; it has {}, the last on line {last}",
+            how_many(count, "puzzle")
         )),
         (None, None, Some(only)) if count == 1 => Ok(only),
         _ => Err(format!(
-            "{name} holds {count} puzzles, one a line (JSON Lines): pick one with \
-             --id ID{some_ids} or --line N"
+            "{name} holds {}, one a line (JSON Lines): pick one with \
+             --id ID{some_ids} or --line N",
+            how_many(count, "puzzle")
         )),
     }
 }

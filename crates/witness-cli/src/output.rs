@@ -129,6 +129,15 @@ pub fn why_text(puzzle: &witness::model::Puzzle, w: &witness::Why) -> String {
     out
 }
 
+/// `n` and the noun, singular for 1 (`1 thread`, `4 threads`); `noun` is a
+/// singular that takes an `s`.
+pub fn how_many(n: impl Into<u64>, noun: &str) -> String {
+    match n.into() {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

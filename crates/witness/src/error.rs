@@ -34,3 +34,13 @@ pub enum Error {
 
 /// Shorthand for results carrying [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// `n` and the noun, singular for 1 (`1 face`, `3 faces`), for messages;
+/// `noun` is a singular that takes an `s`.
+pub(crate) fn how_many(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

@@ -294,3 +294,116 @@ fn rules_choose_the_verdict_and_are_named() {
     let o = witness(&["check", p, "--path", "0,2:R4", "--rules", "site"]);
     assert_eq!(o.status.code(), Some(2), "unknown rules are bad input");
 }
+
+/// The path of a batch line in any of the three notations `--path` reads:
+/// the site's form, a move string, or coordinates written as a JSON array.
+#[test]
+fn batch_reads_coordinates_written_as_a_json_array() {
+    let tmp = TempDir::new("batch_reads_coordinates_written_as_a_json_array");
+    let line = serde_json::json!({"id": "xy", "puzzle": PUZZLE,
+        "path": [[0, 2], [0, 1], [0, 0], [1, 0], [2, 0]]});
+    let f = tmp.arg("in.jsonl", &format!("{line}\n"));
+    let o = witness(&["check", "--batch", &f]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let r: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(r["valid"], true, "{r}");
+}
+
+/// Every error of a batch names its line (counted from 1, blank lines
+/// included), whether or not the line has an id.
+#[test]
+fn batch_errors_carry_their_line_number() {
+    let tmp = TempDir::new("batch_errors_carry_their_line_number");
+    let lines = [
+        serde_json::json!({"id": "good", "puzzle": PUZZLE, "path": "0,2:U2R2"}).to_string(),
+        String::new(),
+        "not JSON".to_string(),
+        serde_json::json!({"id": "no-puzzle", "path": "0,2:U2R2"}).to_string(),
+        serde_json::json!({"puzzle": PUZZLE, "path": "0,2:L"}).to_string(),
+    ];
+    let f = tmp.arg("in.jsonl", &(lines.join("\n") + "\n"));
+    let o = witness(&["check", "--batch", &f]);
+    let out: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(out.len(), 4, "{}", stdout(&o));
+    assert!(out[0].get("line").is_none(), "{}", out[0]);
+    for (r, line) in out[1..].iter().zip([3, 4, 5]) {
+        assert!(r["error"].is_string(), "{r}");
+        assert_eq!(r["line"], line, "{r}");
+    }
+}
+
+/// `--format` with `--batch` is the format of every line's puzzle.
+#[test]
+fn batch_reads_each_puzzle_in_the_format_given() {
+    let tmp = TempDir::new("batch_reads_each_puzzle_in_the_format_given");
+    let line = serde_json::json!({"id": "a", "puzzle": PUZZLE, "path": "0,2:U2R2"});
+    let f = tmp.arg("in.jsonl", &format!("{line}\n"));
+    let o = witness(&["check", "--batch", &f, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let o = witness(&["check", "--batch", &f, "--format", "windmill"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let r: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let e = r["error"].as_str().unwrap_or_else(|| panic!("{r}"));
+    assert!(e.to_lowercase().contains("windmill"), "{e}");
+}
+
+/// `witness bench` on a file of puzzles; its output.
+fn bench(tmp: &TempDir, lines: &[String], args: &[&str]) -> Output {
+    let f = tmp.arg("bench.jsonl", &(lines.join("\n") + "\n"));
+    let mut all = vec!["bench", f.as_str(), "--jobs", "1"];
+    all.extend_from_slice(args);
+    witness(&all)
+}
+
+/// `bench --out` opens its file before the work: a file that cannot be
+/// written is a one-line error before any figure.
+#[test]
+fn bench_opens_its_output_file_first() {
+    let tmp = TempDir::new("bench_opens_its_output_file_first");
+    let line = serde_json::json!({"id": "a", "puzzle": PUZZLE}).to_string();
+    let out = tmp.path("no-such-folder/out.jsonl");
+    let o = bench(&tmp, &[line], &["--out", &out]);
+    assert_bad_input(&o, &["cannot write", "no-such-folder"]);
+}
+
+/// `bench --format` reads every line's puzzle in that format.
+#[test]
+fn bench_reads_the_format_given() {
+    let tmp = TempDir::new("bench_reads_the_format_given");
+    let line = serde_json::json!({"id": "a", "puzzle": PUZZLE}).to_string();
+    let o = bench(&tmp, &[line], &["--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("solved: 1 "), "{}", stdout(&o));
+}
+
+/// The slowest puzzles are finished ones: a line that could not be read is
+/// no part of the list, and with no finished puzzle there is no list; with
+/// no line read as a puzzle, bench exits 2 (bad input).
+#[test]
+fn bench_ranks_finished_puzzles_only() {
+    let tmp = TempDir::new("bench_ranks_finished_puzzles_only");
+    let good = serde_json::json!({"id": "good", "puzzle": PUZZLE}).to_string();
+    let bad = serde_json::json!({"id": "broken", "puzzle": {}}).to_string();
+    let o = bench(&tmp, &[good, bad.clone()], &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let slowest = out
+        .lines()
+        .find(|l| l.starts_with("slowest:"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        slowest.contains("good") && !slowest.contains("broken"),
+        "{out}"
+    );
+    assert!(out.contains("error: broken:"), "{out}");
+    assert!(out.contains("with 1 thread\n"), "{out}");
+
+    let o = bench(&tmp, &[bad, "not a puzzle".to_string()], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let out = stdout(&o);
+    assert!(!out.contains("slowest"), "{out}");
+    assert!(out.contains("error: 2"), "{out}");
+}

@@ -241,3 +241,48 @@ fn the_generate_endpoint_takes_around() {
         assert_eq!(status, 400, "{bad}: {v}");
     }
 }
+
+/// Frame options no panel can honour are refused, never cut down: no
+/// start, no end, no puzzle, more gaps than the panel has edges, more
+/// removed edges than its border has; each a one-line error (exit 2)
+/// that says what is possible.
+#[test]
+fn frame_options_beyond_the_panel_are_refused() {
+    for (args, words) in [
+        (&["--starts", "0"][..], &["--starts 0", "at least 1"][..]),
+        (&["--ends", "0"], &["--ends 0", "at least 1"]),
+        (&["--count", "0"], &["--count 0", "at least 1"]),
+        (
+            &["--gaps", "1000"],
+            &["1000 gaps", "4 x 4 panel has 40 edges"],
+        ),
+        (
+            &["--removed", "1000"],
+            &["1000 removed edges", "16 edges on its border"],
+        ),
+        (
+            &["--size", "1x1", "--symbols", "squares=2"],
+            &["1 x 1 panel has 1 face"],
+        ),
+    ] {
+        let mut all = vec!["generate", "--seed", "3"];
+        all.extend_from_slice(args);
+        let o = witness(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        for w in words {
+            assert!(err.contains(w), "{args:?}: {err:?} lacks {w:?}");
+        }
+        assert!(!err.contains("1 faces"), "{err}");
+    }
+    // As many as the panel holds is no error.
+    let o = witness(&["generate", "--seed", "3", "--size", "2x2", "--removed", "8"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

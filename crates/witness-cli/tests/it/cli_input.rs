@@ -178,3 +178,91 @@ fn convert_turns_the_panel_over() {
     let o = witness(&["convert", &pillar, "--to", "json", "--turn", "x"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// Runs `witness` with `input` on standard input.
+fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// A UTF-8 byte-order mark before the text (as some editors write it) is
+/// no part of it: in a puzzle file, on standard input, in a JSON Lines
+/// file of puzzles, a batch and a bench file.
+#[test]
+fn a_byte_order_mark_is_skipped_wherever_input_is_read() {
+    let tmp = TempDir::new("a_byte_order_mark_is_skipped_wherever_input_is_read");
+    let bom = "\u{feff}";
+    let valid = |o: &std::process::Output| {
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+    };
+    let f = tmp.arg("p.json", &format!("{bom}{ONE_DOT}"));
+    valid(&witness(&["check", &f, "--path", "0,2:U2R2"]));
+    let text = "witness 1x1\n+ o E>\n| . |\nS - +\n";
+    let o = with_stdin(
+        &["check", "-", "--path", "0,2:U2R2"],
+        format!("{bom}{text}").as_bytes(),
+    );
+    valid(&o);
+    let entry = json!({"id": "a", "puzzle": ONE_DOT});
+    let f = tmp.arg("one.jsonl", &format!("{bom}{entry}\n{entry}\n"));
+    valid(&witness(&[
+        "check", &f, "--line", "1", "--path", "0,2:U2R2",
+    ]));
+    let line = json!({"id": "a", "puzzle": ONE_DOT, "path": "0,2:U2R2"});
+    let f = tmp.arg("batch.jsonl", &format!("{bom}{line}\n"));
+    let o = witness(&["check", "--batch", &f]);
+    valid(&o);
+    assert!(stdout(&o).contains("\"valid\":true"), "{}", stdout(&o));
+    let f = tmp.arg("bench.jsonl", &format!("{bom}{entry}\n"));
+    let o = witness(&["bench", &f, "--jobs", "1"]);
+    valid(&o);
+    assert!(stdout(&o).contains("solved: 1 "), "{}", stdout(&o));
+}
+
+/// An empty input is said to be empty, not of an unknown format.
+#[test]
+fn an_empty_input_is_called_empty() {
+    let tmp = TempDir::new("an_empty_input_is_called_empty");
+    for text in ["", "\n  \n", "\u{feff}"] {
+        let f = tmp.arg("empty.json", text);
+        assert_error(&["solve", &f], &["empty"]);
+        let o = with_stdin(&["solve", "-"], text.as_bytes());
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("standard input: "), "{}", stderr(&o));
+        assert!(stderr(&o).contains("empty"), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("cannot tell"), "{}", stderr(&o));
+    }
+}
+
+/// Numbers too large for their field are out of range (not "not a whole
+/// number"); counts of one are singular.
+#[test]
+fn messages_say_what_is_wrong_in_plain_words() {
+    let tmp = TempDir::new("messages_say_what_is_wrong_in_plain_words");
+    let big = ONE_DOT.replace(
+        "null",
+        r#"{"type":"poly","color":"red","polyshape":4294967296}"#,
+    );
+    let f = tmp.arg("big.json", &big);
+    let o = witness(&["solve", &f]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("out of range"), "{err}");
+    assert!(!err.contains("whole number"), "{err}");
+
+    let entry = json!({"id": "a", "puzzle": ONE_DOT});
+    let f = tmp.arg("one.jsonl", &format!("{entry}\n"));
+    assert_error(
+        &["solve", &f, "--line", "5"],
+        &["it has 1 puzzle,", "the last on line 1"],
+    );
+    assert_error(&["solve", &f, "--id", "zz"], &["among its 1 puzzle"]);
+}

@@ -329,3 +329,22 @@ fn a_full_standard_output_is_a_clean_error() {
         );
     }
 }
+
+/// A hint of the fraction 0 shows no segment, as `--steps 0` does.
+#[test]
+fn a_hint_of_the_fraction_zero_shows_nothing() {
+    let tmp = TempDir::new("a_hint_of_the_fraction_zero_shows_nothing");
+    let f = tmp.file("one-dot.txt", ONE_DOT);
+    let f = f.to_str().unwrap();
+    let (o, _) = witness(&["hint", f, "--fraction", "0", "--json"]);
+    code(&o, 0);
+    let h: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(h["moves"], "0,2:", "{h}");
+    let (steps, _) = witness(&["hint", f, "--steps", "0"]);
+    let (fraction, _) = witness(&["hint", f, "--fraction", "0"]);
+    code(&fraction, 0);
+    assert_eq!(text(&fraction.stdout), text(&steps.stdout));
+    // Any fraction above 0 shows at least one segment.
+    let (o, _) = witness(&["hint", f, "--fraction", "0.01"]);
+    assert!(text(&o.stdout).ends_with("0,2:U2\n"), "{}", text(&o.stdout));
+}

@@ -10,7 +10,7 @@
 //! both a start and an end, its cap facing the door. The puzzle is marked
 //! [`Puzzle::undirected`]: a maze path has no direction.
 
-use crate::error::{Error, Result};
+use crate::error::{how_many, Error, Result};
 use crate::model::{Direction, Dot, Gap, Pos, Puzzle, MAX_SLOTS};
 
 /// True when a text looks like an Alcazar maze: lines of `x`, `0`, spaces
@@ -50,8 +50,8 @@ pub fn parse(text: &str) -> Result<Puzzle> {
     let width = rows.iter().map(Vec::len).max().unwrap_or(0);
     if rows.len() < 3 || width < 3 {
         return Err(Error::Parse(format!(
-            "an Alcazar maze needs at least 3 lines of 3 characters (one room), not {} lines of at most {width}",
-            rows.len()
+            "an Alcazar maze needs at least 3 lines of 3 characters (one room), not {} of at most {width}",
+            how_many(rows.len(), "line")
         )));
     }
     if rows.len().is_multiple_of(2) {

@@ -85,14 +85,23 @@ pub fn detect(text: &str) -> Result<Format> {
 /// parsed.
 pub const MAX_PUZZLE_BYTES: usize = 8 << 20;
 
-/// Reads a puzzle in the given format, or in the detected one. Texts over
-/// [`MAX_PUZZLE_BYTES`] are refused.
+/// Reads a puzzle in the given format, or in the detected one, after a
+/// leading byte-order mark. Texts over [`MAX_PUZZLE_BYTES`] are refused, and
+/// so are empty ones.
 pub fn read_puzzle(text: &str, format: Option<Format>) -> Result<Puzzle> {
     if text.len() > MAX_PUZZLE_BYTES {
         return Err(Error::Size(format!(
             "the puzzle text has {} bytes, more than the {MAX_PUZZLE_BYTES} a puzzle may have",
             text.len()
         )));
+    }
+    // A byte-order mark that an editor put before the text is no part of
+    // the puzzle.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(Error::Parse(
+            "the input is empty: it holds no puzzle".into(),
+        ));
     }
     let format = match format {
         Some(f) => f,

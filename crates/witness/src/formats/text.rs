@@ -19,7 +19,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::error::{Error, Result};
+use crate::error::{how_many, Error, Result};
 use crate::model::{
     Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, Settings, SlotKind, Symbol,
     SymbolKind, Symmetry,
@@ -486,8 +486,8 @@ pub fn parse(text: &str) -> Result<Puzzle> {
     let width = grid[0].1.len();
     if let Some((n, row)) = grid.iter().find(|(_, r)| r.len() != width) {
         return Err(Error::Parse(format!(
-            "line {n}: the row has {} slots but the first grid row (line {}) has {width} (slots are separated by spaces)",
-            row.len(),
+            "line {n}: the row has {} but the first grid row (line {}) has {width} (slots are separated by spaces)",
+            how_many(row.len(), "slot"),
             grid[0].0
         )));
     }

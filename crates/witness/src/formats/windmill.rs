@@ -15,7 +15,7 @@ use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use base64::Engine;
 use prost::Message;
 
-use crate::error::{Error, Result};
+use crate::error::{how_many, Error, Result};
 use crate::model::{
     Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, SlotKind, Symbol, SymbolKind, Symmetry,
     MAX_SLOTS,
@@ -258,8 +258,8 @@ fn shape_of(s: &proto::Shape, p: Pos) -> Result<Polyomino> {
     let width = s.width;
     if width <= 0 || s.grid.is_empty() || !s.grid.len().is_multiple_of(width as usize) {
         return Err(Error::Invalid(format!(
-            "the polyomino at {at} has an invalid shape: width {width}, {} squares",
-            s.grid.len()
+            "the polyomino at {at} has an invalid shape: width {width}, {}",
+            how_many(s.grid.len(), "square")
         )));
     }
     let width = width as usize;

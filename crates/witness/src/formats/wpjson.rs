@@ -4,7 +4,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::error::{Error, Result};
+use crate::error::{how_many, Error, Result};
 use crate::model::{
     Cell, Color, Direction, Dot, Gap, Polyomino, Pos, Puzzle, RuleSet, Settings, SlotKind, Symbol,
     SymbolKind, Symmetry, MAX_SLOTS, ROTATION_BIT,
@@ -138,8 +138,8 @@ fn from_puzzle_object(value: &Value) -> Result<Puzzle> {
     }
     if let Some((x, c)) = columns.iter().enumerate().find(|(_, c)| c.len() != h) {
         return Err(Error::Parse(format!(
-            "grid column {x} has {} slots but column 0 has {h}: columns must have equal lengths",
-            c.len()
+            "grid column {x} has {} but column 0 has {h}: columns must have equal lengths",
+            how_many(c.len(), "slot")
         )));
     }
     let pillar = obj.get("pillar").is_some_and(truthy);
@@ -350,14 +350,21 @@ fn read_symbol(p: Pos, ty: &str, o: &Map<String, Value>) -> Result<Option<Symbol
             let shape = o
                 .get("polyshape")
                 .ok_or_else(|| Error::Parse(format!("slot {p}: the {ty} has no \"polyshape\"")))?;
-            let mut mask = shape
-                .as_i64()
-                .filter(|&m| m >= 0 && m <= u32::MAX as i64)
-                .ok_or_else(|| {
-                    Error::Parse(format!(
+            let out_of_range = || {
+                Error::Parse(format!(
+                    "slot {p}: \"polyshape\" {shape} is out of range: it must be from 0 to {}",
+                    u32::MAX
+                ))
+            };
+            let mut mask = match (shape.as_i64(), shape.as_u64()) {
+                (Some(m), _) if (0..=u32::MAX as i64).contains(&m) => m as u32,
+                (Some(_), _) | (None, Some(_)) => return Err(out_of_range()),
+                (None, None) => {
+                    return Err(Error::Parse(format!(
                         "slot {p}: \"polyshape\" must be a whole number, not {shape}"
-                    ))
-                })? as u32;
+                    )))
+                }
+            };
             if o.get("rot").and_then(Value::as_str) == Some("all") {
                 mask |= ROTATION_BIT;
             }

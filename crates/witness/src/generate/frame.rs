@@ -167,10 +167,7 @@ fn edges(o: &GenerateOptions, rng: &mut ChaCha8Rng, mut p: Puzzle, path: Path) -
         if removed == o.removed {
             break;
         }
-        let border_edge = q.y == 0
-            || q.y == p.height() - 1
-            || (!p.pillar() && (q.x == 0 || q.x == p.width() - 1));
-        if border_edge && p.cell(q).gap == Gap::None {
+        if on_border(&p, q) && p.cell(q).gap == Gap::None {
             p.cell_mut(q).gap = Gap::Full;
             removed += 1;
         }
@@ -182,6 +179,12 @@ fn edges(o: &GenerateOptions, rng: &mut ChaCha8Rng, mut p: Puzzle, path: Path) -
         path,
         trace,
     })
+}
+
+/// True for a slot on the panel's border: the top or bottom row, or (not
+/// on a pillar) the first or last column.
+pub fn on_border(p: &Puzzle, q: Pos) -> bool {
+    q.y == 0 || q.y == p.height() - 1 || (!p.pillar() && (q.x == 0 || q.x == p.width() - 1))
 }
 
 /// Up to `n` distinct items of `from`, in random order, skipping those

@@ -54,7 +54,7 @@ use rand_chacha::ChaCha8Rng;
 pub use request::read_request;
 pub use spec::{Preset, Spec};
 
-use crate::error::{Error, Result};
+use crate::error::{how_many, Error, Result};
 use crate::model::{Gap, Puzzle, SlotKind, SymbolKind, Symmetry};
 use crate::path::Path;
 use crate::solve::Limits;
@@ -236,8 +236,10 @@ impl GenerateOptions {
         let faces = self.width * self.height;
         if on_faces > faces {
             return Err(Error::Options(format!(
-                "the spec asks for {on_faces} symbols on faces; a {} x {} panel has {faces} faces",
-                self.width, self.height
+                "the spec asks for {on_faces} symbols on faces; a {} x {} panel has {}",
+                self.width,
+                self.height,
+                how_many(faces, "face")
             )));
         }
         let lines = (2 * self.width + 1) * (2 * self.height + 1) - faces;
@@ -250,6 +252,27 @@ impl GenerateOptions {
         let mut p = Puzzle::new(self.width, self.height, self.pillar)?;
         p.symmetry = self.symmetry;
         p.check_symmetry()?;
+        // Gaps go on edges, removed edges on the border's edges.
+        let edges: Vec<_> = p
+            .positions()
+            .filter(|q| q.kind() == SlotKind::Edge)
+            .collect();
+        if self.gaps > edges.len() {
+            return Err(Error::Options(format!(
+                "{} gaps asked for; a {} x {} panel has {} edges",
+                self.gaps,
+                self.width,
+                self.height,
+                edges.len()
+            )));
+        }
+        let border = edges.iter().filter(|&&q| frame::on_border(&p, q)).count();
+        if self.removed > border {
+            return Err(Error::Options(format!(
+                "{} removed edges asked for; a {} x {} panel has {border} edges on its border",
+                self.removed, self.width, self.height
+            )));
+        }
         if let Some(line) = &self.around {
             if self.starts != 1 || self.ends != 1 {
                 return Err(Error::Options(format!(

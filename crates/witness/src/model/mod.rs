@@ -393,9 +393,9 @@ impl Puzzle {
         if self.symmetry.is_some() && self.pillar && !self.width.is_multiple_of(4) {
             return Err(Error::Unsupported(format!(
                 "a symmetric pillar needs an even number of faces round it \
-                 (a multiple of 4 slot columns), not {} slot columns ({} faces)",
+                 (a multiple of 4 slot columns), not {} slot columns ({})",
                 self.width,
-                self.width / 2
+                crate::error::how_many(self.width / 2, "face")
             )));
         }
         Ok(())

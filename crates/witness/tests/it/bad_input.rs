@@ -69,7 +69,11 @@ fn text_that_is_not_json() {
     );
     // The format detector says what it expected.
     err_with(formats::read_puzzle("hello", None), &["format", "'{'"]);
-    err_with(formats::read_puzzle("", None), &["format"]);
+    // An empty text (or one of blanks, or a byte-order mark alone) is
+    // said to be empty.
+    for empty in ["", " \n", "\u{feff}"] {
+        err_with(formats::read_puzzle(empty, None), &["empty"]);
+    }
 }
 
 #[test]
@@ -262,7 +266,7 @@ fn impossible_shapes() {
     );
     let mut p = witness::model::Puzzle::new(1, 2, true).unwrap();
     p.symmetry = Some(witness::model::Symmetry { x: false, y: true });
-    err_with(witness::Rules::new(&p), &["symmetric pillar", "1 faces"]);
+    err_with(witness::Rules::new(&p), &["symmetric pillar", "(1 face)"]);
     err_with(
         witness::solve(
             &p,
