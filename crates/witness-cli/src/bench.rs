@@ -338,6 +338,33 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
     let results = results.into_inner().expect("lock");
     let others = others.into_inner().expect("lock");
     let stopped = cancel.load(Ordering::Relaxed);
+    // The rows first: a summary that cannot be written loses no results.
+    if let Some((out, f)) = &mut out_file {
+        for (o, engine) in results
+            .iter()
+            .map(|o| (o, a.engine))
+            .chain(others.iter().map(|o| (o, a.versus.unwrap_or(a.engine))))
+        {
+            let mut j = json!({
+                "id": o.id,
+                "status": o.status,
+                "ms": crate::output::round_ms(o.ms),
+                "path": o.path.as_ref().map(|p| p.to_site()),
+                "rules": o.rules.map(RuleSet::name),
+            });
+            if a.versus.is_some() {
+                j["engine"] = json!(engine_name(engine));
+            }
+            if let Some(c) = &o.count {
+                j["count"] = crate::output::natural_json(c);
+            }
+            if let Some(e) = &o.error {
+                j["error"] = json!(e);
+            }
+            writeln!(f, "{j}").map_err(|e| format!("cannot write {out}: {e}"))?;
+        }
+        f.flush().map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
     if stopped {
         outln!(
             "stopped by Ctrl-C: {} of {} finished; the figures cover those",
@@ -372,32 +399,6 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
             bad.extend(mine);
             bad.extend(theirs);
         }
-    }
-    if let Some((out, f)) = &mut out_file {
-        for (o, engine) in results
-            .iter()
-            .map(|o| (o, a.engine))
-            .chain(others.iter().map(|o| (o, a.versus.unwrap_or(a.engine))))
-        {
-            let mut j = json!({
-                "id": o.id,
-                "status": o.status,
-                "ms": crate::output::round_ms(o.ms),
-                "path": o.path.as_ref().map(|p| p.to_site()),
-                "rules": o.rules.map(RuleSet::name),
-            });
-            if a.versus.is_some() {
-                j["engine"] = json!(engine_name(engine));
-            }
-            if let Some(c) = &o.count {
-                j["count"] = crate::output::natural_json(c);
-            }
-            if let Some(e) = &o.error {
-                j["error"] = json!(e);
-            }
-            writeln!(f, "{j}").map_err(|e| format!("cannot write {out}: {e}"))?;
-        }
-        f.flush().map_err(|e| format!("cannot write {out}: {e}"))?;
     }
     if !bad.is_empty() {
         outln!("INVALID PATHS RETURNED: {}", bad.join(", "));

@@ -102,7 +102,7 @@ pub struct Pick {
 /// The most ids an error lists when it asks for `--id`.
 const IDS_SHOWN: usize = 3;
 
-/// Reads a puzzle as [`read_puzzle`], picking one line of a JSON Lines
+/// Reads a puzzle as [`formats::read_puzzle`], picking one line of a JSON Lines
 /// file by `pick`: one is needed when the file holds several. Such a file
 /// may be as large as a batch ([`MAX_BATCH_BYTES`]), each line at most
 /// [`MAX_LINE_BYTES`]; any other puzzle text at most [`MAX_PUZZLE_BYTES`].

@@ -252,9 +252,6 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
     let puzzle = c.puzzle()?;
     let size = match (a.steps, a.fraction) {
         (Some(k), _) => HintSize::Steps(k),
-        // None of the solution, as `--steps 0` (a fraction above 0 shows
-        // at least one segment).
-        (None, Some(0.0)) => HintSize::Steps(0),
         (None, Some(f)) if (0.0..=1.0).contains(&f) => HintSize::Fraction(f),
         (None, Some(f)) => return Err(format!("--fraction must be between 0 and 1, not {f}")),
         (None, None) => HintSize::Fraction(0.25),

@@ -160,9 +160,11 @@ pub fn run(a: Args) -> Result<u8, String> {
         if !a.bind.is_loopback() {
             eprintln!("witness: warning: {} is not a loopback address: anyone on the network can use this page", a.bind);
         }
+        // The address (with `--port 0`, the only place the port shows).
         let mut out = std::io::stdout();
-        let _ = writeln!(out, "witness: serving http://{local}/ (stop with Ctrl-C)");
-        let _ = out.flush();
+        writeln!(out, "witness: serving http://{local}/ (stop with Ctrl-C)")
+            .and_then(|_| out.flush())
+            .map_err(|e| format!("cannot write to standard output: {e}"))?;
         transport::serve(listener, config)
             .await
             .map_err(|e| format!("cannot serve on {local}: {e}"))

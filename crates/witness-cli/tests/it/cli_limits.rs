@@ -328,6 +328,16 @@ fn a_full_standard_output_is_a_clean_error() {
             "{args:?}: {err}"
         );
     }
+    // `bench --out` has written its rows before the summary failed.
+    let rows = dir.path("rows.jsonl");
+    let o = Command::new(env!("CARGO_BIN_EXE_witness"))
+        .args(["bench", &list, "--out", &rows])
+        .stdout(std::fs::File::create(full).expect("/dev/full opens"))
+        .output()
+        .expect("run witness");
+    code(&o, 2);
+    let written = std::fs::read_to_string(&rows).expect("the rows file");
+    assert_eq!(written.lines().count(), 1, "{written}");
 }
 
 /// A hint of the fraction 0 shows no segment, as `--steps 0` does.

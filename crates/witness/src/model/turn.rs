@@ -31,8 +31,9 @@ impl Turn {
     /// Every way, in a fixed order.
     pub const ALL: [Turn; 3] = [Turn::MirrorX, Turn::MirrorY, Turn::Transpose];
 
-    /// The letter that names it: `x`, `y` or `t` (as `witness convert
-    /// --turn` and the API's `"turn"` take it; `str::parse` reads it).
+    /// The letter that names it: `x`, `y` or `t` (letters in order are
+    /// what `witness convert --turn` and the API's `"turn"` take,
+    /// [`Turn::sequence`]; `str::parse` reads one).
     pub fn letter(self) -> char {
         match self {
             Turn::MirrorX => 'x',

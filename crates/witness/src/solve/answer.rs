@@ -77,7 +77,8 @@ pub fn keeps_solutions(limit: Option<u64>) -> bool {
 pub enum HintSize {
     /// This many segments (node to node; a half segment counts as one).
     Steps(usize),
-    /// This share of the solution's segments, rounded up, at least one.
+    /// This share of the solution's segments, rounded up: none for 0,
+    /// at least one for any more.
     Fraction(f64),
 }
 

@@ -867,7 +867,10 @@ pub fn hint(puzzle: &Puzzle, options: &HintOptions) -> Result<Hint> {
     let segments = cuts.len();
     let want = match size {
         HintSize::Steps(k) => k.min(segments),
-        HintSize::Fraction(f) => ((segments as f64 * f.clamp(0.0, 1.0)).ceil() as usize).max(1),
+        // None of it for a fraction of 0 (or less), at least a segment
+        // for any more.
+        HintSize::Fraction(f) if f.is_nan() || f <= 0.0 => 0,
+        HintSize::Fraction(f) => ((segments as f64 * f.min(1.0)).ceil() as usize).max(1),
     }
     .min(segments);
     let moves: Vec<Direction> = if want == 0 {
