@@ -144,4 +144,6 @@ pub mod internals {
         solve_plan_threads, solve_plan_threads_with, solve_plan_with, Schedule, LANE_COUNT_AFTER,
         LANE_COUNT_MAX_LIMIT,
     };
+    #[cfg(feature = "sat")]
+    pub use crate::solve::{count_plan_pieces, count_plan_pieces_with};
 }

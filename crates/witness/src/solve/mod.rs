@@ -581,7 +581,62 @@ pub fn count_plan_with(
     lanes_after: u64,
     schedule: &Schedule,
 ) -> Result<Count> {
-    count_plan_threads(plan, limit, limits, lanes_after, schedule, count_threads())
+    count_plan_threads(
+        plan,
+        limit,
+        limits,
+        lanes_after,
+        schedule,
+        count_threads(),
+        None,
+    )
+}
+
+/// [`count_plan`] where the puzzle has polyominoes and the SAT engine
+/// supports it: a count with a small limit that goes on on two threads
+/// has the SAT engine's count as its helper (instead of the engine's
+/// order on the branches left), beside the side that runs every lane
+/// ([`portfolio::distinct_solutions_threads`]). On such panels the two
+/// engines are complementary: each settles in milliseconds some counts
+/// the other takes seconds over (docs/benchmarks.md, "Uniqueness on the
+/// slowest piece panels").
+#[cfg(feature = "sat")]
+pub fn count_plan_pieces(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+) -> Result<Count> {
+    count_plan_pieces_with(
+        puzzle,
+        plan,
+        limit,
+        limits,
+        LANE_COUNT_AFTER,
+        &Schedule::default(),
+    )
+}
+
+/// [`count_plan_pieces`] going on by turns of `schedule` after
+/// `lanes_after` search nodes in the engine's order.
+#[cfg(feature = "sat")]
+pub fn count_plan_pieces_with(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limit: Option<u64>,
+    limits: &Limits,
+    lanes_after: u64,
+    schedule: &Schedule,
+) -> Result<Count> {
+    count_plan_threads(
+        plan,
+        limit,
+        limits,
+        lanes_after,
+        schedule,
+        count_threads(),
+        Some(puzzle),
+    )
 }
 
 /// [`count_plan`] on the current thread pool alone: a count with a small
@@ -597,11 +652,13 @@ pub fn count_plan_one_thread(plan: &Plan, limit: Option<u64>, limits: &Limits) -
         LANE_COUNT_AFTER,
         &Schedule::default(),
         false,
+        None,
     )
 }
 
 /// [`count_plan_with`], going on on two threads when `threads` is true
-/// ([`portfolio::distinct_solutions_threads`]).
+/// ([`portfolio::distinct_solutions_threads`], with the SAT engine's
+/// count on `sat`, the plan's puzzle, as the helper).
 fn count_plan_threads(
     plan: &Plan,
     limit: Option<u64>,
@@ -609,6 +666,7 @@ fn count_plan_threads(
     lanes_after: u64,
     schedule: &Schedule,
     threads: bool,
+    sat: Option<&Puzzle>,
 ) -> Result<Count> {
     let keep = answer::keeps_solutions(limit);
     if let Some(mut c) = frontier::frontier_count(plan, limit, limits) {
@@ -640,7 +698,7 @@ fn count_plan_threads(
             .map_or(u64::MAX, |m| m.saturating_sub(spent));
         let d = if threads {
             portfolio::distinct_solutions_threads(
-                plan, &masks, limits, schedule, l, max_nodes, seen, rest,
+                plan, &masks, limits, schedule, l, max_nodes, seen, rest, sat,
             )
         } else {
             portfolio::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
@@ -742,7 +800,7 @@ pub fn distinct_lanes(
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         Ok(if two_threads {
             portfolio::distinct_solutions_threads(
-                plan, &masks, limits, schedule, limit, max_nodes, seen, None,
+                plan, &masks, limits, schedule, limit, max_nodes, seen, None, None,
             )
         } else {
             portfolio::distinct_solutions(plan, &masks, limits, schedule, limit, max_nodes, seen)

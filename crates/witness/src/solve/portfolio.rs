@@ -36,7 +36,7 @@ use super::mark_cases::{CaseRuns, Cases, Outcome, FEW_CASES, MAX_CASES};
 use super::nearby::{mirror_twin, narrow, near_solutions, NEAR_NODES};
 use super::plan::{Masks, Plan};
 use super::search::Search;
-use crate::model::Direction;
+use crate::model::{Direction, Puzzle};
 use std::collections::HashSet;
 #[cfg(feature = "native")]
 use std::sync::atomic::AtomicBool;
@@ -681,6 +681,7 @@ pub fn distinct_solutions_threads<const N: usize>(
     max_nodes: u64,
     seen: Seen,
     rest: Option<Vec<(usize, Vec<Direction>)>>,
+    sat: Option<&Puzzle>,
 ) -> Distinct {
     let limit = limit.max(1);
     if seen.len() as u64 >= limit {
@@ -747,6 +748,22 @@ pub fn distinct_solutions_threads<const N: usize>(
                 searched_all
             })
         });
+        // On a piece panel the SAT engine supports, the SAT engine's count
+        // first, for `SAT_HELPER_FIRST` of work; on, as below, if it has
+        // not settled the count.
+        #[cfg(feature = "sat")]
+        if let Some(puzzle) = sat.filter(|_| !marked) {
+            let first = super::race::within(lim, SAT_HELPER_FIRST);
+            if sat_side(plan, puzzle, &first, limit, &|a| visit(a)) {
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                return (
+                    true,
+                    handle.join().expect("the counting thread does not panic"),
+                );
+            }
+        }
+        #[cfg(not(feature = "sat"))]
+        let _ = sat;
         let mine = match rest {
             // The engine's order goes on with the branches left.
             Some(rest) => {
@@ -799,6 +816,43 @@ pub fn distinct_solutions_threads<const N: usize>(
     }
 }
 
+/// How long the helper of [`distinct_solutions_threads`] runs the SAT
+/// engine's count on a piece panel before it goes on as on other panels:
+/// 100 ms of work. The piece panels whose counts the SAT engine settles
+/// far sooner than the search settle within it (docs/benchmarks.md,
+/// "Uniqueness on the slowest piece panels"), and on those it does not,
+/// the helper's own search starts that much later, while the side that
+/// runs every lane goes on from the start.
+#[cfg(feature = "sat")]
+pub const SAT_HELPER_FIRST: super::race::HeadStart =
+    super::race::HeadStart::of(std::time::Duration::from_millis(100));
+
+/// The SAT engine's count of `puzzle` (the puzzle of `plan`) up to
+/// `limit`, handing `visit` each solution; true when it found every
+/// solution (its "no more" is a proof: every cut is sound, every model it
+/// reports passed the validator). An error (a panel it does not encode)
+/// ends it with nothing proved.
+#[cfg(feature = "sat")]
+fn sat_side(
+    plan: &Plan,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    limit: u64,
+    visit: &dyn Fn(Answer) -> bool,
+) -> bool {
+    let b = &plan.rules.board;
+    let room = crate::stack::need_for_slots(b.len());
+    crate::stack::with_room(room, || {
+        super::sat::SatRun::new(puzzle, limits)
+            .and_then(|mut run| {
+                run.count(Some(limit), limits, |p| {
+                    visit((b.index(p.start.x, p.start.y), 0, p.moves.clone()))
+                })
+            })
+            .is_ok_and(|c| c.status == super::answer::Status::Complete)
+    })
+}
+
 /// [`distinct_solutions_threads`] without the `native` feature (no
 /// threads): [`distinct_solutions`] on this thread; `rest` is not needed.
 #[allow(clippy::too_many_arguments)]
@@ -812,6 +866,7 @@ pub fn distinct_solutions_threads<const N: usize>(
     max_nodes: u64,
     seen: Seen,
     _rest: Option<Vec<(usize, Vec<Direction>)>>,
+    _sat: Option<&Puzzle>,
 ) -> Distinct {
     distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen)
 }

@@ -24,6 +24,11 @@
 //!   many solutions at once); it wins full counts of panels with few
 //!   solutions that the search is slow to exhaust.
 //!
+//! - **Counting piece panels with a handful of pieces**
+//!   ([`SAT_HELPER_MAX_PIECES`]): no race; the search's count, whose
+//!   second thread (past the engine's order's first part) runs the SAT
+//!   engine's count first ([`super::count_plan_pieces`]).
+//!
 //! Panels the SAT engine does not support ([`crate::Error::Unsupported`])
 //! or with polyominoes (where the search is the faster engine), and
 //! limits with a node budget (which only the search measures), stay
@@ -289,7 +294,7 @@ pub fn run<T: Send + 'static>(
 /// `limits` with the head start `budget` from now on this thread: its
 /// work budget, and a deadline no later than its wall-time cap (without
 /// a thread clock, no later than its work budget, in wall time).
-fn within(limits: &Limits, budget: HeadStart) -> Limits {
+pub(crate) fn within(limits: &Limits, budget: HeadStart) -> Limits {
     let mut l = limits.clone();
     let work = Work::new(budget.work);
     let wall = if work.is_some() {
@@ -391,6 +396,29 @@ fn sat_joins(plan: &Plan) -> bool {
     !b.has_polys && super::sat::unsupported(b).is_none()
 }
 
+/// The most pieces (polyominoes and subtractive ones) a panel may hold
+/// for its counts to have the SAT engine's count as a helper
+/// ([`super::count_plan_pieces`]): the placement encoding grows with the pieces, and
+/// tiling a region with many small pieces is where the search's packing
+/// tests are strong and CDCL weak (it refutes a wrong tiling placement
+/// by placement). Over the piece panels of the dev corpus and their
+/// turned copies whose counts to 2 take the search over 100 ms, the SAT
+/// helper settles the counts of panels with a handful of pieces in
+/// milliseconds and none with more than eight (docs/benchmarks.md,
+/// "Uniqueness on the slowest piece panels").
+pub const SAT_HELPER_MAX_PIECES: usize = 7;
+
+/// Whether a count of `plan` has the SAT engine's count as the helper
+/// of its second thread ([`super::count_plan_pieces`]): a panel with
+/// polyominoes, at most [`SAT_HELPER_MAX_PIECES`] pieces, that the SAT
+/// engine supports.
+#[cfg(feature = "sat")]
+fn sat_helps(plan: &Plan) -> bool {
+    let b = &plan.rules.board;
+    let pieces = b.sym.iter().filter(|s| s.is_poly()).count();
+    b.has_polys && pieces <= SAT_HELPER_MAX_PIECES && super::sat::unsupported(b).is_none()
+}
+
 /// Without the SAT engine, it never joins.
 #[cfg(not(feature = "sat"))]
 fn sat_joins(_: &Plan) -> bool {
@@ -434,6 +462,13 @@ pub fn count_plan(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Result<Raced<Count>> {
+    // A piece panel with a handful of pieces: the search's count, whose
+    // second thread runs the SAT engine's count first (the answer is
+    // reported as the search's: one count, one set of solutions).
+    #[cfg(feature = "sat")]
+    if limits.max_nodes.is_none() && sat_helps(plan) {
+        return super::count_plan_pieces(puzzle, plan, limit, limits).map(Raced::alone);
+    }
     if !cfg!(feature = "sat") || limits.max_nodes.is_some() || !sat_joins(plan) {
         return super::count_plan(plan, limit, limits).map(Raced::alone);
     }

@@ -665,3 +665,49 @@ fn cancel_stops_the_sat_engine() {
     .unwrap();
     assert_eq!(c.status, Status::Stopped);
 }
+
+/// Counts to a small limit on piece panels whose second thread runs the
+/// SAT engine's count first (`count_plan_pieces`, as `auto` counts such
+/// panels; here the engine's order stops at once, so the part on two
+/// threads always runs): the brute force's count up to the limit,
+/// complete exactly when it is below the limit, every solution kept one
+/// of the brute force's. More by hand: SAT_EXACT_SEED, SAT_EXACT_CASES.
+#[test]
+fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0x5A7_4E1F));
+    let kinds = [Faces::Pieces, Faces::Monos, Faces::Ylops];
+    let mut reached = 0;
+    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+        let faces = kinds[(case % kinds.len() as u64) as usize];
+        let p = random_panel(&mut r, 3, faces, 6, 3);
+        let all: HashSet<Path> = common::brute_solutions(&p).into_iter().collect();
+        let n = all.len() as u64;
+        let plan = witness::internals::plan::Plan::new(&p).unwrap();
+        let limit = 1 + case % 3;
+        let c = witness::internals::count_plan_pieces_with(
+            &p,
+            &plan,
+            Some(limit),
+            &Limits::none(),
+            0,
+            &witness::internals::Schedule::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            (c.count.to_u64(), c.status == Status::Complete),
+            (Some(n.min(limit)), n < limit),
+            "case {case}: limit {limit}, {n} solutions, on\n{}",
+            show(&p)
+        );
+        for s in &c.solutions {
+            assert!(
+                all.contains(s),
+                "case {case}: {s:?} is no solution of\n{}",
+                show(&p)
+            );
+        }
+        reached += (n >= limit) as u32;
+    }
+    assert!(reached > 20, "only {reached} panels reached the limit");
+}
