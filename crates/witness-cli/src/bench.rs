@@ -55,7 +55,8 @@ pub struct BenchArgs {
     /// same load.
     #[arg(long, value_parser = crate::solve::parse_engine)]
     versus: Option<Engine>,
-    /// The format of every puzzle (guessed for each when left out); on a
+    /// The format of every puzzle, `json`, `windmill`, `alcazar` or `text`
+    /// (guessed for each when left out); on a
     /// `{"id","puzzle"}` line, the format of its "puzzle".
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,

@@ -25,7 +25,8 @@ pub struct Args {
     /// Print `{"valid","invalid","negations"}` as JSON.
     #[arg(long)]
     json: bool,
-    /// The puzzle's format (guessed when left out); with `--batch`, the
+    /// The puzzle's format, `json`, `windmill`, `alcazar` or `text`
+    /// (guessed when left out); with `--batch`, the
     /// format of every line's "puzzle".
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,

@@ -33,7 +33,8 @@ pub struct Args {
     /// The format to write.
     #[arg(long, value_enum)]
     to: Target,
-    /// The input's format (guessed when left out).
+    /// The input's format, `json`, `windmill`, `alcazar` or `text`
+    /// (guessed when left out).
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,
     #[command(flatten)]

@@ -40,7 +40,8 @@ pub struct Args {
     /// (0: no limit).
     #[arg(long, default_value_t = 60_000)]
     timeout_ms: u64,
-    /// The puzzle's format (guessed when left out).
+    /// The puzzle's format, `json`, `windmill`, `alcazar` or `text`
+    /// (guessed when left out).
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,
     #[command(flatten)]

@@ -18,7 +18,8 @@ pub struct Common {
     puzzle: String,
     #[command(flatten)]
     pick: input::Pick,
-    /// The puzzle's format (guessed when left out).
+    /// The puzzle's format, `json`, `windmill`, `alcazar` or `text`
+    /// (guessed when left out).
     #[arg(long, value_parser = input::parse_format)]
     format: Option<Format>,
     /// Give up after this many milliseconds (0: no limit).
@@ -55,6 +56,15 @@ pub fn limits_of(timeout_ms: u64) -> Limits {
 }
 
 impl Common {
+    /// When `none` (no solution, proved): the symbols of `puzzle` that
+    /// cannot all be satisfied, within the same limits.
+    fn why(&self, puzzle: &witness::model::Puzzle, none: bool) -> Option<witness::Why> {
+        let options = witness::WhyOptions::default()
+            .with_limits(self.limits())
+            .with_engine(self.engine);
+        none.then(|| witness::why(puzzle, &options).ok()).flatten()
+    }
+
     fn limits(&self) -> Limits {
         limits_of(self.timeout_ms)
     }
@@ -115,15 +125,10 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         .with_engine(c.engine);
     let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    // No solution, proved: the symbols that cannot all be satisfied.
-    let why = if sol.path.is_none() && sol.status == Status::Complete {
-        let options = witness::WhyOptions::default()
-            .with_limits(c.limits())
-            .with_engine(c.engine);
-        witness::why(&puzzle, &options).ok()
-    } else {
-        None
-    };
+    let why = c.why(
+        &puzzle,
+        sol.path.is_none() && sol.status == Status::Complete,
+    );
     if c.json {
         let mut j = output::solve_json(&sol, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
@@ -267,9 +272,13 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
     )
     .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
+    let why = c.why(&puzzle, h.path.is_none() && h.status == Status::Complete);
     if c.json {
         let mut j = output::hint_json(&h, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
+        if let Some(w) = &why {
+            output::add_why(&mut j, w);
+        }
         outln!("{j}");
     } else {
         match &h.path {
@@ -278,7 +287,12 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
                 outln!("{}", p.to_moves());
             }
             None if h.status == Status::Stopped => outln!("timeout: no solution found"),
-            None => outln!("no solution"),
+            None => {
+                outln!("no solution");
+                if let Some(w) = &why {
+                    out!("{}", output::why_text(&puzzle, w));
+                }
+            }
         }
     }
     if !c.json {

@@ -140,9 +140,22 @@ fn why_there_is_no_solution() {
         ))),
         "{text}"
     );
-    for engine in ["search", "sat", "auto"] {
+    // `hint` names them too.
+    let o = witness(&["hint", dots.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("no solution\nthese symbols cannot all be satisfied:\n"),
+        "{}",
+        stdout(&o)
+    );
+    for (command, engine) in [
+        ("solve", "search"),
+        ("solve", "sat"),
+        ("solve", "auto"),
+        ("hint", "auto"),
+    ] {
         let o = witness(&[
-            "solve",
+            command,
             "--json",
             "--engine",
             engine,
