@@ -94,7 +94,8 @@ pub struct Pick {
     /// line): take the line whose "id" is ID.
     #[arg(long, value_name = "ID", conflicts_with = "line")]
     pub id: Option<String>,
-    /// With a JSON Lines file of puzzles: take line N (counted from 1).
+    /// With a JSON Lines file of puzzles, or a file of puzzles one a line
+    /// (Windmill codes, say): take line N (counted from 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub line: Option<u64>,
 }
@@ -129,9 +130,24 @@ pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<
     }
     let json = matches!(format, None | Some(Format::Json));
     if !(json && first_line_is_object(&head)) {
-        if pick.id.is_some() || pick.line.is_some() {
+        // A file of puzzles one a line in another format (Windmill codes,
+        // say): `--line` picks one.
+        if let (Some(n), None) = (pick.line, &pick.id) {
+            if head.len() as u64 > cap {
+                return Err(format!("{name} is larger than {cap} bytes"));
+            }
+            let text =
+                String::from_utf8(head).map_err(|e| format!("{name} is not UTF-8 text: {e}"))?;
+            let count = text.lines().count();
+            let line = usize::try_from(n)
+                .ok()
+                .and_then(|n| text.lines().nth(n.checked_sub(1)?))
+                .ok_or_else(|| format!("{name} has {} lines, not {n}", count))?;
+            return formats::read_puzzle(line, format).map_err(|e| format!("{name} line {n}: {e}"));
+        }
+        if pick.id.is_some() {
             return Err(format!(
-                "{name}: --id and --line pick a line of a JSON Lines file of puzzles \
+                "{name}: --id picks a line of a JSON Lines file of puzzles \
                  ({{\"id\": …, \"puzzle\": …}} a line), which this is not"
             ));
         }

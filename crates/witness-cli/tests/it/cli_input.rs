@@ -266,3 +266,29 @@ fn messages_say_what_is_wrong_in_plain_words() {
     );
     assert_error(&["solve", &f, "--id", "zz"], &["among its 1 puzzle"]);
 }
+
+/// A file of puzzles one a line in another format than JSON Lines (here
+/// Windmill codes: a 2x1-face panel the README solves with `2,4:U4`, and
+/// an empty 32x32 panel): `--line N` picks one; a line past the end and
+/// `--id` (which needs JSON Lines) are one-line errors.
+#[test]
+fn line_picks_a_puzzle_of_a_file_of_codes() {
+    let tmp = TempDir::new("input-codes");
+    let codes = tmp.arg(
+        "codes.txt",
+        "CAUSAigCEgIIBBICKAMSBAgIEAkSABIECAgQCRICKAQSAggFEgIoAhIECAgQCRIAEgQICBAJEgIoAxICCAMSAigC_0\n\
+         CEESAihAEgIIBBIDKP8fEgIIAxICKEA=_0\n",
+    );
+    let o = witness(&["solve", &codes, "--line", "1", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\"moves\":\"2,4:U4\""),
+        "{}",
+        stdout(&o)
+    );
+    let o = witness(&["convert", &codes, "--line", "2", "--to", "text"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("witness 32x32"), "{}", stdout(&o));
+    assert_error(&["solve", &codes, "--line", "3"], &["2 lines, not 3"]);
+    assert_error(&["solve", &codes, "--id", "a"], &["--id", "JSON Lines"]);
+}
