@@ -592,14 +592,16 @@ pub fn count_plan_with(
     )
 }
 
-/// [`count_plan`] where the puzzle has polyominoes and the SAT engine
-/// supports it: a count with a small limit that goes on on two threads
-/// has the SAT engine's count as its helper (instead of the engine's
-/// order on the branches left), beside the side that runs every lane
-/// ([`portfolio::distinct_solutions_threads`]). On such panels the two
-/// engines are complementary: each settles in milliseconds some counts
-/// the other takes seconds over (docs/benchmarks.md, "Uniqueness on the
-/// slowest piece panels").
+/// [`count_plan`] of `puzzle` (the puzzle of `plan`): a count with a
+/// small limit that goes on on two threads has its helper run the SAT
+/// engine's count first, before the engine's order on the branches left,
+/// beside the side that runs every lane, where the panel is directed,
+/// has no elimination marks and the limits no node cap
+/// ([`portfolio::distinct_solutions_threads`]). `auto` takes it for
+/// panels with a handful of pieces, where the two engines are
+/// complementary: each settles in milliseconds some counts the other
+/// takes seconds over (docs/benchmarks.md, "Uniqueness on the slowest
+/// piece panels").
 #[cfg(feature = "sat")]
 pub fn count_plan_pieces(
     puzzle: &Puzzle,

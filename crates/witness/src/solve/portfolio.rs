@@ -661,12 +661,20 @@ pub fn first_solution_helped<const N: usize>(
 /// local search beside them does), or where the local search does not run (symmetry,
 /// undirected panels) the engine's order by turns. `rest` holds the branches an
 /// earlier count in the engine's order left, which with the ones it
-/// searched (whose solutions `seen` holds) cover every path.
+/// searched (whose solutions `seen` holds) cover every path. With `sat`
+/// (the plan's puzzle), on a directed panel without elimination marks and
+/// without a node cap, the helper first runs the SAT engine's count for
+/// [`SAT_HELPER_FIRST`] (its `sat_side`), then goes on as above.
 ///
 /// Exact: each side only adds solutions to one set, told apart by their
 /// lines (with mirror twins); a side ends the count as complete only when
 /// it has seen every solution: a lane searched every path, the cases were
-/// all searched to the end, or every branch of `rest` was searched. The
+/// all searched to the end, every branch of `rest` was searched, or the
+/// SAT engine's count found no more (every cut it adds is sound, so its
+/// "no more" is a proof, and every solution it found went to the set). On
+/// an undirected panel a line and its reverse are one solution, which the
+/// searches report from its earlier slot and the SAT engine from either
+/// end, so the SAT count does not run there. The
 /// solution that reaches `limit` stops both, and so does the end of the
 /// side that runs every lane (past it the count is settled or stopped,
 /// whatever the helper would find); `max_nodes` caps each thread's nodes.
@@ -752,7 +760,9 @@ pub fn distinct_solutions_threads<const N: usize>(
         // first, for `SAT_HELPER_FIRST` of work; on, as below, if it has
         // not settled the count.
         #[cfg(feature = "sat")]
-        if let Some(puzzle) = sat.filter(|_| !marked) {
+        if let Some(puzzle) =
+            sat.filter(|_| !marked && !plan.undirected && limits.max_nodes.is_none())
+        {
             let first = super::race::within(lim, SAT_HELPER_FIRST);
             if sat_side(plan, puzzle, &first, limit, &|a| visit(a)) {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -827,8 +837,8 @@ pub fn distinct_solutions_threads<const N: usize>(
 pub const SAT_HELPER_FIRST: super::race::HeadStart =
     super::race::HeadStart::of(std::time::Duration::from_millis(100));
 
-/// The SAT engine's count of `puzzle` (the puzzle of `plan`) up to
-/// `limit`, handing `visit` each solution; true when it found every
+/// The SAT engine's count of `puzzle` (the puzzle of `plan`, directed)
+/// up to `limit`, handing `visit` each solution; true when it found every
 /// solution (its "no more" is a proof: every cut is sound, every model it
 /// reports passed the validator). An error (a panel it does not encode)
 /// ends it with nothing proved.
@@ -842,16 +852,39 @@ fn sat_side(
 ) -> bool {
     let b = &plan.rules.board;
     let room = crate::stack::need_for_slots(b.len());
+    let use_it = std::sync::atomic::Ordering::Relaxed;
     crate::stack::with_room(room, || {
         super::sat::SatRun::new(puzzle, limits)
             .and_then(|mut run| {
                 run.count(Some(limit), limits, |p| {
+                    SAT_HELPER_SOLUTIONS.fetch_add(1, use_it);
                     visit((b.index(p.start.x, p.start.y), 0, p.moves.clone()))
                 })
             })
             .is_ok_and(|c| c.status == super::answer::Status::Complete)
     })
 }
+
+/// The set `sat_side` fills on its own, as the helper fills the count's
+/// (mirror twins added, `insert_solution`), with nothing else running,
+/// up to `limit` solutions, and whether it proved there are no more: what
+/// the helper adds to a count, for tests.
+#[cfg(feature = "sat")]
+pub fn sat_side_alone(plan: &Plan, puzzle: &Puzzle, limit: u64) -> (Seen, bool) {
+    let seen = std::sync::Mutex::new(Seen::new());
+    let complete = sat_side(plan, puzzle, &Limits::none(), limit, &|a: Answer| {
+        let mut s = seen.lock().expect("lock");
+        insert_solution(plan, &mut s, (a.0, a.2));
+        (s.len() as u64) < limit
+    });
+    (seen.into_inner().expect("lock"), complete)
+}
+
+/// The solutions `sat_side` has handed on, in all, since the process
+/// started: for tests, to tell that the SAT side took part.
+#[cfg(feature = "sat")]
+pub static SAT_HELPER_SOLUTIONS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(0);
 
 /// [`distinct_solutions_threads`] without the `native` feature (no
 /// threads): [`distinct_solutions`] on this thread; `rest` is not needed.

@@ -27,12 +27,14 @@
 //! - **Counting piece panels with a handful of pieces**
 //!   ([`SAT_HELPER_MAX_PIECES`]): no race; the search's count, whose
 //!   second thread (past the engine's order's first part) runs the SAT
-//!   engine's count first ([`super::count_plan_pieces`]).
+//!   engine's count first on directed panels without elimination marks
+//!   ([`super::count_plan_pieces`]).
 //!
-//! Panels the SAT engine does not support ([`crate::Error::Unsupported`])
-//! or with polyominoes (where the search is the faster engine), and
-//! limits with a node budget (which only the search measures), stay
-//! with the search alone, as [`super::Engine::Search`] runs it. Whoever
+//! Panels the SAT engine does not support ([`crate::Error::Unsupported`]),
+//! other work on panels with polyominoes (where the search is the faster
+//! engine), and limits with a node budget (which only the search
+//! measures) stay with the search alone, as [`super::Engine::Search`]
+//! runs it. Whoever
 //! answers, the answer has the same type; every SAT answer passed the
 //! validator (`solve::sat`). Which engine answers a puzzle past the first
 //! budget may depend on timing, and so may which solution is returned.
@@ -403,15 +405,16 @@ fn sat_joins(plan: &Plan) -> bool {
 /// tests are strong and CDCL weak (it refutes a wrong tiling placement
 /// by placement). Over the piece panels of the dev corpus and their
 /// turned copies whose counts to 2 take the search over 100 ms, the SAT
-/// helper settles the counts of panels with a handful of pieces in
-/// milliseconds and none with more than eight (docs/benchmarks.md,
-/// "Uniqueness on the slowest piece panels").
+/// helper settles counts of panels with three to seven pieces in
+/// milliseconds and none of a panel with eight or more, which pay its
+/// budget (docs/benchmarks.md, "Uniqueness on the slowest piece
+/// panels").
 pub const SAT_HELPER_MAX_PIECES: usize = 7;
 
-/// Whether a count of `plan` has the SAT engine's count as the helper
-/// of its second thread ([`super::count_plan_pieces`]): a panel with
-/// polyominoes, at most [`SAT_HELPER_MAX_PIECES`] pieces, that the SAT
-/// engine supports.
+/// Whether a count of `plan` goes to [`super::count_plan_pieces`], whose
+/// helper thread runs the SAT engine's count first (on directed panels
+/// without elimination marks): a panel with polyominoes, at most
+/// [`SAT_HELPER_MAX_PIECES`] pieces, that the SAT engine supports.
 #[cfg(feature = "sat")]
 fn sat_helps(plan: &Plan) -> bool {
     let b = &plan.rules.board;

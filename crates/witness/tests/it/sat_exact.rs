@@ -671,16 +671,23 @@ fn cancel_stops_the_sat_engine() {
 /// panels; here the engine's order stops at once, so the part on two
 /// threads always runs): the brute force's count up to the limit,
 /// complete exactly when it is below the limit, every solution kept one
-/// of the brute force's. More by hand: SAT_EXACT_SEED, SAT_EXACT_CASES.
+/// of the brute force's (which are drawn from their earlier end on
+/// undirected panels, a fifth of these). On a machine with two cores the
+/// SAT side must have handed on solutions. More by hand: SAT_EXACT_SEED,
+/// SAT_EXACT_CASES.
 #[test]
 fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let handed = || witness::internals::portfolio::SAT_HELPER_SOLUTIONS.load(Relaxed);
+    let before = handed();
     let var = common::env_u64;
     let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0x5A7_4E1F));
     let kinds = [Faces::Pieces, Faces::Monos, Faces::Ylops];
     let mut reached = 0;
-    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+    for case in 0..var("SAT_EXACT_CASES").unwrap_or(200) {
         let faces = kinds[(case % kinds.len() as u64) as usize];
-        let p = random_panel(&mut r, 3, faces, 6, 3);
+        let mut p = random_panel(&mut r, 3, faces, 6, 3);
+        p.undirected = case % 5 == 4;
         let all: HashSet<Path> = common::brute_solutions(&p).into_iter().collect();
         let n = all.len() as u64;
         let plan = witness::internals::plan::Plan::new(&p).unwrap();
@@ -707,7 +714,33 @@ fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
                 show(&p)
             );
         }
+        // The SAT side alone, on the directed panels it runs on: the
+        // brute force's lines, as the count's set holds them.
+        if !p.undirected {
+            let (seen, complete) = witness::internals::portfolio::sat_side_alone(&plan, &p, limit);
+            let lines: HashSet<(usize, Vec<Direction>)> = all
+                .iter()
+                .map(|q| (p.index(q.start), q.moves.clone()))
+                .collect();
+            assert!(
+                seen.is_subset(&lines) && (complete == (n < limit)),
+                "case {case}: the SAT side alone, limit {limit}: {seen:?} of {lines:?} on\n{}",
+                show(&p)
+            );
+            assert!(
+                seen.len() as u64 >= n.min(limit),
+                "case {case}: the SAT side alone found {} of {n}, limit {limit}, on\n{}",
+                seen.len(),
+                show(&p)
+            );
+        }
         reached += (n >= limit) as u32;
     }
     assert!(reached > 20, "only {reached} panels reached the limit");
+    let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+    if two_cores {
+        assert!(handed() > before, "the SAT side handed on no solution");
+    } else {
+        eprintln!("one core: the count has no second thread, and no SAT side");
+    }
 }
