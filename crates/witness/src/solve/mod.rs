@@ -569,17 +569,27 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// part runs on two threads, one as on one thread and the other helping
 /// ([`portfolio::distinct_solutions_threads`]).
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
-    count_plan_with(plan, limit, limits, LANE_COUNT_AFTER, &Schedule::default())
+    count_plan_with(
+        plan,
+        limit,
+        limits,
+        LANE_COUNT_AFTER,
+        &Schedule::default(),
+        None,
+    )
 }
 
 /// [`count_plan`] going on by turns in every lane, with turns of
-/// `schedule`, after `lanes_after` search nodes in the engine's order.
+/// `schedule`, after `lanes_after` search nodes in the engine's order;
+/// with `sat`, the plan's puzzle, the helper thread runs the SAT engine's
+/// count first where it may ([`count_plan_pieces`]).
 pub fn count_plan_with(
     plan: &Plan,
     limit: Option<u64>,
     limits: &Limits,
     lanes_after: u64,
     schedule: &Schedule,
+    sat: Option<&Puzzle>,
 ) -> Result<Count> {
     count_plan_threads(
         plan,
@@ -588,7 +598,7 @@ pub fn count_plan_with(
         lanes_after,
         schedule,
         count_threads(),
-        None,
+        sat,
     )
 }
 
@@ -609,34 +619,13 @@ pub fn count_plan_pieces(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Result<Count> {
-    count_plan_pieces_with(
-        puzzle,
+    let schedule = Schedule::default();
+    count_plan_with(
         plan,
         limit,
         limits,
         LANE_COUNT_AFTER,
-        &Schedule::default(),
-    )
-}
-
-/// [`count_plan_pieces`] going on by turns of `schedule` after
-/// `lanes_after` search nodes in the engine's order.
-#[cfg(feature = "sat")]
-pub fn count_plan_pieces_with(
-    puzzle: &Puzzle,
-    plan: &Plan,
-    limit: Option<u64>,
-    limits: &Limits,
-    lanes_after: u64,
-    schedule: &Schedule,
-) -> Result<Count> {
-    count_plan_threads(
-        plan,
-        limit,
-        limits,
-        lanes_after,
-        schedule,
-        count_threads(),
+        &schedule,
         Some(puzzle),
     )
 }

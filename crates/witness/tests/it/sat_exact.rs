@@ -692,13 +692,13 @@ fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
         let n = all.len() as u64;
         let plan = witness::internals::plan::Plan::new(&p).unwrap();
         let limit = 1 + case % 3;
-        let c = witness::internals::count_plan_pieces_with(
-            &p,
+        let c = witness::internals::count_plan_with(
             &plan,
             Some(limit),
             &Limits::none(),
             0,
             &witness::internals::Schedule::default(),
+            Some(&p),
         )
         .unwrap();
         assert_eq!(

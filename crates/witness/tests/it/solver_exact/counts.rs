@@ -136,7 +136,7 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
         // Cut short by a node budget, a count says so: complete only with
         // every solution, never more than there are.
         let cut = Limits::none().with_max_nodes(40);
-        let c = witness::internals::count_plan_with(&plan, Some(3), &cut, 0, &tiny).unwrap();
+        let c = witness::internals::count_plan_with(&plan, Some(3), &cut, 0, &tiny, None).unwrap();
         assert!(
             c.count <= n.min(3) && (c.status == Status::Stopped || c.count == n),
             "case {case}: cut short, {c:?} of {n} on\n{}",

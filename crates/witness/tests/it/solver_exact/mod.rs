@@ -121,9 +121,15 @@ fn assert_limited_counts(
     runs: &[(u64, u64, &Schedule)],
 ) {
     for &(l, after, schedule) in runs {
-        let c =
-            witness::internals::count_plan_with(plan, Some(l), &Limits::none(), after, schedule)
-                .unwrap();
+        let c = witness::internals::count_plan_with(
+            plan,
+            Some(l),
+            &Limits::none(),
+            after,
+            schedule,
+            None,
+        )
+        .unwrap();
         let want = if n < l {
             (n.into(), Status::Complete)
         } else {
