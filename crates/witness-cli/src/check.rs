@@ -9,7 +9,7 @@ use witness::{check_within, Error, Path};
 
 use crate::input;
 use crate::solve::limits_of;
-use crate::{EXIT_DONE, EXIT_NO, EXIT_STOPPED};
+use crate::{EXIT_BAD_INPUT, EXIT_DONE, EXIT_NO, EXIT_STOPPED};
 use witness::request::verdict as verdict_json;
 
 /// Options of `witness check`.
@@ -22,7 +22,8 @@ pub struct Args {
     /// string such as `0,6:R6U4`, or `[[x,y],…]`.
     #[arg(long, required_unless_present = "batch")]
     path: Option<String>,
-    /// Print `{"valid","invalid","negations"}` as JSON.
+    /// Print `{"valid","invalid","negations"}` as JSON (a path that is
+    /// not a legal line: `{"valid": null, "status": "error", "error"}`).
     #[arg(long)]
     json: bool,
     /// The puzzle's format, `json`, `windmill`, `alcazar` or `text`
@@ -54,7 +55,21 @@ pub fn run(a: Args) -> Result<u8, String> {
     let source = a.puzzle.expect("clap requires it");
     let puzzle = input::with_rules(input::read_picked(&source, a.format, &a.pick)?, a.rules);
     let path_text = a.path.expect("clap requires it");
-    let path = Path::parse_on(&path_text, &puzzle).map_err(|e| e.to_string())?;
+    // With --json, a path that does not read or is not a legal line is
+    // told as JSON too (exit 2, as every bad input), so that a script
+    // reading the output has one form to read.
+    let bad_path = |e: String| -> Result<u8, String> {
+        if a.json {
+            outln!("{}", json!({"valid": null, "status": "error", "error": e}));
+            Ok(EXIT_BAD_INPUT)
+        } else {
+            Err(e)
+        }
+    };
+    let path = match Path::parse_on(&path_text, &puzzle) {
+        Ok(p) => p,
+        Err(e) => return bad_path(e.to_string()),
+    };
     let verdict = match check_within(&puzzle, &path, &limits_of(a.timeout_ms)) {
         Ok(v) => v,
         Err(Error::Stopped) => {
@@ -65,7 +80,7 @@ pub fn run(a: Args) -> Result<u8, String> {
             }
             return Ok(EXIT_STOPPED);
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return bad_path(e.to_string()),
     };
     if a.json {
         let mut j = verdict_json(&verdict);

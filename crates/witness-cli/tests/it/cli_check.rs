@@ -117,6 +117,27 @@ fn bad_path_exits_2_with_one_line() {
 }
 
 #[test]
+fn an_illegal_path_with_json_is_a_json_error() {
+    let tmp = TempDir::new("an_illegal_path_with_json_is_a_json_error");
+    let f = tmp.file("p.json", PUZZLE);
+    let p = f.to_str().unwrap();
+    for (path, words) in [
+        ("0,2:L", "leaves the grid"),
+        ("0,2:R2", "not an endpoint"),
+        ("0,2:UXR", "'X'"),
+    ] {
+        let o = witness(&["check", p, "--path", path, "--json"]);
+        assert_eq!(o.status.code(), Some(2), "{path}");
+        let v: Value = serde_json::from_str(stdout(&o).trim())
+            .unwrap_or_else(|e| panic!("{path}: {e}: {}", stdout(&o)));
+        assert_eq!(v["valid"], Value::Null, "{path}: {v}");
+        assert_eq!(v["status"], "error", "{path}: {v}");
+        let error = v["error"].as_str().unwrap();
+        assert!(error.contains(words), "{path}: {error}");
+    }
+}
+
+#[test]
 fn json_output_shape() {
     let tmp = TempDir::new("json_output_shape");
     let f = tmp.file("p.json", PUZZLE);

@@ -336,7 +336,7 @@ fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
 pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
     // Without the SAT engine there is no race, and no clock is read (a
     // WebAssembly build in a browser has none).
-    if !cfg!(feature = "sat") || limits.max_nodes.is_some() || !sat_joins(plan) {
+    if !cfg!(feature = "sat") || limits.max_nodes.is_some() || !sat_races_solve(plan) {
         return search_alone(plan, limits).map(Raced::alone);
     }
     let first = super::solve_plan(plan, &within(limits, SEARCH_FIRST))?;
@@ -386,12 +386,13 @@ fn clauses_only(plan: &Plan) -> bool {
     any
 }
 
-/// Whether the SAT engine joins the race on `puzzle`: it supports the
+/// Whether the SAT engine joins every race on `puzzle`: it supports the
 /// panel, and the panel has no polyominoes. The SAT engine answers
-/// panels with pieces exactly, but there the search is the faster engine
-/// on nearly every panel, and a race would take the second of the
-/// search's two threads from it: racing piece panels makes `auto`'s tail
-/// slower (docs/benchmarks.md, "The SAT engine", "Region labels").
+/// panels with pieces exactly, but on panels with many pieces the search
+/// is the faster engine, and a race would take the second of the
+/// search's two threads from it: racing such panels makes `auto`'s tail
+/// slower (docs/benchmarks.md, "The SAT engine", "Region labels"). A
+/// solve races a few more panels ([`sat_races_solve`]).
 #[cfg(feature = "sat")]
 fn sat_joins(plan: &Plan) -> bool {
     let b = &plan.rules.board;
@@ -428,6 +429,28 @@ fn sat_joins(_: &Plan) -> bool {
     false
 }
 
+/// Whether the SAT engine joins the race of a solve of `plan`: where it
+/// joins every race ([`sat_joins`]), and on the piece panels whose counts
+/// it helps ([`sat_helps`]) that have no elimination mark. On those the
+/// engines are complementary: CDCL settles a tiling of a few pieces that
+/// the search reaches only after a long walk, and the race costs the
+/// panels the search settles past its head start a few milliseconds (the
+/// search starts afresh beside it, on one thread). On marked piece
+/// panels the search's second thread runs a local search of its own
+/// ([`portfolio::helped`](super::portfolio::helped)), which answers
+/// more of them than the SAT engine does (docs/benchmarks.md, "First
+/// solutions of piece panels").
+#[cfg(feature = "sat")]
+fn sat_races_solve(plan: &Plan) -> bool {
+    sat_joins(plan) || (sat_helps(plan) && !plan.rules.board.has_negations)
+}
+
+/// Without the SAT engine, it never joins.
+#[cfg(not(feature = "sat"))]
+fn sat_races_solve(_: &Plan) -> bool {
+    false
+}
+
 /// The race of a solve, without the search's first budget: the search
 /// (afresh) and the SAT engine, each on a thread of its own.
 #[cfg(feature = "sat")]
@@ -435,7 +458,7 @@ pub fn solve_race(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
     let slots = plan.rules.board.len();
     // The SAT side's limits get their race flag in `run`; the run is
     // built on its own thread, after a quick check of support here.
-    if !sat_joins(plan) {
+    if !sat_races_solve(plan) {
         return search_alone(plan, limits).map(Raced::alone);
     }
     // Each side owns its copy of the puzzle: the race returns as soon as
