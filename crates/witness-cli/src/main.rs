@@ -118,7 +118,40 @@ fn default_sigpipe() {
 
 fn main() -> ExitCode {
     default_sigpipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` (to standard output, exit 0) and bad
+        // options (to standard error, exit 2), written as clap writes
+        // them, but a write that fails is an error, as every command's.
+        Err(e) => {
+            use std::io::IsTerminal;
+            let styled = e.render();
+            let terminal = if e.use_stderr() {
+                std::io::stderr().is_terminal()
+            } else {
+                std::io::stdout().is_terminal()
+            };
+            let text = if terminal {
+                styled.ansi().to_string()
+            } else {
+                styled.to_string()
+            };
+            let (code, written) = if e.use_stderr() {
+                let mut err = std::io::stderr().lock();
+                let w = std::io::Write::write_all(&mut err, text.as_bytes());
+                (EXIT_BAD_INPUT, w.map_err(|e| e.to_string()))
+            } else {
+                (EXIT_DONE, output::write_out(format_args!("{text}")))
+            };
+            return match written {
+                Ok(()) => ExitCode::from(code),
+                Err(e) => {
+                    eprintln!("witness: {e}");
+                    ExitCode::from(EXIT_BAD_INPUT)
+                }
+            };
+        }
+    };
     let result = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Convert(a) => convert::run(a),

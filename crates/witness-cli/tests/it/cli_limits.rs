@@ -303,7 +303,10 @@ fn a_full_standard_output_is_a_clean_error() {
         ),
     );
     let list = dir.arg("list.jsonl", &line);
-    let runs: [&[&str]; 10] = [
+    let runs: [&[&str]; 13] = [
+        &["--help"],
+        &["--version"],
+        &["solve", "--help"],
         &["solve", &p],
         &["solve", &p, "--json"],
         &["count", &p],
