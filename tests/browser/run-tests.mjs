@@ -366,6 +366,33 @@ test('the editor mirrors the panel and turns it a quarter, and undo turns it bac
   }
 });
 
+test('the editor marks a panel as drawn either way, and a loaded maze shows it', async () => {
+  const { page, context, errors } = await openPage();
+  try {
+    await page.click('#new');
+    await waitText(page, 'status', /new empty panel/);
+    const exported = async () => {
+      await page.click('#export');
+      return JSON.parse(await page.inputValue('#exported'));
+    };
+    assert.equal(await page.isChecked('#undirected'), false);
+    assert.equal((await exported()).undirected, undefined);
+    await page.check('#undirected');
+    assert.equal((await exported()).undirected, true);
+    await page.uncheck('#undirected');
+    assert.equal((await exported()).undirected, undefined);
+    // A puzzle that carries the key shows it checked.
+    const maze = await exported();
+    maze.undirected = true;
+    await page.fill('#source', JSON.stringify(maze));
+    await page.click('#load');
+    await page.waitForFunction(() => document.getElementById('undirected').checked);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a malformed puzzle is reported, not drawn', async () => {
   const { page, context } = await openPage();
   try {

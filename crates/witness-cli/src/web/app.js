@@ -428,6 +428,7 @@
     $('show-line').hidden = true;
     const p = state.puzzle;
     $('pillar').checked = !!p.pillar;
+    $('undirected').checked = !!p.undirected;
     $('width').value = Math.floor(W() / 2);
     $('height').value = Math.floor(H() / 2);
     const s = p.symmetry || {};
@@ -635,6 +636,12 @@
     $('pillar').addEventListener('change', (ev) => {
       if (!state.puzzle) newPuzzle(4, 4);
       resize(Math.floor(W() / 2), Math.floor(H() / 2), ev.target.checked);
+      redraw();
+    });
+    $('undirected').addEventListener('change', (ev) => {
+      if (!state.puzzle) newPuzzle(4, 4);
+      if (ev.target.checked) state.puzzle.undirected = true;
+      else delete state.puzzle.undirected;
       redraw();
     });
     $('symmetry').addEventListener('change', (ev) => {
