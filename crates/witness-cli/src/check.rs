@@ -22,8 +22,9 @@ pub struct Args {
     /// string such as `0,6:R6U4`, or `[[x,y],…]`.
     #[arg(long, required_unless_present = "batch")]
     path: Option<String>,
-    /// Print `{"valid","invalid","negations"}` as JSON (a path that is
-    /// not a legal line: `{"valid": null, "status": "error", "error"}`).
+    /// Print `{"valid","invalid","negations"}` as JSON (a puzzle or path
+    /// that does not read, a path that is not a legal line:
+    /// `{"valid": null, "status": "error", "error"}`).
     #[arg(long)]
     json: bool,
     /// The puzzle's format, `json`, `windmill`, `alcazar` or `text`
@@ -53,12 +54,10 @@ pub fn run(a: Args) -> Result<u8, String> {
         return run_batch(&batch, a.format, a.timeout_ms);
     }
     let source = a.puzzle.expect("clap requires it");
-    let puzzle = input::with_rules(input::read_picked(&source, a.format, &a.pick)?, a.rules);
-    let path_text = a.path.expect("clap requires it");
-    // With --json, a path that does not read or is not a legal line is
-    // told as JSON too (exit 2, as every bad input), so that a script
-    // reading the output has one form to read.
-    let bad_path = |e: String| -> Result<u8, String> {
+    // With --json, a puzzle or a path that does not read, or a path that
+    // is not a legal line, is told as JSON too (exit 2, as every bad
+    // input), so that a script reading the output has one form to read.
+    let bad_input = |e: String| -> Result<u8, String> {
         if a.json {
             outln!("{}", json!({"valid": null, "status": "error", "error": e}));
             Ok(EXIT_BAD_INPUT)
@@ -66,9 +65,14 @@ pub fn run(a: Args) -> Result<u8, String> {
             Err(e)
         }
     };
+    let puzzle = match input::read_picked(&source, a.format, &a.pick) {
+        Ok(p) => input::with_rules(p, a.rules),
+        Err(e) => return bad_input(e),
+    };
+    let path_text = a.path.expect("clap requires it");
     let path = match Path::parse_on(&path_text, &puzzle) {
         Ok(p) => p,
-        Err(e) => return bad_path(e.to_string()),
+        Err(e) => return bad_input(e.to_string()),
     };
     let verdict = match check_within(&puzzle, &path, &limits_of(a.timeout_ms)) {
         Ok(v) => v,
@@ -80,7 +84,7 @@ pub fn run(a: Args) -> Result<u8, String> {
             }
             return Ok(EXIT_STOPPED);
         }
-        Err(e) => return bad_path(e.to_string()),
+        Err(e) => return bad_input(e.to_string()),
     };
     if a.json {
         let mut j = verdict_json(&verdict);

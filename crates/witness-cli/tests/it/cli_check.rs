@@ -135,6 +135,22 @@ fn an_illegal_path_with_json_is_a_json_error() {
         let error = v["error"].as_str().unwrap();
         assert!(error.contains(words), "{path}: {error}");
     }
+    // A puzzle that does not read, likewise.
+    let bad = tmp.file("bad.json", &PUZZLE[..40]);
+    let o = witness(&[
+        "check",
+        bad.to_str().unwrap(),
+        "--path",
+        "0,2:U2R2",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["status"], "error", "{v}");
+    assert!(
+        v["error"].as_str().unwrap().contains("not valid JSON"),
+        "{v}"
+    );
 }
 
 #[test]

@@ -339,31 +339,46 @@ pub(crate) fn two_cores() -> bool {
 /// turn, one thread runs everything [`solve_plan`] runs, and the other a
 /// local search of its own alone ([`portfolio::first_solution_helped`]).
 pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
-    solve_plan_threads_with(plan, limits, &Schedule::default())
+    solve_plan_threads_with(plan, limits, &Schedule::default(), None)
 }
 
-/// [`solve_plan_threads`] with the turns' budgets given. Without the
-/// `native` feature (no threads), [`solve_plan_with`].
+/// [`solve_plan_threads`] with the turns' budgets given; with `sat` (the
+/// plan's puzzle), the second thread runs the SAT engine (by turns with a
+/// local search on a panel [`portfolio::helped`] selects) rather than the
+/// other lanes (as `auto` has it on some panels). Without the `native` feature
+/// (no threads), [`solve_plan_with`].
 #[cfg(not(feature = "native"))]
 pub fn solve_plan_threads_with(
     plan: &Plan,
     limits: &Limits,
     schedule: &Schedule,
+    sat: Option<&Puzzle>,
 ) -> Result<(Solution, u64)> {
+    let _ = sat;
     solve_plan_with(plan, limits, schedule)
 }
 
-/// [`solve_plan_threads`] with the turns' budgets given.
+/// [`solve_plan_threads`] with the turns' budgets given; with `sat` (the
+/// plan's puzzle), the second thread runs the SAT engine (by turns with a
+/// local search on a panel [`portfolio::helped`] selects) rather than the
+/// other lanes (as `auto` has it on some panels).
 #[cfg(feature = "native")]
 pub fn solve_plan_threads_with(
     plan: &Plan,
     limits: &Limits,
     schedule: &Schedule,
+    sat: Option<&Puzzle>,
 ) -> Result<(Solution, u64)> {
     with_width!(plan, |masks: N| {
-        if portfolio::helped(plan) {
+        let helper = match (sat, portfolio::helped(plan)) {
+            (Some(p), true) => Some(portfolio::Helper::LocalSat(p)),
+            (Some(p), false) => Some(portfolio::Helper::Sat(p)),
+            (None, true) => Some(portfolio::Helper::Local),
+            (None, false) => None,
+        };
+        if let Some(helper) = helper {
             let (answer, complete, visited) =
-                portfolio::first_solution_helped(plan, &masks, limits, schedule);
+                portfolio::first_solution_helped(plan, &masks, limits, schedule, helper);
             return Ok((solution_of(plan, answer, complete), visited));
         }
         // A stop flag of our own, to stop the thread that lost the race.
@@ -446,6 +461,21 @@ pub fn solve_plan_threads_with(
         };
         Ok((solution_of(plan, answer, complete), visited))
     })
+}
+
+/// [`solve_plan_threads`] of `puzzle` (the puzzle of `plan`) with the SAT
+/// engine on the second thread: past the first turn, one thread goes on
+/// exactly as one thread would, from where the first turn left it, and the
+/// other runs the SAT engine, by turns with a local search on a panel
+/// [`portfolio::helped`] selects ([`portfolio::first_solution_helped`]).
+/// `auto` takes it for the marked panels without polyominoes and for the
+/// piece panels with a few pieces and no mark, where the SAT engine
+/// settles panels the search takes long over; beside the search rather
+/// than in a race, the search is never started twice (docs/benchmarks.md,
+/// "The SAT engine beside the search").
+#[cfg(feature = "sat")]
+pub fn solve_plan_sat_helper(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Solution> {
+    solve_plan_threads_with(plan, limits, &Schedule::default(), Some(puzzle)).map(|(s, _)| s)
 }
 
 /// [`solve`] on a prepared plan.
@@ -713,6 +743,16 @@ fn count_plan_threads(
 /// second thread runs the local search alone ([`portfolio::helped`]).
 pub(crate) fn solve_threads(plan: &Plan) -> bool {
     second_thread(|| portfolio::helped(plan))
+}
+
+/// True when a solve may have the SAT engine beside the search on a
+/// second thread of its own ([`solve_plan_sat_helper`]): on a machine
+/// with two cores or more, when it is not called from a thread pool's
+/// thread, or is called from a pool of one thread (which leaves the other
+/// cores free).
+#[cfg(feature = "sat")]
+pub(crate) fn sat_helper_threads() -> bool {
+    second_thread(|| true)
 }
 
 /// True when a job may start a second thread of its own: on a machine with

@@ -571,27 +571,47 @@ pub fn helped(plan: &Plan) -> bool {
     plan.rules.board.has_negations && !plan.symmetric && !plan.undirected
 }
 
-/// [`first_solution`] on two threads, for the panels [`helped`] selects:
-/// past the first turn, one thread goes on exactly as
-/// [`first_solution`] does on one (every lane, the elimination cases and
-/// its local search by turns), and the other runs a local search of its
-/// own seed ([`ANNEAL_SEED`]` + 1`) alone, from the start. The first to
-/// answer stops the other. The local search's time to a solution depends
+/// What the helper thread of [`first_solution_helped`] runs.
+#[derive(Clone, Copy, Debug)]
+pub enum Helper<'a> {
+    /// A local search of its own seed alone.
+    Local,
+    /// A local search and the SAT engine's solve of the puzzle (the
+    /// plan's) by turns ([`helper_turns`]); without the `sat` feature, the
+    /// local search alone.
+    LocalSat(&'a Puzzle),
+    /// The SAT engine's solve of the puzzle (the plan's) alone; without
+    /// the `sat` feature, nothing.
+    Sat(&'a Puzzle),
+}
+
+/// [`first_solution`] on two threads beside a helper: past the first
+/// turn, one thread goes on exactly as [`first_solution`] does on one
+/// (every lane, the elimination cases and its local search by turns,
+/// from where the first turn left them), and the other runs `helper`
+/// from the start: for the panels [`helped`] selects, a local search of
+/// its own seed ([`ANNEAL_SEED`]` + 1`) alone, or with the SAT engine by
+/// turns; on others, the SAT engine alone. The first to answer stops the
+/// other. The local search's time to a solution depends
 /// mostly on its seed and not on the lanes, and on a core of its own it
 /// takes nothing from them, so it need not wait for
 /// [`Schedule::anneal_after`] as the one beside the lanes does; the side
 /// that runs every lane is never left with less than one thread's work,
-/// and it alone proves "no solution" (the local search proves nothing,
-/// and its solutions are the validator's). Puzzles the first turn
+/// and nothing is searched twice. "No solution" comes from the exact
+/// side, or from the SAT engine, whose "none" is a proof too (every cut
+/// it adds is sound); the local search proves nothing, and its solutions,
+/// like the SAT engine's, are the validator's. Puzzles the first turn
 /// settles start no thread and get [`first_solution`]'s answer; later,
 /// which side answers first may depend on timing. A node cap
-/// ([`Limits::max_nodes`]) caps each side's work.
+/// ([`Limits::max_nodes`]) caps each side's work, and leaves the SAT
+/// engine out (it counts no nodes).
 #[cfg(feature = "native")]
 pub fn first_solution_helped<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
     limits: &Limits,
     schedule: &Schedule,
+    helper: Helper<'_>,
 ) -> (Option<Answer>, bool, u64) {
     use std::sync::Arc;
     // A stop flag of our own, set by the side that answers first.
@@ -622,12 +642,31 @@ pub fn first_solution_helped<const N: usize>(
                 exact
             })
         });
+        // `Some(answer)`: the helper found a solution; `Some(None)`: the
+        // SAT engine proved there is none.
         let mut found = None;
-        if let Some(mut helper) = Anneal::new(plan, ANNEAL_SEED + 1) {
+        let local = match helper {
+            Helper::Local => true,
+            #[cfg(feature = "sat")]
+            Helper::LocalSat(puzzle) | Helper::Sat(puzzle) if lim.max_nodes.is_none() => {
+                let local = matches!(helper, Helper::LocalSat(_));
+                found = helper_turns(plan, puzzle, lim, local);
+                if found.is_some() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                return (
+                    handle.join().expect("the solving thread does not panic"),
+                    found,
+                );
+            }
+            Helper::LocalSat(_) => true,
+            Helper::Sat(_) => false,
+        };
+        if let Some(mut helper) = local.then(|| Anneal::new(plan, ANNEAL_SEED + 1)).flatten() {
             helper.set_limits(lim);
             let max_work = lim.max_nodes.unwrap_or(u64::MAX);
             anneal_alone(&mut helper, lim, max_work, &mut |answer| {
-                found = Some(answer);
+                found = Some(Some(answer));
                 stop.store(true, Ordering::Relaxed);
                 false
             });
@@ -640,9 +679,94 @@ pub fn first_solution_helped<const N: usize>(
     match (exact, found) {
         // The exact side's answer wins a tie, and a proof is its own.
         (exact @ (Some(_), _, _), _) => exact,
-        ((None, _, visited), Some(answer)) => (Some(answer), true, visited),
+        ((None, _, visited), Some(answer)) => (answer, true, visited),
         (exact, None) => exact,
     }
+}
+
+/// The first turn of each side on the helper thread of
+/// [`first_solution_helped`] with the SAT engine ([`helper_turns`]); each
+/// later turn is twice as long, up to [`HELPER_TURN_MAX`].
+#[cfg(feature = "sat")]
+pub const HELPER_TURN_FIRST: std::time::Duration = std::time::Duration::from_millis(2);
+
+/// The longest turn of each side on the helper thread of
+/// [`first_solution_helped`] with the SAT engine.
+#[cfg(feature = "sat")]
+pub const HELPER_TURN_MAX: std::time::Duration = std::time::Duration::from_millis(64);
+
+/// The helper of [`first_solution_helped`] on a panel the SAT engine
+/// encodes: a local search of its own seed and the SAT engine's solve of
+/// `puzzle` (the puzzle of `plan`), by turns of work from
+/// [`HELPER_TURN_FIRST`] doubling to [`HELPER_TURN_MAX`], each side going
+/// on from where its last turn stopped (the local search keeps its
+/// state; the SAT engine its encoding, its cuts and what the solver
+/// learned). Each settles marked panels the other takes long over: the
+/// local search those whose marks leave the exact side little pruning,
+/// the SAT engine those where propagation does the work. `Some(Some(_))`
+/// is a solution (the local search's and the SAT engine's pass the
+/// validator), `Some(None)` the SAT engine's proof that there is none,
+/// `None` nothing before `limits` stopped both (or both gave up: a panel
+/// neither handles). Without `local`, the SAT engine's turns alone (for
+/// tests).
+#[cfg(feature = "sat")]
+pub fn helper_turns(
+    plan: &Plan,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    local: bool,
+) -> Option<Option<Answer>> {
+    use super::race::{within, HeadStart};
+    use std::time::Duration;
+    let b = &plan.rules.board;
+    let room = crate::stack::need_for_slots(b.len());
+    crate::stack::with_room(room, || {
+        let mut anneal = local.then(|| Anneal::new(plan, ANNEAL_SEED + 1)).flatten();
+        if let Some(a) = anneal.as_mut() {
+            a.set_limits(limits);
+        }
+        let mut sat = super::sat::SatRun::new(puzzle, limits).ok();
+        // Alone, the SAT engine needs no turns.
+        let mut turn = if anneal.is_none() {
+            Duration::MAX
+        } else {
+            HELPER_TURN_FIRST
+        };
+        while !limits.expired() && (anneal.is_some() || sat.is_some()) {
+            if let Some(a) = anneal.as_mut() {
+                let l = within(limits, HeadStart::of(turn));
+                while !l.expired() {
+                    let work = a.work().saturating_add(HELPER_ANNEAL_STEP);
+                    if let Some(answer) = a.run_until(work, &l) {
+                        return Some(Some(answer));
+                    }
+                }
+            }
+            if let Some(run) = sat.as_mut() {
+                let l = if turn == Duration::MAX {
+                    limits.clone()
+                } else {
+                    within(limits, HeadStart::of(turn))
+                };
+                match run.solve(&l) {
+                    Ok(s) if s.status == super::answer::Status::Complete => {
+                        return Some(s.path.map(|p| (b.index(p.start.x, p.start.y), 0, p.moves)));
+                    }
+                    Ok(_) => {}
+                    // A panel it does not encode after all: the local
+                    // search goes on alone.
+                    Err(_) => sat = None,
+                }
+            }
+            if anneal.is_none() {
+                // The SAT engine alone was stopped by the limits, or gave
+                // up.
+                break;
+            }
+            turn = (turn * 2).min(HELPER_TURN_MAX);
+        }
+        None
+    })
 }
 
 /// [`distinct_solutions`] on two threads, sharing the solutions found (the

@@ -30,6 +30,13 @@
 //!   engine's count first on directed panels without elimination marks
 //!   ([`super::count_plan_pieces`]).
 //!
+//! - **The SAT engine beside the search** (`sat_beside`): no race; a
+//!   solve of a panel with a handful of pieces and no mark, or of a marked
+//!   panel without pieces that the local search takes, where a second
+//!   thread is to be had, runs the search on one thread from where its
+//!   first turn left it and the SAT engine on the other (by turns with a
+//!   local search on the marked panels: `solve_plan_sat_helper`).
+//!
 //! Panels the SAT engine does not support ([`crate::Error::Unsupported`]),
 //! other work on panels with polyominoes (where the search is the faster
 //! engine), and limits with a node budget (which only the search
@@ -336,7 +343,16 @@ fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
 pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
     // Without the SAT engine there is no race, and no clock is read (a
     // WebAssembly build in a browser has none).
-    if !cfg!(feature = "sat") || limits.max_nodes.is_some() || !sat_races_solve(plan) {
+    if !cfg!(feature = "sat") || limits.max_nodes.is_some() {
+        return search_alone(plan, limits).map(Raced::alone);
+    }
+    // The SAT engine beside the search on its second thread, where one is
+    // to be had (the answer is reported as the search's).
+    #[cfg(feature = "sat")]
+    if sat_beside(plan) && super::sat_helper_threads() {
+        return super::solve_plan_sat_helper(puzzle, plan, limits).map(Raced::alone);
+    }
+    if !sat_joins(plan) {
         return search_alone(plan, limits).map(Raced::alone);
     }
     let first = super::solve_plan(plan, &within(limits, SEARCH_FIRST))?;
@@ -391,8 +407,9 @@ fn clauses_only(plan: &Plan) -> bool {
 /// panels with pieces exactly, but on panels with many pieces the search
 /// is the faster engine, and a race would take the second of the
 /// search's two threads from it: racing such panels makes `auto`'s tail
-/// slower (docs/benchmarks.md, "The SAT engine", "Region labels"). A
-/// solve races a few more panels ([`sat_races_solve`]).
+/// slower (docs/benchmarks.md, "The SAT engine", "Region labels"). On a
+/// few panels a solve has the SAT engine beside the search instead
+/// ([`sat_beside`]).
 #[cfg(feature = "sat")]
 fn sat_joins(plan: &Plan) -> bool {
     let b = &plan.rules.board;
@@ -412,15 +429,36 @@ fn sat_joins(plan: &Plan) -> bool {
 /// panels").
 pub const SAT_HELPER_MAX_PIECES: usize = 7;
 
+/// The most faces a panel may have for the SAT engine to help with its
+/// pieces (the count's helper, and the SAT engine beside the search of a
+/// solve): 20 by 20. The placement encoding grows with
+/// the faces times each piece's orientations, and with it the engine's
+/// memory and the time to build it: about 150 MB on a 20 by 20 panel
+/// with seven pieces of eight squares, 1 GB on a 64 by 64 one, where the
+/// encoding alone takes seconds. The corpus's piece panels have at most
+/// 100 faces.
+pub const SAT_HELPER_MAX_FACES: usize = 400;
+
 /// Whether a count of `plan` goes to [`super::count_plan_pieces`], whose
 /// helper thread runs the SAT engine's count first (on directed panels
-/// without elimination marks): a panel with polyominoes, at most
-/// [`SAT_HELPER_MAX_PIECES`] pieces, that the SAT engine supports.
+/// without elimination marks), and a solve without marks has the SAT
+/// engine beside the search ([`sat_beside`]): a panel with polyominoes,
+/// at most [`SAT_HELPER_MAX_PIECES`] pieces and
+/// [`SAT_HELPER_MAX_FACES`] faces, that the SAT engine supports.
 #[cfg(feature = "sat")]
 fn sat_helps(plan: &Plan) -> bool {
+    use crate::model::SlotKind;
     let b = &plan.rules.board;
-    let pieces = b.sym.iter().filter(|s| s.is_poly()).count();
-    b.has_polys && pieces <= SAT_HELPER_MAX_PIECES && super::sat::unsupported(b).is_none()
+    let pieces = || b.sym.iter().filter(|s| s.is_poly()).count();
+    let faces = || {
+        (0..b.len())
+            .filter(|&s| b.kind[s] == SlotKind::Face && !b.outside[s])
+            .count()
+    };
+    b.has_polys
+        && super::sat::unsupported(b).is_none()
+        && pieces() <= SAT_HELPER_MAX_PIECES
+        && faces() <= SAT_HELPER_MAX_FACES
 }
 
 /// Without the SAT engine, it never joins.
@@ -429,26 +467,25 @@ fn sat_joins(_: &Plan) -> bool {
     false
 }
 
-/// Whether the SAT engine joins the race of a solve of `plan`: where it
-/// joins every race ([`sat_joins`]), and on the piece panels whose counts
-/// it helps ([`sat_helps`]) that have no elimination mark. On those the
-/// engines are complementary: CDCL settles a tiling of a few pieces that
-/// the search reaches only after a long walk, and the race costs the
-/// panels the search settles past its head start a few milliseconds (the
-/// search starts afresh beside it, on one thread). On marked piece
-/// panels the search's second thread runs a local search of its own
-/// ([`portfolio::helped`](super::portfolio::helped)), which answers
-/// more of them than the SAT engine does (docs/benchmarks.md, "First
-/// solutions of piece panels").
+/// Whether a solve of `plan` has the SAT engine beside the search, on
+/// the search's second thread, rather than in a race
+/// ([`super::solve_plan_sat_helper`]): a marked panel the local search
+/// takes ([`portfolio::helped`](super::portfolio::helped): no symmetry,
+/// directed lines) that the SAT engine joins (no polyominoes), where the
+/// helper runs the local search and the SAT engine by turns; and a panel
+/// with at most [`SAT_HELPER_MAX_PIECES`] pieces and no elimination mark,
+/// where it runs the SAT engine alone. Beside the search, the search goes
+/// on from its first turn on one thread (a race would start it afresh,
+/// which the panels it settles a little past its head start pay for
+/// twice). On such piece panels the engines are complementary: CDCL
+/// settles in milliseconds tilings the search reaches after hundreds. On
+/// marked piece panels the search's second thread runs a local search
+/// alone, which answers more of them than the SAT engine does
+/// (docs/benchmarks.md, "The SAT engine beside the search").
 #[cfg(feature = "sat")]
-fn sat_races_solve(plan: &Plan) -> bool {
-    sat_joins(plan) || (sat_helps(plan) && !plan.rules.board.has_negations)
-}
-
-/// Without the SAT engine, it never joins.
-#[cfg(not(feature = "sat"))]
-fn sat_races_solve(_: &Plan) -> bool {
-    false
+fn sat_beside(plan: &Plan) -> bool {
+    let b = &plan.rules.board;
+    (super::portfolio::helped(plan) && sat_joins(plan)) || (sat_helps(plan) && !b.has_negations)
 }
 
 /// The race of a solve, without the search's first budget: the search
@@ -458,7 +495,7 @@ pub fn solve_race(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced
     let slots = plan.rules.board.len();
     // The SAT side's limits get their race flag in `run`; the run is
     // built on its own thread, after a quick check of support here.
-    if !sat_races_solve(plan) {
+    if !sat_joins(plan) {
         return search_alone(plan, limits).map(Raced::alone);
     }
     // Each side owns its copy of the puzzle: the race returns as soon as

@@ -744,3 +744,86 @@ fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
         eprintln!("one core: the count has no second thread, and no SAT side");
     }
 }
+
+/// The helper thread of a marked panel's solve under `auto`
+/// (`portfolio::helper_turns`: a local search and the SAT engine by
+/// turns), with the local search and with the SAT engine's turns alone:
+/// an answer always comes without limits, a solution is one of the brute
+/// force's, and "none" (which only the SAT engine proves) only when the
+/// brute force has none. Both kinds of answer occur. More by hand:
+/// SAT_EXACT_SEED, SAT_EXACT_CASES.
+#[test]
+fn the_helpers_turns_agree_with_brute_force() {
+    use witness::internals::portfolio::helper_turns;
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0x7E1_9E25));
+    let (mut solvable, mut proved) = (0, 0);
+    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+        let p = random_panel(&mut r, 3, Faces::Marks, 6, 3);
+        let lines: HashSet<(usize, Vec<Direction>)> = common::brute_solutions(&p)
+            .iter()
+            .map(|q| (p.index(q.start), q.moves.clone()))
+            .collect();
+        let plan = witness::internals::plan::Plan::new(&p).unwrap();
+        for local in [true, false] {
+            match helper_turns(&plan, &p, &Limits::none(), local) {
+                Some(Some((start, _, moves))) => assert!(
+                    lines.contains(&(start, moves.clone())),
+                    "case {case} (local {local}): {start} {moves:?} is no solution of\n{}",
+                    show(&p)
+                ),
+                Some(None) => assert!(
+                    lines.is_empty(),
+                    "case {case} (local {local}): \"none\" on a panel with {} solutions:\n{}",
+                    lines.len(),
+                    show(&p)
+                ),
+                None => panic!("case {case} (local {local}): no answer on\n{}", show(&p)),
+            }
+        }
+        solvable += u32::from(!lines.is_empty());
+        proved += u32::from(lines.is_empty());
+    }
+    assert!(
+        solvable > 20 && proved > 20,
+        "{solvable} solvable, {proved} not"
+    );
+}
+
+/// The SAT engine against the brute force under the settings that change
+/// how pieces and marks are judged (`precise_polyominos` off,
+/// `shapeless_zero_poly`, `negations_cancel_negations`), on panels of
+/// pieces, single squares and subtractive pieces, with and without marks,
+/// a seventh of them undirected. More by hand: SAT_EXACT_SEED,
+/// SAT_EXACT_CASES.
+#[test]
+fn sat_finds_the_brute_force_solutions_under_other_piece_and_mark_settings() {
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0x7E57_0001));
+    let kinds = [
+        Faces::Pieces,
+        Faces::Monos,
+        Faces::Ylops,
+        Faces::PiecesMarks,
+        Faces::YlopsMarks,
+    ];
+    let cases = var("SAT_EXACT_CASES").unwrap_or(600);
+    let mut solvable = 0;
+    for case in 0..cases {
+        let faces = kinds[(case % kinds.len() as u64) as usize];
+        let mut p = match case % 3 {
+            0 => random_panel(&mut r, 3, faces, 8, 6),
+            1 => random_panel(&mut r, 3, faces, 4, 2),
+            _ => random_panel(&mut r, 4, faces, 10, 1),
+        };
+        p.settings.precise_polyominos = case % 4 < 2;
+        p.settings.shapeless_zero_poly = case % 2 == 0;
+        p.settings.negations_cancel_negations = r.chance(50);
+        p.undirected = case % 7 == 3;
+        solvable += u64::from(assert_agrees(case, &p) > 0);
+    }
+    assert!(
+        solvable > cases / 10 && solvable < cases * 9 / 10,
+        "{solvable} of {cases} solvable"
+    );
+}

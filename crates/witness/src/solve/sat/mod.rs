@@ -150,7 +150,15 @@ pub struct SatRun<'a> {
     pub max_calls: Option<u64>,
     /// CaDiCaL options still to set, and after how many calls.
     later: (Vec<(String, i32)>, u64),
+    /// The limits stopped the encoding before it was whole: every call
+    /// answers "stopped" (an encoding short of clauses could call a
+    /// panel solvable, or, short of variables, not).
+    cut_short: bool,
 }
+
+/// The clauses [`SatRun::flush`] hands to the solver between two looks
+/// at the limits: a few milliseconds' worth on the largest panels.
+const FLUSH_CHECK: usize = 1 << 14;
 
 /// A solver error as the library's.
 fn solver_error(e: impl std::fmt::Display) -> Error {
@@ -246,12 +254,26 @@ impl<'a> SatRun<'a> {
             return Err(Error::Unsupported(why.into()));
         }
         let mut enc = Encoding::new_selected(b, selectors);
-        let mut pieces = if b.has_polys {
-            pieces::encode(b, &rules.polys, &mut enc, opts.labels)
+        // A large panel's pieces take long to encode: the limits are
+        // looked at between its parts, and an encoding they cut short
+        // answers "stopped" to every call.
+        let (mut pieces, mut cut_short) = if b.has_polys {
+            match pieces::encode(b, &rules.polys, &mut enc, opts.labels, limits) {
+                Some(p) => (p, false),
+                None => (pieces::Pieces::default(), true),
+            }
         } else {
-            pieces::Pieces::default()
+            (pieces::Pieces::default(), false)
         };
-        let eager = eager::add_up_to(b, &mut enc, opts.eager_edges);
+        cut_short |= limits.expired();
+        let eager = if cut_short {
+            0
+        } else {
+            eager::add_up_to(b, &mut enc, opts.eager_edges)
+        };
+        if cut_short {
+            enc.clauses.clear();
+        }
         if selectors {
             // The area cardinality counts every piece as placed, which a
             // piece switched off is not: it stays out of the selector mode
@@ -305,6 +327,7 @@ impl<'a> SatRun<'a> {
             },
             max_calls: None,
             later: (opts.later.clone(), opts.later_calls),
+            cut_short,
         })
     }
 
@@ -332,12 +355,20 @@ impl<'a> SatRun<'a> {
     }
 
     /// Hands the encoding's new clauses to the solver.
-    fn flush(&mut self) -> Result<()> {
-        for c in std::mem::take(&mut self.enc.clauses) {
-            let clause: Clause = c.iter().map(|&l| sat_lit(l)).collect();
+    /// Hands the clauses made so far to the solver, looking at `limits`
+    /// every [`FLUSH_CHECK`] clauses: false when they stopped it, with the
+    /// clauses not yet handed kept for the next call.
+    fn flush(&mut self, limits: &Limits) -> Result<bool> {
+        let mut clauses = std::mem::take(&mut self.enc.clauses);
+        for i in 0..clauses.len() {
+            if i % FLUSH_CHECK == FLUSH_CHECK - 1 && limits.expired() {
+                self.enc.clauses = clauses.split_off(i);
+                return Ok(false);
+            }
+            let clause: Clause = clauses[i].iter().map(|&l| sat_lit(l)).collect();
             self.solver.add_clause(clause).map_err(solver_error)?;
         }
-        Ok(())
+        Ok(true)
     }
 
     /// The value of a term in the solver's model.
@@ -379,13 +410,18 @@ impl<'a> SatRun<'a> {
     /// limits stop it.
     fn next(&mut self, limits: &Limits) -> Result<Next> {
         loop {
+            if self.cut_short {
+                return Ok(Next::Stopped);
+            }
             if self.enc.empty {
                 return Ok(Next::None);
             }
             if limits.expired() || self.max_calls.is_some_and(|m| self.stats.calls >= m) {
                 return Ok(Next::Stopped);
             }
-            self.flush()?;
+            if !self.flush(limits)? {
+                return Ok(Next::Stopped);
+            }
             if !self.later.0.is_empty() && self.stats.calls >= self.later.1 {
                 for (name, value) in std::mem::take(&mut self.later.0) {
                     self.solver.set_option(&name, value).map_err(solver_error)?;

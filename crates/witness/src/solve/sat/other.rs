@@ -151,6 +151,7 @@ impl<'a> Rounds<'a> {
             assumps: Vec::new(),
             max_calls: None,
             later: run.later,
+            cut_short: run.cut_short,
         };
         let (lim, s, o) = (limits.clone(), spent.clone(), over.clone());
         run.solver.attach_terminator(move || {

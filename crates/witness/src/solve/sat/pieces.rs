@@ -64,6 +64,7 @@ use super::encode::{Encoding, Term};
 use crate::model::SlotKind;
 use crate::rules::board::{Board, Sym, NONE};
 use crate::rules::symbols::PolyTables;
+use crate::solve::limits::Limits;
 
 /// True when face `f` of board `b` holds a subtractive piece the rules
 /// do not ignore (`polyshape` 0 is none).
@@ -323,8 +324,16 @@ fn distinct(slots: &[u32]) -> bool {
 /// Adds the placement encoding of the pieces of `b` to `enc` (a board
 /// the engine takes: [`super::unsupported`]); with `with_labels`, outside
 /// the selector mode and where every line separates the faces beside its
-/// edges ([`separates`]), the region labels (`labels`) too.
-pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding, with_labels: bool) -> Pieces {
+/// edges ([`separates`]), the region labels (`labels`) too. `None` when
+/// `limits` stopped it first (it looks at them between its parts), with
+/// `enc` part-made.
+pub fn encode(
+    b: &Board,
+    t: &PolyTables,
+    enc: &mut Encoding,
+    with_labels: bool,
+    limits: &Limits,
+) -> Option<Pieces> {
     let n = b.len();
     let marks = b.has_negations;
     let ylops = (0..n).any(|f| is_ylop(b, f));
@@ -361,6 +370,9 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding, with_labels: bool) 
                 needed.push((f, erased, free));
             }
             continue;
+        }
+        if limits.expired() {
+            return None;
         }
         let pl = t.placements(b, k);
         let mut place = Vec::new();
@@ -427,6 +439,9 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding, with_labels: bool) 
     // cover one face. Sound: a fit of a region without ylops covers each
     // face of its region once, and pieces of different regions lie in
     // different regions, whose faces are disjoint.
+    if limits.expired() {
+        return None;
+    }
     let mut cover = vec![Term::False; n];
     for f in 0..n {
         let list = &covering[f];
@@ -494,6 +509,9 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding, with_labels: bool) 
         // mode the clause is empty and the panel has no solution.
         let guard: Vec<Term> = pieces.iter().map(|p| !enc.sel[p.face]).collect();
         enc.clause(&guard);
+    }
+    if limits.expired() {
+        return None;
     }
     let start = enc.clauses.len();
     between(enc, &faces, lo, hi);
@@ -607,12 +625,12 @@ pub fn encode(b: &Board, t: &PolyTables, enc: &mut Encoding, with_labels: bool) 
         enc.at_most(&flags, m);
     }
     stats.labelled = label.is_some();
-    Pieces {
+    Some(Pieces {
         pieces,
         area,
         stats,
         labels: label,
-    }
+    })
 }
 
 /// True when every line of `b` separates the two faces beside each edge

@@ -66,10 +66,17 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
         // a solution exactly when the brute force has one, and valid.
         let (on_one, one_visited) =
             witness::internals::solve_plan_with(&plan, &Limits::none(), &tiny).unwrap();
-        let on_two = witness::internals::solve_plan_threads_with(&plan, &Limits::none(), &tiny)
-            .unwrap()
-            .0;
-        for (threads, sol) in [("one", &on_one), ("two", &on_two)] {
+        let on_two =
+            witness::internals::solve_plan_threads_with(&plan, &Limits::none(), &tiny, None)
+                .unwrap()
+                .0;
+        // On two threads with the SAT engine beside the local search on
+        // the helper thread (`auto` on marked panels without pieces).
+        let with_sat =
+            witness::internals::solve_plan_threads_with(&plan, &Limits::none(), &tiny, Some(&p))
+                .unwrap()
+                .0;
+        for (threads, sol) in [("one", &on_one), ("two", &on_two), ("two, SAT", &with_sat)] {
             assert_eq!(sol.status, Status::Complete, "case {case} on {threads}");
             assert_eq!(
                 sol.path.is_some(),
