@@ -104,6 +104,12 @@ async function drawWithKeys(page, id) {
 }
 
 // Waits until an element's text matches; on timeout, says what the page shows.
+// The puzzle as the editor exports it (Export JSON).
+async function exported(page) {
+  await page.click('#export');
+  return JSON.parse(await page.inputValue('#exported'));
+}
+
 async function waitText(page, id, pattern) {
   try {
     await page.waitForFunction(
@@ -321,10 +327,6 @@ test('the editor mirrors the panel and turns it a quarter, and undo turns it bac
   try {
     await page.click('#new');
     await waitText(page, 'status', /new empty panel/);
-    const exported = async () => {
-      await page.click('#export');
-      return JSON.parse(await page.inputValue('#exported'));
-    };
     const turn = async (id) => {
       await page.evaluate(() => { document.getElementById('status').textContent = ''; });
       await page.click('#' + id);
@@ -334,18 +336,18 @@ test('the editor mirrors the panel and turns it a quarter, and undo turns it bac
     // top right (8,0), to the right. A quarter turn clockwise takes the
     // start to the top left (0,0) and the end to the bottom right, its
     // cap pointing down.
-    let p = await exported();
+    let p = await exported(page);
     assert.equal(p.grid[0][8].start, true);
     assert.equal(p.grid[8][0].end, 'right');
     await turn('turn-tx');
-    p = await exported();
+    p = await exported(page);
     assert.equal(p.grid[0][0].start, true);
     assert.equal(p.grid[8][8].end, 'bottom');
     assert.ok(!p.grid[0][8].start);
     // Mirrored left to right: the start to the top right, the end to the
     // bottom left.
     await turn('turn-x');
-    p = await exported();
+    p = await exported(page);
     assert.equal(p.grid[8][0].start, true);
     assert.equal(p.grid[0][8].end, 'bottom');
     // Undo gives the quarter-turned panel back.
@@ -371,18 +373,14 @@ test('the editor marks a panel as drawn either way, and a loaded maze shows it',
   try {
     await page.click('#new');
     await waitText(page, 'status', /new empty panel/);
-    const exported = async () => {
-      await page.click('#export');
-      return JSON.parse(await page.inputValue('#exported'));
-    };
     assert.equal(await page.isChecked('#undirected'), false);
-    assert.equal((await exported()).undirected, undefined);
+    assert.equal((await exported(page)).undirected, undefined);
     await page.check('#undirected');
-    assert.equal((await exported()).undirected, true);
+    assert.equal((await exported(page)).undirected, true);
     await page.uncheck('#undirected');
-    assert.equal((await exported()).undirected, undefined);
+    assert.equal((await exported(page)).undirected, undefined);
     // A puzzle that carries the key shows it checked.
-    const maze = await exported();
+    const maze = await exported(page);
     maze.undirected = true;
     await page.fill('#source', JSON.stringify(maze));
     await page.click('#load');

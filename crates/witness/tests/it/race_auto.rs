@@ -47,16 +47,7 @@ fn assert_race_agrees(case: u64, p: &Puzzle) {
     let raced = race::solve_race(p, &plan, &none).unwrap().answer;
     let auto = witness::solve(p, &SolveOptions::default()).unwrap();
     for (name, sol) in [("race", &raced), ("auto", &auto)] {
-        assert_eq!(sol.status, Status::Complete, "case {case} {name}");
-        assert_eq!(
-            sol.path.is_some(),
-            search.path.is_some(),
-            "case {case} {name} on\n{}",
-            show()
-        );
-        if let Some(q) = &sol.path {
-            assert!(witness::check(p, q).unwrap().valid, "case {case} {name}");
-        }
+        assert_same_first(&format!("case {case} {name}"), p, sol, &search);
     }
     let unique = CountOptions::uniqueness().with_engine(Engine::Search);
     let want = witness::count(p, &unique).unwrap();
@@ -75,6 +66,21 @@ fn assert_race_agrees(case: u64, p: &Puzzle) {
             show()
         );
         assert_kept(p, c, &format!("case {case} {name}"));
+    }
+}
+
+/// `sol` agrees with the search's first solution `search` on `p`: a
+/// finished answer, a solution exactly when the search has one, valid.
+fn assert_same_first(what: &str, p: &Puzzle, sol: &witness::Solution, search: &witness::Solution) {
+    assert_eq!(sol.status, Status::Complete, "{what}");
+    assert_eq!(
+        sol.path.is_some(),
+        search.path.is_some(),
+        "{what} on\n{}",
+        witness::formats::wpjson::to_string(p).unwrap()
+    );
+    if let Some(q) = &sol.path {
+        assert!(witness::check(p, q).unwrap().valid, "{what}");
     }
 }
 
@@ -165,17 +171,7 @@ fn the_sat_engine_beside_the_search_agrees_with_it_on_random_piece_panels() {
             witness::internals::solve_plan_threads_with(&plan, &Limits::none(), &tiny, Some(&p))
                 .unwrap()
                 .0;
-        let show = || witness::formats::wpjson::to_string(&p).unwrap();
-        assert_eq!(beside.status, Status::Complete, "case {case}");
-        assert_eq!(
-            beside.path.is_some(),
-            search.path.is_some(),
-            "case {case} on\n{}",
-            show()
-        );
-        if let Some(q) = &beside.path {
-            assert!(witness::check(&p, q).unwrap().valid, "case {case}");
-        }
+        assert_same_first(&format!("case {case} beside"), &p, &beside, &search);
         assert_race_agrees(2000 + case, &p);
     }
     assert!(few > cases / 3, "{few} of {cases} panels had a few pieces");
