@@ -273,13 +273,21 @@ test('the editor places and removes symbols, resizes, and exports JSON', async (
     await page.click('#new');
     await page.waitForFunction(() => /new empty panel/.test(document.getElementById('status').textContent));
     // Where slot (x, y) is on the screen now (the page's layout moves as
-    // panels of text open below it).
+    // panels of text open below it). A redraw replaces the drawing, so a
+    // look that falls between the old one and the new is taken again.
     const at = async (x, y) => {
-      await page.locator('#panel svg').scrollIntoViewIfNeeded();
-      const box = await page.locator('#panel svg').boundingBox();
-      const vb = await page.$eval('#panel svg', (s) => s.viewBox.baseVal.width);
-      const scale = box.width / vb;
-      return [box.x + (52 + 41 * x) * scale, box.y + (52 + 41 * y) * scale];
+      for (let tries = 0; ; tries++) {
+        try {
+          await page.locator('#panel svg').scrollIntoViewIfNeeded();
+          const box = await page.locator('#panel svg').boundingBox();
+          const vb = await page.$eval('#panel svg', (s) => s.viewBox.baseVal.width);
+          const scale = box.width / vb;
+          return [box.x + (52 + 41 * x) * scale, box.y + (52 + 41 * y) * scale];
+        } catch (e) {
+          if (tries >= 10 || !/not attached|detached/.test(String(e))) throw e;
+          await page.waitForTimeout(50);
+        }
+      }
     };
     const squares = () => page.$$eval('#panel svg rect[rx="7"]', (r) => r.length);
     assert.equal(await squares(), 0);
