@@ -642,6 +642,9 @@ pub fn first_solution_helped<const N: usize>(
                 exact
             })
         });
+        // A panic on this side stops the other, so that it reaches the
+        // caller at the scope's end rather than leaving it waiting.
+        let _panic = StopOnPanic(stop);
         // `Some(answer)`: the helper found a solution; `Some(None)`: the
         // SAT engine proved there is none.
         let mut found = None;
@@ -748,7 +751,7 @@ pub fn helper_turns(
                 } else {
                     within(limits, HeadStart::of(turn))
                 };
-                match run.solve(&l) {
+                match run.solve_turn(&l) {
                     Ok(s) if s.status == super::answer::Status::Complete => {
                         return Some(s.path.map(|p| (b.index(p.start.x, p.start.y), 0, p.moves)));
                     }

@@ -647,6 +647,48 @@ mod tests {
         Ok(None)
     }
 
+    /// Which solves have the SAT engine beside the search: piece panels
+    /// with a few pieces, a few hundred faces and no mark; marked panels
+    /// without pieces, symmetry or undirected lines.
+    #[cfg(feature = "sat")]
+    #[test]
+    fn the_sat_engine_goes_beside_the_search_on_the_panels_it_helps() {
+        use crate::model::{Direction, Polyomino, Pos, Symbol, SymbolKind, Symmetry};
+        let panel = |w: usize, h: usize, pieces: usize, marks: usize, symmetric: bool| {
+            let mut p = Puzzle::new(w, h, false).unwrap();
+            p.cell_mut(Pos::new(0, 2 * h)).start = true;
+            p.cell_mut(Pos::new(2 * w, 0)).end = Some(Direction::Up);
+            if symmetric {
+                p.symmetry = Some(Symmetry { x: true, y: false });
+            }
+            let faces = (0..h).flat_map(|y| (0..w).map(move |x| Pos::new(2 * x + 1, 2 * y + 1)));
+            let mono = Polyomino::new([(0, 0)], false);
+            for (k, f) in faces.take(pieces + marks).enumerate() {
+                let kind = if k < pieces {
+                    SymbolKind::Poly(mono.clone())
+                } else {
+                    SymbolKind::Nega
+                };
+                p.cell_mut(f).symbol = Some(Symbol::new(kind, crate::model::Color::White));
+            }
+            Plan::new(&p).unwrap()
+        };
+        assert!(sat_beside(&panel(4, 4, 3, 0, false)));
+        assert!(sat_beside(&panel(20, 20, SAT_HELPER_MAX_PIECES, 0, false)));
+        assert!(!sat_beside(&panel(
+            4,
+            4,
+            SAT_HELPER_MAX_PIECES + 1,
+            0,
+            false
+        )));
+        assert!(!sat_beside(&panel(21, 20, 3, 0, false)));
+        assert!(!sat_beside(&panel(4, 4, 3, 1, false)));
+        assert!(sat_beside(&panel(4, 4, 0, 1, false)));
+        assert!(!sat_beside(&panel(4, 4, 0, 1, true)));
+        assert!(!sat_beside(&panel(4, 4, 0, 0, false)));
+    }
+
     #[test]
     fn the_first_answer_wins_and_the_other_side_is_stopped() {
         let none = Limits::timeout(Duration::from_secs(20));

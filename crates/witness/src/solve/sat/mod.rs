@@ -51,6 +51,8 @@ use crate::rules::board::{Board, Sym};
 use crate::rules::{Rules, Workspace};
 use cuts::{Decoded, Line, Model, Parts};
 use encode::{Encoding, Lit, Term};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// What the engine did: solver calls and cuts added, for benchmarks.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -154,7 +156,14 @@ pub struct SatRun<'a> {
     /// answers "stopped" (an encoding short of clauses could call a
     /// panel solvable, or, short of variables, not).
     cut_short: bool,
+    /// The limits of a turn under way ([`SatRun::solve_turn`]), which the
+    /// solver's terminator looks at beside the limits the run was made
+    /// with, and whether a turn is under way.
+    call: CallLimits,
 }
+
+/// The slot of [`SatRun`]'s limits for a turn under way, and its flag.
+type CallLimits = Arc<(AtomicBool, Mutex<Option<Limits>>)>;
 
 /// The clauses [`SatRun::flush`] hands to the solver between two looks
 /// at the limits: a few milliseconds' worth on the largest panels.
@@ -303,8 +312,18 @@ impl<'a> SatRun<'a> {
             solver.set_option(name, *value).map_err(solver_error)?;
         }
         let lim = limits.clone();
+        let call: CallLimits = Arc::new((AtomicBool::new(false), Mutex::new(None)));
+        let this_call = call.clone();
         solver.attach_terminator(move || {
-            if lim.expired() {
+            // The solver calls this on the thread of the call, which holds
+            // no lock on the slot meanwhile; outside a turn the slot is
+            // not looked at.
+            let call_over = this_call.0.load(Ordering::Relaxed)
+                && this_call
+                    .1
+                    .try_lock()
+                    .is_ok_and(|l| l.as_ref().is_some_and(Limits::expired));
+            if lim.expired() || call_over {
                 ControlSignal::Terminate
             } else {
                 ControlSignal::Continue
@@ -328,6 +347,7 @@ impl<'a> SatRun<'a> {
             max_calls: None,
             later: (opts.later.clone(), opts.later_calls),
             cut_short,
+            call,
         })
     }
 
@@ -679,6 +699,23 @@ impl<'a> SatRun<'a> {
                 Core::Core(slots)
             }
         })
+    }
+
+    /// [`SatRun::solve`] for a turn: `limits` (shorter than the run's)
+    /// stop the solver within its calls too, not only between them, so
+    /// that the turn ends with them; the next turn goes on from there,
+    /// with the cuts and what the solver learned.
+    pub fn solve_turn(&mut self, limits: &Limits) -> Result<Solution> {
+        if let Ok(mut slot) = self.call.1.lock() {
+            *slot = Some(limits.clone());
+        }
+        self.call.0.store(true, Ordering::Relaxed);
+        let s = self.solve(limits);
+        self.call.0.store(false, Ordering::Relaxed);
+        if let Ok(mut slot) = self.call.1.lock() {
+            *slot = None;
+        }
+        s
     }
 
     /// A solution, if any: the first model the cuts leave that passes the

@@ -152,6 +152,7 @@ impl<'a> Rounds<'a> {
             max_calls: None,
             later: run.later,
             cut_short: run.cut_short,
+            call: run.call,
         };
         let (lim, s, o) = (limits.clone(), spent.clone(), over.clone());
         run.solver.attach_terminator(move || {
