@@ -88,7 +88,8 @@ pub struct CountArgs {
     #[command(flatten)]
     common: Common,
     /// Stop counting at this many solutions (at least 1). Up to 64, `--json`
-    /// also lists the solutions found (`"solutions"`, the site's path format).
+    /// also lists the solutions found (`"solutions"`, the site's path format)
+    /// and, with two or more, the slot where the first two part (`"part"`).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Only tell whether the solution is unique (stops at 2); when it is not,
