@@ -39,7 +39,9 @@ pub mod encode;
 pub mod other;
 pub mod pieces;
 
-use rustsat::solvers::{ControlSignal, Solve, SolveIncremental, SolverResult, Terminate};
+use rustsat::solvers::{
+    ControlSignal, Solve, SolveIncremental, SolveStats, SolverResult, Terminate,
+};
 use rustsat::types::{Clause, Lit as SatLit, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 
@@ -137,7 +139,7 @@ pub struct SatRun<'a> {
     puzzle: &'a Puzzle,
     rules: Rules,
     enc: Encoding,
-    solver: CaDiCaL<'static, 'static>,
+    solver: Solver,
     ws: Workspace,
     fails: Vec<u32>,
     /// The pieces as encoded.
@@ -160,6 +162,42 @@ pub struct SatRun<'a> {
     /// solver's terminator looks at beside the limits the run was made
     /// with, and whether a turn is under way.
     call: CallLimits,
+}
+
+/// Solvers holding more clauses than this are freed on a thread of their
+/// own ([`Solver`]).
+const FREE_APART_CLAUSES: usize = 1 << 19;
+
+/// CaDiCaL, as a [`SatRun`] holds it. A solver of a large panel holds
+/// hundreds of megabytes that take a good part of a second to free, so
+/// past [`FREE_APART_CLAUSES`] it is freed on a thread of its own, and a
+/// job that stops on a time limit answers on time (where that thread
+/// cannot be started, it is freed in place).
+#[derive(Default)]
+struct Solver(CaDiCaL<'static, 'static>);
+
+impl std::ops::Deref for Solver {
+    type Target = CaDiCaL<'static, 'static>;
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Solver {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
+}
+
+impl Drop for Solver {
+    fn drop(&mut self) {
+        if self.0.n_clauses() > FREE_APART_CLAUSES {
+            let big = std::mem::take(&mut self.0);
+            let _ = std::thread::Builder::new()
+                .name("witness-sat-free".into())
+                .spawn(move || drop(big));
+        }
+    }
 }
 
 /// The slot of [`SatRun`]'s limits for a turn under way, and its flag.
@@ -299,7 +337,7 @@ impl<'a> SatRun<'a> {
                 _ => None,
             })
             .collect();
-        let mut solver = CaDiCaL::default();
+        let mut solver = Solver::default();
         if b.has_polys && opts.plain_pieces {
             // Piece panels: CaDiCaL without its preprocessing and
             // inprocessing, which costs more than it saves on their
