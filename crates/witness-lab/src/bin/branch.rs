@@ -20,6 +20,7 @@
 
 use std::time::{Duration, Instant};
 use witness::internals::{
+    board::NONE,
     plan::{Masks, Plan},
     sat::SatRun,
     search::{inspect::CUTS, Found, Search},
@@ -108,6 +109,16 @@ fn main() {
     let start = (0..b.len())
         .find(|&i| b.pos(i) == path.start)
         .expect("the path's start on the board");
+    assert!(
+        plan.starts.contains(&(start as u32)),
+        "the path must begin at a start of the puzzle"
+    );
+    let mut slots = vec![start];
+    for &d in &path.moves {
+        let next = b.nbr[*slots.last().expect("a start")][d as usize];
+        assert!(next != NONE, "the path leaves the board");
+        slots.push(next as usize);
+    }
     for full in [false, true] {
         match plan.nodes() {
             0..=64 => branch::<1>(&plan, start, &path.moves, cap, full),
@@ -117,10 +128,6 @@ fn main() {
         }
     }
     if ms > 0 {
-        let mut slots = vec![start];
-        for &d in &path.moves {
-            slots.push(b.nbr[*slots.last().expect("a start")][d as usize] as usize);
-        }
         let (verdict, secs) = sat_verdict(&p, &plan, &slots, ms);
         println!("SAT with a dot on every slot of the branch: {verdict}, {secs:.3} s");
     }

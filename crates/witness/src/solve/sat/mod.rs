@@ -168,34 +168,50 @@ pub struct SatRun<'a> {
 /// own ([`Solver`]).
 const FREE_APART_CLAUSES: usize = 1 << 19;
 
-/// CaDiCaL, as a [`SatRun`] holds it. A solver of a large panel holds
-/// hundreds of megabytes that take a good part of a second to free, so
-/// past [`FREE_APART_CLAUSES`] it is freed on a thread of its own, and a
-/// job that stops on a time limit answers on time (where that thread
-/// cannot be started, it is freed in place).
-#[derive(Default)]
-struct Solver(CaDiCaL<'static, 'static>);
+/// CaDiCaL, as a [`SatRun`] holds it (`Some` until dropped). A solver of
+/// a large panel holds up to hundreds of megabytes, which take a few
+/// tenths of a second to free, so past [`FREE_APART_CLAUSES`] it is freed
+/// on a thread of its own, and a job that stops on a time limit answers
+/// on time (where that thread cannot be started, it is freed in place).
+/// What the solver holds must therefore be `Send`: its terminator is
+/// attached through [`Solver::attach_terminator`], which asks for it.
+struct Solver(Option<CaDiCaL<'static, 'static>>);
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver(Some(CaDiCaL::default()))
+    }
+}
+
+impl Solver {
+    /// Attaches the solver's terminator: one that may move to another
+    /// thread with the solver when it is freed.
+    fn attach_terminator(&mut self, cb: impl FnMut() -> ControlSignal + Send + 'static) {
+        Terminate::attach_terminator(&mut **self, cb);
+    }
+}
 
 impl std::ops::Deref for Solver {
     type Target = CaDiCaL<'static, 'static>;
     fn deref(&self) -> &Self::Target {
-        &self.0
+        self.0.as_ref().expect("a solver until it is dropped")
     }
 }
 
 impl std::ops::DerefMut for Solver {
     fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.0
+        self.0.as_mut().expect("a solver until it is dropped")
     }
 }
 
 impl Drop for Solver {
     fn drop(&mut self) {
-        if self.0.n_clauses() > FREE_APART_CLAUSES {
-            let big = std::mem::take(&mut self.0);
-            let _ = std::thread::Builder::new()
-                .name("witness-sat-free".into())
-                .spawn(move || drop(big));
+        if let Some(solver) = self.0.take() {
+            if solver.n_clauses() > FREE_APART_CLAUSES {
+                let _ = std::thread::Builder::new()
+                    .name("witness-sat-free".into())
+                    .spawn(move || drop(solver));
+            }
         }
     }
 }

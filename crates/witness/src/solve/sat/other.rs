@@ -11,7 +11,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use rustsat::solvers::{ControlSignal, Terminate};
+use rustsat::solvers::ControlSignal;
 
 use super::encode::Term;
 use super::SatRun;
