@@ -88,3 +88,30 @@ pub fn puzzle_files(files: &[String]) -> Vec<(String, Puzzle)> {
 pub fn thread_cpu_ms() -> f64 {
     cpu_time::ThreadTime::now().as_duration().as_secs_f64() * 1e3
 }
+
+/// The SAT engine's verdict on `puzzle` within `ms` milliseconds: "live"
+/// (a solution), "dead" (none, proved), "?" (stopped) or the error; and
+/// the seconds it took.
+pub fn sat_verdict(puzzle: &Puzzle, ms: u64) -> (String, f64) {
+    use witness::internals::sat::SatRun;
+    let limits = witness::Limits::timeout(std::time::Duration::from_millis(ms));
+    let t0 = std::time::Instant::now();
+    let verdict = match SatRun::new(puzzle, &limits).and_then(|mut r| r.solve(&limits)) {
+        Ok(s) if s.path.is_some() => "live".to_string(),
+        Ok(s) if s.status == witness::Status::Complete => "dead".to_string(),
+        Ok(_) => "?".to_string(),
+        Err(e) => format!("error: {e}"),
+    };
+    (verdict, t0.elapsed().as_secs_f64())
+}
+
+/// `puzzle` with a black dot on each of `slots` (slots of `plan`'s board):
+/// every line through a branch covers its slots, so where this puzzle has
+/// no solution no solution takes the branch.
+pub fn dotted(puzzle: &Puzzle, plan: &witness::internals::plan::Plan, slots: &[usize]) -> Puzzle {
+    let mut p = puzzle.clone();
+    for &s in slots {
+        p.cell_mut(plan.rules.board.pos(s)).dot = witness::model::Dot::Black;
+    }
+    p
+}

@@ -18,14 +18,13 @@
 //! search is on (`trace`), or the first moves of an elimination case
 //! written as a puzzle (`casesat` with `CASESAT_DUMP`).
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use witness::internals::{
     board::NONE,
     plan::{Masks, Plan},
-    sat::SatRun,
     search::{inspect::CUTS, Found, Search},
 };
-use witness::model::{Direction, Dot, Puzzle};
+use witness::model::Direction;
 use witness::Limits;
 
 fn branch<const N: usize>(plan: &Plan, start: usize, moves: &[Direction], cap: u64, full: bool) {
@@ -63,23 +62,6 @@ fn branch<const N: usize>(plan: &Plan, start: usize, moves: &[Direction], cap: u
         .map(|c| c.load(std::sync::atomic::Ordering::Relaxed))
         .collect();
     println!("  cuts by test {cuts:?}");
-}
-
-/// The SAT engine on `puzzle` with a dot on every slot of `path`.
-fn sat_verdict(puzzle: &Puzzle, plan: &Plan, path: &[usize], ms: u64) -> (String, f64) {
-    let mut p = puzzle.clone();
-    for &s in path {
-        p.cell_mut(plan.rules.board.pos(s)).dot = Dot::Black;
-    }
-    let limits = Limits::timeout(Duration::from_millis(ms));
-    let t0 = Instant::now();
-    let verdict = match SatRun::new(&p, &limits).and_then(|mut r| r.solve(&limits)) {
-        Ok(s) if s.path.is_some() => "live".to_string(),
-        Ok(s) if s.status == witness::Status::Complete => "dead".to_string(),
-        Ok(_) => "?".to_string(),
-        Err(e) => format!("error: {e}"),
-    };
-    (verdict, t0.elapsed().as_secs_f64())
 }
 
 fn main() {
@@ -128,7 +110,7 @@ fn main() {
         }
     }
     if ms > 0 {
-        let (verdict, secs) = sat_verdict(&p, &plan, &slots, ms);
+        let (verdict, secs) = witness_lab::sat_verdict(&witness_lab::dotted(&p, &plan, &slots), ms);
         println!("SAT with a dot on every slot of the branch: {verdict}, {secs:.3} s");
     }
 }

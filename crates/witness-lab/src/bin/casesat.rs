@@ -9,12 +9,11 @@
 //! SAT_MS ms, default 2,000) with its time. `CASESAT_DUMP=PREFIX` also
 //! writes each case as witnesspuzzles JSON to `PREFIX<case>.json`.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use witness::internals::{
     board::Sym,
     mark_cases::{case_boards, MAX_CASES},
     plan::{Masks, Plan},
-    sat::SatRun,
     search::{Found, Search},
 };
 use witness::model::{Color, Dot, Symbol, SymbolKind};
@@ -89,17 +88,7 @@ fn main() {
             _ => search::<16>(&cp, cap),
         };
         let ts = t0.elapsed().as_secs_f64();
-        let limits = Limits::timeout(Duration::from_millis(ms));
-        let t1 = Instant::now();
-        let sat = match SatRun::new(&q, &limits).and_then(|mut r| r.solve(&limits)) {
-            Ok(s) if s.path.is_some() => "live".to_string(),
-            Ok(s) if s.status == witness::Status::Complete => "dead".to_string(),
-            Ok(_) => "?".to_string(),
-            Err(e) => format!("error: {e}"),
-        };
-        println!(
-            "case {n}: search {what} {nodes} nodes {ts:.3} s | SAT {sat} {:.3} s",
-            t1.elapsed().as_secs_f64()
-        );
+        let (sat, secs) = witness_lab::sat_verdict(&q, ms);
+        println!("case {n}: search {what} {nodes} nodes {ts:.3} s | SAT {sat} {secs:.3} s");
     }
 }

@@ -20,14 +20,13 @@
 //! `--features pack-stats`, else zeros). Finally the whole lane with
 //! every test at full strength.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use witness::internals::{
     plan::{Masks, Plan},
     reverse,
-    sat::SatRun,
     search::{Found, Search},
 };
-use witness::model::{Direction, Dot, Puzzle};
+use witness::model::{Direction, Puzzle};
 use witness::Limits;
 
 /// The lane's settings.
@@ -145,26 +144,6 @@ fn open(plan: &Plan, path: &[usize], d: Direction) -> bool {
         && !path.contains(&(r as usize))
 }
 
-/// The SAT engine on `puzzle` with a dot on every slot of `path`: "dead"
-/// when it has no solution, "live" when it has, "?" when out of time; and
-/// the time.
-fn sat_verdict(puzzle: &Puzzle, plan: &Plan, path: &[usize], ms: u64) -> (String, f64) {
-    let mut p = puzzle.clone();
-    for &s in path {
-        let pos = plan.rules.board.pos(s);
-        p.cell_mut(pos).dot = Dot::Black;
-    }
-    let limits = Limits::timeout(Duration::from_millis(ms));
-    let t0 = Instant::now();
-    let verdict = match SatRun::new(&p, &limits).and_then(|mut r| r.solve(&limits)) {
-        Ok(s) if s.path.is_some() => "live".to_string(),
-        Ok(s) if s.status == witness::Status::Complete => "dead".to_string(),
-        Ok(_) => "?".to_string(),
-        Err(e) => format!("error: {e}"),
-    };
-    (verdict, t0.elapsed().as_secs_f64())
-}
-
 fn run<const N: usize>(puzzle: &Puzzle, plan: &Plan, lane: &Lane) {
     let Some(sol) = first::<N>(plan, lane, false) else {
         println!("no solution within {} nodes", lane.cap);
@@ -210,7 +189,10 @@ fn run<const N: usize>(puzzle: &Puzzle, plan: &Plan, lane: &Lane) {
             let (n0, t0, f0, j0) = subtree::<N>(plan, lane, sol.start, &prefix, false);
             let (n1, t1, f1, j1) = subtree::<N>(plan, lane, sol.start, &prefix, true);
             let (sat, ts) = if lane.sat_ms > 0 {
-                sat_verdict(puzzle, plan, &slots(plan, sol.start, &prefix), lane.sat_ms)
+                witness_lab::sat_verdict(
+                    &witness_lab::dotted(puzzle, plan, &slots(plan, sol.start, &prefix)),
+                    lane.sat_ms,
+                )
             } else {
                 ("-".to_string(), 0.0)
             };
