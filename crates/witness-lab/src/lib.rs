@@ -115,3 +115,36 @@ pub fn dotted(puzzle: &Puzzle, plan: &witness::internals::plan::Plan, slots: &[u
     }
     p
 }
+
+/// Runs `s` on the subtree below `moves` from slot `start` to its first
+/// solution or its node cap, with the cut counters
+/// (`search::inspect::CUTS`, counted with the `pack-stats` feature) reset
+/// first: whether it met a solution, the seconds it took, and the cuts by
+/// test.
+pub fn run_subtree<const N: usize>(
+    s: &mut witness::internals::search::Search<'_, N>,
+    start: usize,
+    moves: &[witness::model::Direction],
+) -> (bool, f64, Vec<u64>) {
+    use std::sync::atomic::Ordering;
+    use witness::internals::search::inspect::CUTS;
+    for c in &CUTS {
+        c.store(0, Ordering::Relaxed);
+    }
+    let t0 = std::time::Instant::now();
+    let mut found = false;
+    s.run_from(
+        start,
+        moves,
+        &mut |_: &witness::internals::search::Found| {
+            found = true;
+            false
+        },
+    );
+    let secs = t0.elapsed().as_secs_f64();
+    (
+        found,
+        secs,
+        CUTS.iter().map(|c| c.load(Ordering::Relaxed)).collect(),
+    )
+}

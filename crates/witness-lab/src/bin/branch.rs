@@ -18,11 +18,10 @@
 //! search is on (`trace`), or the first moves of an elimination case
 //! written as a puzzle (`casesat` with `CASESAT_DUMP`).
 
-use std::time::Instant;
 use witness::internals::{
     board::NONE,
     plan::{Masks, Plan},
-    search::{inspect::CUTS, Found, Search},
+    search::Search,
 };
 use witness::model::Direction;
 use witness::Limits;
@@ -35,15 +34,7 @@ fn branch<const N: usize>(plan: &Plan, start: usize, moves: &[Direction], cap: u
         s.set_full_tests(1 << 16, 1 << 20);
     }
     let judged = s.judge(start, moves);
-    for c in &CUTS {
-        c.store(0, std::sync::atomic::Ordering::Relaxed);
-    }
-    let t0 = Instant::now();
-    let mut found = false;
-    s.run_from(start, moves, &mut |_: &Found| {
-        found = true;
-        false
-    });
+    let (found, secs, cuts) = witness_lab::run_subtree(&mut s, start, moves);
     println!(
         "{}: root cut {:?}, {} nodes{}, {}, {:.3} s",
         if full { "full" } else { "alone" },
@@ -55,12 +46,8 @@ fn branch<const N: usize>(plan: &Plan, start: usize, moves: &[Direction], cap: u
         } else {
             "no solution met"
         },
-        t0.elapsed().as_secs_f64()
+        secs
     );
-    let cuts: Vec<u64> = CUTS
-        .iter()
-        .map(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        .collect();
     println!("  cuts by test {cuts:?}");
 }
 

@@ -99,19 +99,7 @@ fn subtree<const N: usize>(
     to_node.push(*prefix.last().expect("a root below the start"));
     let judged = s.judge(start, &to_node);
     s.set_trail(true);
-    for c in &witness::internals::search::inspect::CUTS {
-        c.store(0, std::sync::atomic::Ordering::Relaxed);
-    }
-    let t0 = Instant::now();
-    let mut found = false;
-    s.run_from(start, prefix, &mut |_: &Found| {
-        found = true;
-        false
-    });
-    let cuts: Vec<u64> = witness::internals::search::inspect::CUTS
-        .iter()
-        .map(|c| c.load(std::sync::atomic::Ordering::Relaxed))
-        .collect();
+    let (found, secs, cuts) = witness_lab::run_subtree(&mut s, start, prefix);
     println!(
         "    {} depth {}..{} cuts {:?}",
         if full { "full" } else { "alone" },
@@ -119,7 +107,7 @@ fn subtree<const N: usize>(
         s.trail().len(),
         cuts
     );
-    (s.visited, t0.elapsed().as_secs_f64(), found, judged)
+    (s.visited, secs, found, judged)
 }
 
 /// The slots of the branch `prefix` from `start`.
