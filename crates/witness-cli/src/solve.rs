@@ -57,10 +57,17 @@ pub fn limits_of(timeout_ms: u64) -> Limits {
 
 impl Common {
     /// When `none` (no solution, proved): the symbols of `puzzle` that
-    /// cannot all be satisfied, within the same limits.
-    fn why(&self, puzzle: &witness::model::Puzzle, none: bool) -> Option<witness::Why> {
+    /// cannot all be satisfied, within `limits`, the command's own (so
+    /// that `--timeout-ms` bounds the whole command); `None` when the
+    /// limits leave no time to find them.
+    fn why(
+        &self,
+        puzzle: &witness::model::Puzzle,
+        none: bool,
+        limits: &Limits,
+    ) -> Option<witness::Why> {
         let options = witness::WhyOptions::default()
-            .with_limits(self.limits())
+            .with_limits(limits.clone())
             .with_engine(self.engine);
         none.then(|| witness::why(puzzle, &options).ok()).flatten()
     }
@@ -116,21 +123,29 @@ fn draw(puzzle: &witness::model::Puzzle, path: Option<&witness::Path>) -> String
     witness::render::terminal(puzzle, path, color)
 }
 
+/// The text of a "why" after "no solution": the symbols, or that the
+/// time limit left no time to find them.
+fn why_or_none(puzzle: &witness::model::Puzzle, why: Option<witness::Why>) -> String {
+    match why {
+        Some(w) => output::why_text(puzzle, &w),
+        None => "the time limit left no time to find which symbols cannot all be satisfied (see --timeout-ms)\n".into(),
+    }
+}
+
 /// Runs `witness solve`: exit 0 solved, 1 no solution, 3 timeout.
 pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
     let c = &a.common;
     let puzzle = c.puzzle()?;
     let t0 = Instant::now();
+    let limits = c.limits();
     let options = SolveOptions::default()
-        .with_limits(c.limits())
+        .with_limits(limits.clone())
         .with_engine(c.engine);
     let sol = witness::solve(&puzzle, &options).map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    let why = c.why(
-        &puzzle,
-        sol.path.is_none() && sol.status == Status::Complete,
-    );
+    let none = sol.path.is_none() && sol.status == Status::Complete;
     if c.json {
+        let why = c.why(&puzzle, none, &limits);
         let mut j = output::solve_json(&sol, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
         if let Some(w) = &why {
@@ -151,9 +166,7 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
             None => {
                 out!("{}", draw(&puzzle, None));
                 outln!("no solution (exhaustive search, {ms:.2} ms)");
-                if let Some(w) = &why {
-                    out!("{}", output::why_text(&puzzle, w));
-                }
+                out!("{}", why_or_none(&puzzle, c.why(&puzzle, none, &limits)));
             }
         }
     }
@@ -263,18 +276,20 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
         (None, None) => HintSize::Fraction(0.25),
     };
     let t0 = Instant::now();
+    let limits = c.limits();
     let h = witness::hint(
         &puzzle,
         &HintOptions {
             size,
-            limits: c.limits(),
+            limits: limits.clone(),
             engine: c.engine,
         },
     )
     .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
-    let why = c.why(&puzzle, h.path.is_none() && h.status == Status::Complete);
+    let none = h.path.is_none() && h.status == Status::Complete;
     if c.json {
+        let why = c.why(&puzzle, none, &limits);
         let mut j = output::hint_json(&h, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
         if let Some(w) = &why {
@@ -290,9 +305,7 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
             None if h.status == Status::Stopped => outln!("timeout: no solution found"),
             None => {
                 outln!("no solution");
-                if let Some(w) = &why {
-                    out!("{}", output::why_text(&puzzle, w));
-                }
+                out!("{}", why_or_none(&puzzle, c.why(&puzzle, none, &limits)));
             }
         }
     }

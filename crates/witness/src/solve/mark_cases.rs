@@ -318,6 +318,40 @@ pub fn case_boards(b: &Board, max: usize) -> Option<Vec<Board>> {
     )
 }
 
+/// What one case's marks erase: the symbols and dots (slots), and
+/// whether some dot besides (a case that drops every dot).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Erasure {
+    /// The slots of the symbols and dots the marks erase.
+    pub slots: Vec<usize>,
+    /// Whether a mark erases some dot, any of them.
+    pub some_dot: bool,
+}
+
+/// What each case of board `b` erases, nearest first as the cases come
+/// ([`case_boards`]); `None` without marks, or with more than `max` cases.
+pub fn erasures(b: &Board, max: usize) -> Option<Vec<Erasure>> {
+    let (_, ways) = marks_and_ways(b, max)?;
+    Some(
+        ways.iter()
+            .map(|uses| {
+                let mut e = Erasure {
+                    slots: Vec::new(),
+                    some_dot: false,
+                };
+                for &u in uses {
+                    match u {
+                        Use::Erase(x) | Use::Dot(Some(x)) => e.slots.push(x),
+                        Use::Dot(None) => e.some_dot = true,
+                        Use::Cancel(_) => {}
+                    }
+                }
+                e
+            })
+            .collect(),
+    )
+}
+
 /// Makes the symbols at `a` and `b` stars of a colour of their own.
 fn pair_up(c: &mut Board, a: usize, b: usize) {
     let color = c.n_colors as u8;
@@ -963,6 +997,48 @@ mod tests {
     /// into stars of a colour of their own, which asks the same, so it
     /// accepts exactly the puzzle's solutions; and the solver, with the
     /// cases in turns from the start, finds one.
+    #[test]
+    fn erasures_name_what_each_case_board_erases() {
+        // Two marks, a star, a triangle, a white and a black square, and
+        // two dots: each case's erasure lists the symbols and dots its
+        // board changes (the marks aside), in the same order as the
+        // boards; a mark cancelling the other erases nothing.
+        let mut p = Puzzle::new(3, 2, false).unwrap();
+        p.cell_mut(Pos::new(0, 4)).start = true;
+        p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
+        let sym = |k: SymbolKind, c: Color| Some(Symbol::new(k, c));
+        p.cell_mut(Pos::new(1, 1)).symbol = sym(SymbolKind::Nega, Color::White);
+        p.cell_mut(Pos::new(5, 3)).symbol = sym(SymbolKind::Nega, Color::White);
+        p.cell_mut(Pos::new(3, 1)).symbol = sym(SymbolKind::Star, Color::Black);
+        p.cell_mut(Pos::new(5, 1)).symbol = sym(SymbolKind::Triangle(1), Color::Orange);
+        p.cell_mut(Pos::new(1, 3)).symbol = sym(SymbolKind::Square, Color::White);
+        p.cell_mut(Pos::new(3, 3)).symbol = sym(SymbolKind::Square, Color::Black);
+        p.cell_mut(Pos::new(2, 0)).dot = Dot::Black;
+        p.cell_mut(Pos::new(6, 2)).dot = Dot::Black;
+        let rules = Rules::new(&p).unwrap();
+        let b = &rules.board;
+        let boards = case_boards(b, MAX_CASES).unwrap();
+        let erased = erasures(b, MAX_CASES).unwrap();
+        assert_eq!(boards.len(), erased.len());
+        let mut cancelling = 0;
+        for (c, e) in boards.iter().zip(&erased) {
+            let mut changed: Vec<usize> = (0..b.len())
+                .filter(|&i| b.sym[i] != Sym::Nega)
+                .filter(|&i| (b.sym[i], b.color[i], b.dot[i]) != (c.sym[i], c.color[i], c.dot[i]))
+                .collect();
+            changed.sort_unstable();
+            let mut listed = e.slots.clone();
+            listed.sort_unstable();
+            assert!(!e.some_dot, "two dots: a case per dot");
+            assert_eq!(changed, listed);
+            cancelling += u32::from(listed.is_empty());
+        }
+        // Six symbols and dots to erase, two marks erasing two of them
+        // (6 * 5 ways), and where the rules let marks cancel, one more.
+        let ncn = u32::from(b.ncn);
+        assert_eq!((erased.len(), cancelling), (30 + ncn as usize, ncn));
+    }
+
     #[test]
     fn a_mark_erasing_a_lone_star_is_one_case() {
         let mut p = Puzzle::new(2, 1, false).unwrap();

@@ -698,13 +698,26 @@ pub const HELPER_TURN_FIRST: std::time::Duration = std::time::Duration::from_mil
 #[cfg(feature = "sat")]
 pub const HELPER_TURN_MAX: std::time::Duration = std::time::Duration::from_millis(64);
 
+/// On a piece panel, the local search's time alone on the helper thread
+/// of [`first_solution_helped`] before the SAT engine's first turn
+/// ([`helper_turns`]): the local search was that thread's only side on
+/// such panels, and it settles most of them within tens of milliseconds,
+/// where building the SAT engine's placement encoding alone takes some
+/// milliseconds and sharing the thread doubles the local search's time.
+#[cfg(feature = "sat")]
+pub const HELPER_SAT_AFTER: std::time::Duration = std::time::Duration::from_millis(32);
+
 /// The helper of [`first_solution_helped`] on a panel the SAT engine
 /// encodes: a local search of its own seed and the SAT engine's solve of
-/// `puzzle` (the puzzle of `plan`), by turns of work from
+/// `puzzle` (the puzzle of `plan`; with elimination cases, one case at a
+/// time first, [`super::sat::cubes`]), by turns from
 /// [`HELPER_TURN_FIRST`] doubling to [`HELPER_TURN_MAX`], each side going
 /// on from where its last turn stopped (the local search keeps its
 /// state; the SAT engine its encoding, its cuts and what the solver
-/// learned). Each settles marked panels the other takes long over: the
+/// learned). The SAT engine is built at its first turn, which counts as
+/// its time, and the side that has had less time so far goes next; on
+/// a piece panel the SAT engine's first turn waits until the local
+/// search has had [`HELPER_SAT_AFTER`]. Each settles marked panels the other takes long over: the
 /// local search those whose marks leave the exact side little pruning,
 /// the SAT engine those where propagation does the work. `Some(Some(_))`
 /// is a solution (the local search's and the SAT engine's pass the
@@ -720,7 +733,7 @@ pub fn helper_turns(
     local: bool,
 ) -> Option<Option<Answer>> {
     use super::race::{within, HeadStart};
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
     let b = &plan.rules.board;
     let room = crate::stack::need_for_slots(b.len());
     crate::stack::with_room(room, || {
@@ -728,15 +741,31 @@ pub fn helper_turns(
         if let Some(a) = anneal.as_mut() {
             a.set_limits(limits);
         }
-        let mut sat = super::sat::SatRun::new(puzzle, limits).ok();
+        // The SAT engine is built at its first turn, which pays for it.
+        let mut sat: Option<super::sat::cubes::CaseCubes<'_>> = None;
+        let mut sat_gone = false;
+        // Each side's time so far: the side that has had less goes next,
+        // so that an encoding that takes long is paid back to the local
+        // search before the SAT engine's next turn.
+        let (mut local_time, mut sat_time) = (Duration::ZERO, Duration::ZERO);
         // Alone, the SAT engine needs no turns.
         let mut turn = if anneal.is_none() {
             Duration::MAX
         } else {
             HELPER_TURN_FIRST
         };
-        while !limits.expired() && (anneal.is_some() || sat.is_some()) {
-            if let Some(a) = anneal.as_mut() {
+        while !limits.expired() && (anneal.is_some() || !sat_gone) {
+            // The SAT engine's first turn waits for the local search's
+            // head start; then the side that has had less time goes.
+            let head_start = if b.has_polys {
+                HELPER_SAT_AFTER
+            } else {
+                Duration::ZERO
+            };
+            let sat_due = !sat_gone
+                && (anneal.is_none() || (local_time >= head_start && sat_time < local_time));
+            if let Some(a) = anneal.as_mut().filter(|_| !sat_due) {
+                let t = Instant::now();
                 let l = within(limits, HeadStart::of(turn));
                 while !l.expired() {
                     let work = a.work().saturating_add(HELPER_ANNEAL_STEP);
@@ -744,22 +773,30 @@ pub fn helper_turns(
                         return Some(Some(answer));
                     }
                 }
+                local_time += t.elapsed();
             }
-            if let Some(run) = sat.as_mut() {
-                let l = if turn == Duration::MAX {
-                    limits.clone()
-                } else {
-                    within(limits, HeadStart::of(turn))
-                };
-                match run.solve_turn(&l) {
-                    Ok(s) if s.status == super::answer::Status::Complete => {
-                        return Some(s.path.map(|p| (b.index(p.start.x, p.start.y), 0, p.moves)));
+            if sat_due {
+                let t = Instant::now();
+                if sat.is_none() {
+                    match super::sat::cubes::CaseCubes::new(puzzle, b, limits) {
+                        Ok(run) => sat = Some(run),
+                        // A panel it does not encode after all: the local
+                        // search goes on alone.
+                        Err(_) => sat_gone = true,
                     }
-                    Ok(_) => {}
-                    // A panel it does not encode after all: the local
-                    // search goes on alone.
-                    Err(_) => sat = None,
                 }
+                if let Some(run) = sat.as_mut() {
+                    match run.turn(limits, turn) {
+                        Ok(s) if s.status == super::answer::Status::Complete => {
+                            return Some(
+                                s.path.map(|p| (b.index(p.start.x, p.start.y), 0, p.moves)),
+                            );
+                        }
+                        Ok(_) => {}
+                        Err(_) => sat_gone = true,
+                    }
+                }
+                sat_time += t.elapsed();
             }
             if anneal.is_none() {
                 // The SAT engine alone was stopped by the limits, or gave

@@ -478,14 +478,45 @@ fn sat_joins(_: &Plan) -> bool {
 /// on from its first turn on one thread (a race would start it afresh,
 /// which the panels it settles a little past its head start pay for
 /// twice). On such piece panels the engines are complementary: CDCL
-/// settles in milliseconds tilings the search reaches after hundreds. On
-/// marked piece panels the search's second thread runs a local search
-/// alone, which answers more of them than the SAT engine does
-/// (docs/benchmarks.md, "The SAT engine beside the search").
+/// settles in milliseconds tilings the search reaches after hundreds.
+/// Marked piece panels with elimination cases have the local search and
+/// the SAT engine by turns there too ([`marked_pieces_with_cases`]),
+/// the SAT engine only after the local search's head start
+/// ([`HELPER_SAT_AFTER`](super::portfolio::HELPER_SAT_AFTER)); other
+/// marked piece panels (more than
+/// [`MAX_CASES`](super::mark_cases::MAX_CASES) cases) have the local
+/// search alone there, which answers more of them than the SAT engine
+/// does (docs/benchmarks.md, "The SAT engine beside the search", and
+/// "Marked piece panels: the cases as SAT cubes").
 #[cfg(feature = "sat")]
 fn sat_beside(plan: &Plan) -> bool {
     let b = &plan.rules.board;
-    (super::portfolio::helped(plan) && sat_joins(plan)) || (sat_helps(plan) && !b.has_negations)
+    (super::portfolio::helped(plan) && sat_joins(plan))
+        || (sat_helps(plan) && !b.has_negations)
+        || marked_pieces_with_cases(plan)
+}
+
+/// A marked piece panel the local search takes
+/// ([`portfolio::helped`](super::portfolio::helped)) with elimination
+/// cases ([`super::mark_cases::case_count`]) and at most
+/// [`SAT_HELPER_MAX_FACES`] faces, that the SAT engine supports: the
+/// SAT engine, asking about one case at a time
+/// ([`super::sat::cubes`]), takes turns with the local search on the
+/// search's second thread. On such panels neither the search's cases
+/// nor the local search is reliable: a case the search cannot settle
+/// in millions of nodes the SAT engine often refutes in a millisecond.
+#[cfg(feature = "sat")]
+fn marked_pieces_with_cases(plan: &Plan) -> bool {
+    use crate::model::SlotKind;
+    let b = &plan.rules.board;
+    b.has_polys
+        && super::portfolio::helped(plan)
+        && super::sat::unsupported(b).is_none()
+        && (0..b.len())
+            .filter(|&s| b.kind[s] == SlotKind::Face && !b.outside[s])
+            .count()
+            <= SAT_HELPER_MAX_FACES
+        && super::mark_cases::case_count(plan).is_some()
 }
 
 /// The race of a solve, without the search's first budget: the search
@@ -649,7 +680,8 @@ mod tests {
 
     /// Which solves have the SAT engine beside the search: piece panels
     /// with a few pieces, a few hundred faces and no mark; marked panels
-    /// without pieces, symmetry or undirected lines.
+    /// without symmetry or undirected lines, with pieces only when they
+    /// have elimination cases and a few hundred faces.
     #[cfg(feature = "sat")]
     #[test]
     fn the_sat_engine_goes_beside_the_search_on_the_panels_it_helps() {
@@ -683,7 +715,14 @@ mod tests {
             false
         )));
         assert!(!sat_beside(&panel(21, 20, 3, 0, false)));
-        assert!(!sat_beside(&panel(4, 4, 3, 1, false)));
+        // Marked piece panels with elimination cases (3 here: the mark
+        // erases one of the pieces), but not with more than `MAX_CASES`
+        // (five marks among 20 pieces: 20 * 19 * 18 * 17 * 16 ways), more
+        // than 400 faces, or symmetry.
+        assert!(sat_beside(&panel(4, 4, 3, 1, false)));
+        assert!(!sat_beside(&panel(10, 10, 20, 5, false)));
+        assert!(!sat_beside(&panel(21, 20, 3, 1, false)));
+        assert!(!sat_beside(&panel(4, 4, 3, 1, true)));
         assert!(sat_beside(&panel(4, 4, 0, 1, false)));
         assert!(!sat_beside(&panel(4, 4, 0, 1, true)));
         assert!(!sat_beside(&panel(4, 4, 0, 0, false)));

@@ -790,6 +790,72 @@ fn the_helpers_turns_agree_with_brute_force() {
     );
 }
 
+/// The SAT engine asking about one elimination case at a time
+/// (`sat::cubes::CaseCubes`) on marked panels, with and without pieces
+/// and subtractive pieces: without limits it always answers, a solution
+/// is one of the brute force's, and "none" only when the brute force has
+/// none. A good share of the solutions come while cases are still open
+/// (the cases' assumptions find them), and some panels are proved
+/// unsolvable (by the run without assumptions, once the cases are
+/// dropped). More by hand: SAT_EXACT_SEED, SAT_EXACT_CASES.
+#[test]
+fn case_cubes_agree_with_brute_force() {
+    use witness::internals::sat::cubes::CaseCubes;
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0xC0BE_5EED));
+    let (mut by_case, mut proved, mut panels) = (0, 0, 0);
+    for case in 0..var("SAT_EXACT_CASES").unwrap_or(300) {
+        let faces = [Faces::Marks, Faces::PiecesMarks, Faces::YlopsMarks][case as usize % 3];
+        let p = random_panel(&mut r, 3, faces, 6, 3);
+        let plan = witness::internals::plan::Plan::new(&p).unwrap();
+        let Ok(mut cubes) = CaseCubes::new(&p, &plan.rules.board, &Limits::none()) else {
+            continue;
+        };
+        panels += 1;
+        let lines: HashSet<(usize, Vec<Direction>)> = common::brute_solutions(&p)
+            .iter()
+            .map(|q| (p.index(q.start), q.moves.clone()))
+            .collect();
+        let had = cubes.open();
+        let sol = cubes
+            .turn(&Limits::none(), std::time::Duration::MAX)
+            .unwrap();
+        match sol.path {
+            Some(path) => {
+                // A line and its reverse are one solution of an
+                // undirected panel; the brute force draws it from either end.
+                let fwd = (p.index(path.start), path.moves.clone());
+                assert!(
+                    witness::check(&p, &path).unwrap().valid,
+                    "case {case}: {fwd:?} is refused on\n{}",
+                    show(&p)
+                );
+                assert!(
+                    lines.contains(&fwd) || p.undirected,
+                    "case {case}: {fwd:?} is no solution of\n{}",
+                    show(&p)
+                );
+                assert!(!lines.is_empty(), "case {case}: a path on\n{}", show(&p));
+                by_case += u32::from(had > 0 && cubes.open() > 0);
+            }
+            None => {
+                assert_eq!(sol.status, Status::Complete, "case {case}");
+                assert!(
+                    lines.is_empty(),
+                    "case {case}: \"none\" on a panel with {} solutions:\n{}",
+                    lines.len(),
+                    show(&p)
+                );
+                proved += 1;
+            }
+        }
+    }
+    assert!(
+        panels > 250 && by_case > 40 && proved > 80,
+        "{panels} panels: {by_case} solved under a case, {proved} proved unsolvable"
+    );
+}
+
 /// The SAT engine against the brute force under the settings that change
 /// how pieces and marks are judged (`precise_polyominos` off,
 /// `shapeless_zero_poly`, `negations_cancel_negations`), on panels of

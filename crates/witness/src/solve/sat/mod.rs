@@ -33,6 +33,7 @@
 //! assumed true; "no model" comes with an unsatisfiable core, the symbols
 //! whose selectors it names.
 
+pub mod cubes;
 pub mod cuts;
 pub mod eager;
 pub mod encode;
@@ -753,6 +754,26 @@ impl<'a> SatRun<'a> {
                 Core::Core(slots)
             }
         })
+    }
+
+    /// [`SatRun::solve_turn`] with the "erased" flag of each slot `s`
+    /// assumed to be `erased(s)` where that is `Some` (slots without a
+    /// flag are passed over): "none" says that no solution has those
+    /// flags, a solution is one of the panel's.
+    pub fn solve_erasing(
+        &mut self,
+        erased: impl Fn(usize) -> Option<bool>,
+        limits: &Limits,
+    ) -> Result<Solution> {
+        let kept = self.assumps.len();
+        for s in 0..self.enc.erased.len() {
+            if let (Term::Lit(l), Some(on)) = (self.enc.erased[s], erased(s)) {
+                self.assumps.push(sat_lit(if on { l } else { -l }));
+            }
+        }
+        let sol = self.solve_turn(limits);
+        self.assumps.truncate(kept);
+        sol
     }
 
     /// [`SatRun::solve`] for a turn: `limits` (shorter than the run's)

@@ -1,0 +1,145 @@
+//! The elimination cases of a marked panel as cubes of one SAT run.
+//!
+//! The SAT engine encodes elimination marks with an "erased" flag per
+//! element a mark may erase ([`super::encode`]), and leaves the choice of
+//! what each mark erases to the solver, which on panels with many
+//! symbols and pieces chooses poorly: it learns, for one choice after
+//! another, why the line cannot work around it. The search's elimination
+//! cases ([`crate::solve::mark_cases`]) make that choice up front, nearest
+//! first. [`CaseCubes`] asks the SAT run about one case at a time, as
+//! assumptions on its flags (the flags of what the case erases set, the
+//! others clear), a few milliseconds each, in rounds whose budget doubles.
+//! Everything the solver learns under one case's assumptions follows from
+//! the clauses alone (CDCL's learnt clauses never rest on assumptions),
+//! so it speeds up every later case and the run without assumptions.
+//!
+//! Exactness: a case's assumptions only narrow the run. A model found
+//! under them passes the validator like any other ([`SatRun::solve`]), so
+//! it is a solution of the panel. "No model" under a case drops that
+//! case, and proves nothing about the panel: the flags of a solution need
+//! not be exactly a case's (a flag may be set on an element that passes,
+//! and a mark may lend its flag to a star). Once the cases are dropped,
+//! or their budget has grown past [`CUBE_MAX`], the run goes on without
+//! assumptions, and only that run's "none" is a proof.
+
+use std::time::{Duration, Instant};
+
+use super::SatRun;
+use crate::model::{Dot, Puzzle};
+use crate::rules::board::Board;
+use crate::solve::answer::{Solution, Status};
+use crate::solve::mark_cases::{erasures, Erasure, MAX_CASES};
+use crate::solve::race::{within, HeadStart};
+use crate::{Limits, Result};
+
+/// A case's first budget in the first round; it doubles each round.
+pub const CUBE_FIRST: Duration = Duration::from_millis(2);
+
+/// Past this budget a case the solver has not settled is given up, and
+/// the run goes on without assumptions.
+pub const CUBE_MAX: Duration = Duration::from_millis(32);
+
+/// A SAT run on a marked panel that asks about its elimination cases one
+/// at a time before it goes on without assumptions.
+pub struct CaseCubes<'a> {
+    run: SatRun<'a>,
+    /// The cases still open, nearest first.
+    cases: Vec<Erasure>,
+    /// The case whose turn is next in this round.
+    next: usize,
+    /// Each case's budget in this round.
+    budget: Duration,
+    /// Per slot: whether it holds a dot.
+    dots: Vec<bool>,
+}
+
+impl<'a> CaseCubes<'a> {
+    /// The run on `puzzle` (whose board is `b`), with `b`'s cases (none
+    /// without marks or with more than [`MAX_CASES`]: then every turn is
+    /// the run's own). Fails as [`SatRun::new`] does.
+    pub fn new(puzzle: &'a Puzzle, b: &Board, limits: &Limits) -> Result<CaseCubes<'a>> {
+        let run = SatRun::new(puzzle, limits)?;
+        Ok(CaseCubes {
+            run,
+            cases: erasures(b, MAX_CASES).unwrap_or_default(),
+            next: 0,
+            budget: CUBE_FIRST,
+            dots: (0..b.len()).map(|s| b.dot[s] != Dot::None).collect(),
+        })
+    }
+
+    /// How many cases are still open.
+    pub fn open(&self) -> usize {
+        self.cases.len()
+    }
+
+    /// Solves with the assumptions of open case `k` (of [`CaseCubes::open`],
+    /// nearest first) within `limits`: a path is a solution of the panel;
+    /// "none" says only that no model has the case's flags.
+    pub fn solve_case(&mut self, k: usize, limits: &Limits) -> Result<Solution> {
+        let case = &self.cases[k];
+        let (dots, some_dot) = (&self.dots, case.some_dot);
+        self.run.solve_erasing(
+            |s| {
+                if some_dot && dots[s] {
+                    None
+                } else {
+                    Some(case.slots.contains(&s))
+                }
+            },
+            limits,
+        )
+    }
+
+    /// Works for about `turn` (of wall time, within `limits`): the open
+    /// cases, each for the round's budget, then the run without
+    /// assumptions. A path is a solution; "none" with status complete is
+    /// a proof (it comes only from the run without assumptions); status
+    /// stopped says the turn or the limits ended first.
+    pub fn turn(&mut self, limits: &Limits, turn: Duration) -> Result<Solution> {
+        let t0 = Instant::now();
+        while !self.cases.is_empty() {
+            let left = turn.saturating_sub(t0.elapsed());
+            if left.is_zero() || limits.expired() {
+                return Ok(stopped());
+            }
+            let l = within(limits, HeadStart::of(self.budget.min(left)));
+            let sol = self.solve_case(self.next, &l)?;
+            if sol.path.is_some() {
+                return Ok(sol);
+            }
+            if sol.status == Status::Complete {
+                // No model with this case's flags: the case goes.
+                self.cases.remove(self.next);
+            } else if limits.expired() {
+                return Ok(stopped());
+            } else if self.budget.min(left) == self.budget {
+                // The case used its whole budget this round.
+                self.next += 1;
+            }
+            if self.next >= self.cases.len() {
+                self.next = 0;
+                self.budget *= 2;
+                if self.budget > CUBE_MAX {
+                    self.cases.clear();
+                }
+            }
+        }
+        let left = turn.saturating_sub(t0.elapsed());
+        if left.is_zero() {
+            return Ok(stopped());
+        }
+        if turn == Duration::MAX {
+            return self.run.solve_turn(limits);
+        }
+        self.run.solve_turn(&within(limits, HeadStart::of(left)))
+    }
+}
+
+/// No answer yet.
+fn stopped() -> Solution {
+    Solution {
+        path: None,
+        status: Status::Stopped,
+    }
+}
