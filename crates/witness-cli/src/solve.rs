@@ -58,18 +58,28 @@ pub fn limits_of(timeout_ms: u64) -> Limits {
 impl Common {
     /// When `none` (no solution, proved): the symbols of `puzzle` that
     /// cannot all be satisfied, within `limits`, the command's own (so
-    /// that `--timeout-ms` bounds the whole command); `None` when the
-    /// limits leave no time to find them.
+    /// that `--timeout-ms` bounds the whole command); `Err` says why they
+    /// are not named (the time limit, most often).
     fn why(
         &self,
         puzzle: &witness::model::Puzzle,
         none: bool,
         limits: &Limits,
-    ) -> Option<witness::Why> {
+    ) -> Option<Result<witness::Why, String>> {
         let options = witness::WhyOptions::default()
             .with_limits(limits.clone())
             .with_engine(self.engine);
-        none.then(|| witness::why(puzzle, &options).ok()).flatten()
+        none.then(|| {
+            witness::why(puzzle, &options).map_err(|e| {
+                if limits.expired() {
+                    "the time limit left no time to find which symbols cannot all be \
+                     satisfied (see --timeout-ms)"
+                        .to_string()
+                } else {
+                    format!("the symbols that cannot all be satisfied are not named: {e}")
+                }
+            })
+        })
     }
 
     fn limits(&self) -> Limits {
@@ -123,12 +133,16 @@ fn draw(puzzle: &witness::model::Puzzle, path: Option<&witness::Path>) -> String
     witness::render::terminal(puzzle, path, color)
 }
 
-/// The text of a "why" after "no solution": the symbols, or that the
-/// time limit left no time to find them.
-fn why_or_none(puzzle: &witness::model::Puzzle, why: Option<witness::Why>) -> String {
+/// The text of a "why" after "no solution": the symbols, or why they
+/// are not named.
+fn why_or_none(
+    puzzle: &witness::model::Puzzle,
+    why: Option<Result<witness::Why, String>>,
+) -> String {
     match why {
-        Some(w) => output::why_text(puzzle, &w),
-        None => "the time limit left no time to find which symbols cannot all be satisfied (see --timeout-ms)\n".into(),
+        Some(Ok(w)) => output::why_text(puzzle, &w),
+        Some(Err(e)) => format!("{e}\n"),
+        None => String::new(),
     }
 }
 
@@ -148,8 +162,10 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         let why = c.why(&puzzle, none, &limits);
         let mut j = output::solve_json(&sol, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
-        if let Some(w) = &why {
-            output::add_why(&mut j, w);
+        match &why {
+            Some(Ok(w)) => output::add_why(&mut j, w),
+            Some(Err(e)) => output::add_why_error(&mut j, e),
+            None => {}
         }
         outln!("{j}");
     } else {
@@ -292,8 +308,10 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
         let why = c.why(&puzzle, none, &limits);
         let mut j = output::hint_json(&h, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
-        if let Some(w) = &why {
-            output::add_why(&mut j, w);
+        match &why {
+            Some(Ok(w)) => output::add_why(&mut j, w),
+            Some(Err(e)) => output::add_why_error(&mut j, e),
+            None => {}
         }
         outln!("{j}");
     } else {

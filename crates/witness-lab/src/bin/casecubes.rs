@@ -8,7 +8,7 @@
 //! solution.
 
 use std::time::{Duration, Instant};
-use witness::internals::{plan::Plan, sat::cubes::CaseCubes};
+use witness::internals::sat::cubes::CaseCubes;
 use witness::Limits;
 
 #[global_allocator]
@@ -28,9 +28,8 @@ fn main() {
     let text = std::fs::read_to_string(&file).expect("readable file");
     let p = witness::formats::read_puzzle(&text, None).expect("puzzle");
     let t0 = Instant::now();
-    let plan = Plan::new(&p).expect("plan");
     let limits = Limits::timeout(Duration::from_secs(600));
-    let mut cubes = CaseCubes::new(&p, &plan.rules.board, &limits).expect("a SAT run");
+    let mut cubes = CaseCubes::new(&p, &limits).expect("a SAT run");
     println!(
         "{} cases, encoded in {:.3} s",
         cubes.open(),

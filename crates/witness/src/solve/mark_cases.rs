@@ -990,19 +990,14 @@ mod tests {
         }
     }
 
-    /// A 2x1 panel: a mark in the left face, a star alone in the right,
-    /// from the bottom left corner to the top right. The mark must erase
-    /// the star, so both must share a region: a path solves it exactly
-    /// when it leaves the middle edge uncovered. The one case turns both
-    /// into stars of a colour of their own, which asks the same, so it
-    /// accepts exactly the puzzle's solutions; and the solver, with the
-    /// cases in turns from the start, finds one.
+    /// Two marks, a star, a triangle, a white and a black square, and
+    /// two dots: each case's erasure lists the symbols and dots its board
+    /// changes (the marks aside), in the same order as the boards; a mark
+    /// cancelling the other erases nothing. With five dots (more than
+    /// [`PER_DOT_MAX`]) a mark erases "some dot", and the case's board
+    /// drops every dot.
     #[test]
     fn erasures_name_what_each_case_board_erases() {
-        // Two marks, a star, a triangle, a white and a black square, and
-        // two dots: each case's erasure lists the symbols and dots its
-        // board changes (the marks aside), in the same order as the
-        // boards; a mark cancelling the other erases nothing.
         let mut p = Puzzle::new(3, 2, false).unwrap();
         p.cell_mut(Pos::new(0, 4)).start = true;
         p.cell_mut(Pos::new(6, 0)).end = Some(Direction::Up);
@@ -1037,8 +1032,40 @@ mod tests {
         // (6 * 5 ways), and where the rules let marks cancel, one more.
         let ncn = u32::from(b.ncn);
         assert_eq!((erased.len(), cancelling), (30 + ncn as usize, ncn));
+        for (x, y) in [(0, 2), (4, 4), (6, 4)] {
+            p.cell_mut(Pos::new(x, y)).dot = Dot::Black;
+        }
+        let rules = Rules::new(&p).unwrap();
+        let b = &rules.board;
+        let boards = case_boards(b, MAX_CASES).unwrap();
+        let erased = erasures(b, MAX_CASES).unwrap();
+        assert_eq!(boards.len(), erased.len());
+        let mut some = 0;
+        for (c, e) in boards.iter().zip(&erased) {
+            let dots_gone = (0..b.len()).all(|i| c.dot[i] == Dot::None);
+            assert_eq!(e.some_dot, dots_gone);
+            let mut changed: Vec<usize> = (0..b.len())
+                .filter(|&i| b.sym[i] != Sym::Nega)
+                .filter(|&i| (b.sym[i], b.color[i]) != (c.sym[i], c.color[i]))
+                .collect();
+            changed.sort_unstable();
+            let mut listed = e.slots.clone();
+            listed.sort_unstable();
+            assert_eq!(changed, listed);
+            some += u32::from(e.some_dot);
+        }
+        // "Some dot" for one mark and one of the four symbols for the
+        // other (2 * 4), or for both marks.
+        assert_eq!(some, 9);
     }
 
+    /// A 2x1 panel: a mark in the left face, a star alone in the right,
+    /// from the bottom left corner to the top right. The mark must erase
+    /// the star, so both must share a region: a path solves it exactly
+    /// when it leaves the middle edge uncovered. The one case turns both
+    /// into stars of a colour of their own, which asks the same, so it
+    /// accepts exactly the puzzle's solutions; and the solver, with the
+    /// cases in turns from the start, finds one.
     #[test]
     fn a_mark_erasing_a_lone_star_is_one_case() {
         let mut p = Puzzle::new(2, 1, false).unwrap();

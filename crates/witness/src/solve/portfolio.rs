@@ -700,10 +700,10 @@ pub const HELPER_TURN_MAX: std::time::Duration = std::time::Duration::from_milli
 
 /// On a piece panel, the local search's time alone on the helper thread
 /// of [`first_solution_helped`] before the SAT engine's first turn
-/// ([`helper_turns`]): the local search was that thread's only side on
-/// such panels, and it settles most of them within tens of milliseconds,
-/// where building the SAT engine's placement encoding alone takes some
-/// milliseconds and sharing the thread doubles the local search's time.
+/// ([`helper_turns`]): the local search alone settles most marked piece
+/// panels within tens of milliseconds, where building the SAT engine's
+/// placement encoding takes some milliseconds and sharing the thread
+/// doubles the local search's time.
 #[cfg(feature = "sat")]
 pub const HELPER_SAT_AFTER: std::time::Duration = std::time::Duration::from_millis(32);
 
@@ -746,26 +746,31 @@ pub fn helper_turns(
         let mut sat_gone = false;
         // Each side's time so far: the side that has had less goes next,
         // so that an encoding that takes long is paid back to the local
-        // search before the SAT engine's next turn.
+        // search before the SAT engine's next turn. On a piece panel the
+        // SAT engine's first turn waits for the local search's head start.
         let (mut local_time, mut sat_time) = (Duration::ZERO, Duration::ZERO);
-        // Alone, the SAT engine needs no turns.
-        let mut turn = if anneal.is_none() {
+        let head_start = if b.has_polys && anneal.is_some() {
+            HELPER_SAT_AFTER
+        } else {
+            Duration::ZERO
+        };
+        // Each side's next turn; alone, the SAT engine needs no turns.
+        let mut local_turn = HELPER_TURN_FIRST;
+        let mut sat_turn = if anneal.is_none() {
             Duration::MAX
         } else {
             HELPER_TURN_FIRST
         };
         while !limits.expired() && (anneal.is_some() || !sat_gone) {
-            // The SAT engine's first turn waits for the local search's
-            // head start; then the side that has had less time goes.
-            let head_start = if b.has_polys {
-                HELPER_SAT_AFTER
-            } else {
-                Duration::ZERO
-            };
             let sat_due = !sat_gone
                 && (anneal.is_none() || (local_time >= head_start && sat_time < local_time));
             if let Some(a) = anneal.as_mut().filter(|_| !sat_due) {
                 let t = Instant::now();
+                // Not past the head start in one turn.
+                let turn = match head_start.saturating_sub(local_time) {
+                    Duration::ZERO => local_turn,
+                    left => local_turn.min(left),
+                };
                 let l = within(limits, HeadStart::of(turn));
                 while !l.expired() {
                     let work = a.work().saturating_add(HELPER_ANNEAL_STEP);
@@ -774,36 +779,38 @@ pub fn helper_turns(
                     }
                 }
                 local_time += t.elapsed();
+                local_turn = (local_turn * 2).min(HELPER_TURN_MAX);
             }
             if sat_due {
                 let t = Instant::now();
                 if sat.is_none() {
-                    match super::sat::cubes::CaseCubes::new(puzzle, b, limits) {
-                        Ok(run) => sat = Some(run),
-                        // A panel it does not encode after all: the local
-                        // search goes on alone.
-                        Err(_) => sat_gone = true,
-                    }
+                    // A panel it does not encode after all: the local
+                    // search goes on alone.
+                    sat = super::sat::cubes::CaseCubes::new(puzzle, limits).ok();
+                    sat_gone = sat.is_none();
                 }
                 if let Some(run) = sat.as_mut() {
-                    match run.turn(limits, turn) {
+                    match run.turn(limits, sat_turn) {
                         Ok(s) if s.status == super::answer::Status::Complete => {
                             return Some(
                                 s.path.map(|p| (b.index(p.start.x, p.start.y), 0, p.moves)),
                             );
                         }
                         Ok(_) => {}
-                        Err(_) => sat_gone = true,
+                        Err(_) => {
+                            sat = None;
+                            sat_gone = true;
+                        }
                     }
                 }
                 sat_time += t.elapsed();
+                sat_turn = (sat_turn.saturating_mul(2)).min(HELPER_TURN_MAX);
             }
             if anneal.is_none() {
                 // The SAT engine alone was stopped by the limits, or gave
                 // up.
                 break;
             }
-            turn = (turn * 2).min(HELPER_TURN_MAX);
         }
         None
     })

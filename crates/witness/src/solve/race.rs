@@ -85,7 +85,7 @@ impl HeadStart {
     pub const fn of(work: Duration) -> HeadStart {
         HeadStart {
             work,
-            wall: Duration::from_nanos(work.as_nanos() as u64 * 10),
+            wall: work.saturating_mul(10),
         }
     }
 }
@@ -311,8 +311,10 @@ pub(crate) fn within(limits: &Limits, budget: HeadStart) -> Limits {
     } else {
         budget.work
     };
-    let soon = Instant::now() + wall;
-    l.deadline = Some(limits.deadline.map_or(soon, |d| d.min(soon)));
+    // A budget too long for a clock to reach sets no deadline of its own.
+    if let Some(soon) = Instant::now().checked_add(wall) {
+        l.deadline = Some(limits.deadline.map_or(soon, |d| d.min(soon)));
+    }
     l.work = work;
     l
 }
@@ -498,8 +500,10 @@ fn sat_beside(plan: &Plan) -> bool {
 
 /// A marked piece panel the local search takes
 /// ([`portfolio::helped`](super::portfolio::helped)) with elimination
-/// cases ([`super::mark_cases::case_count`]) and at most
-/// [`SAT_HELPER_MAX_FACES`] faces, that the SAT engine supports: the
+/// cases ([`super::mark_cases::case_count`]), at most
+/// [`SAT_HELPER_MAX_PIECES`] pieces and [`SAT_HELPER_MAX_FACES`] faces
+/// (the placement encoding grows with both), that the SAT engine
+/// supports: the
 /// SAT engine, asking about one case at a time
 /// ([`super::sat::cubes`]), takes turns with the local search on the
 /// search's second thread. On such panels neither the search's cases
@@ -512,6 +516,7 @@ fn marked_pieces_with_cases(plan: &Plan) -> bool {
     b.has_polys
         && super::portfolio::helped(plan)
         && super::sat::unsupported(b).is_none()
+        && b.sym.iter().filter(|s| s.is_poly()).count() <= SAT_HELPER_MAX_PIECES
         && (0..b.len())
             .filter(|&s| b.kind[s] == SlotKind::Face && !b.outside[s])
             .count()
@@ -717,10 +722,12 @@ mod tests {
         assert!(!sat_beside(&panel(21, 20, 3, 0, false)));
         // Marked piece panels with elimination cases (3 here: the mark
         // erases one of the pieces), but not with more than `MAX_CASES`
-        // (five marks among 20 pieces: 20 * 19 * 18 * 17 * 16 ways), more
-        // than 400 faces, or symmetry.
+        // (five marks among 7 pieces: 7 * 6 * 5 * 4 * 3 ways), more than
+        // 7 pieces or 400 faces, or symmetry.
         assert!(sat_beside(&panel(4, 4, 3, 1, false)));
-        assert!(!sat_beside(&panel(10, 10, 20, 5, false)));
+        assert!(sat_beside(&panel(10, 10, 7, 1, false)));
+        assert!(!sat_beside(&panel(10, 10, 7, 5, false)));
+        assert!(!sat_beside(&panel(10, 10, 8, 1, false)));
         assert!(!sat_beside(&panel(21, 20, 3, 1, false)));
         assert!(!sat_beside(&panel(4, 4, 3, 1, true)));
         assert!(sat_beside(&panel(4, 4, 0, 1, false)));

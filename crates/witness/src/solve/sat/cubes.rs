@@ -26,7 +26,6 @@ use std::time::{Duration, Instant};
 
 use super::SatRun;
 use crate::model::{Dot, Puzzle};
-use crate::rules::board::Board;
 use crate::solve::answer::{Solution, Status};
 use crate::solve::mark_cases::{erasures, Erasure, MAX_CASES};
 use crate::solve::race::{within, HeadStart};
@@ -54,17 +53,20 @@ pub struct CaseCubes<'a> {
 }
 
 impl<'a> CaseCubes<'a> {
-    /// The run on `puzzle` (whose board is `b`), with `b`'s cases (none
-    /// without marks or with more than [`MAX_CASES`]: then every turn is
-    /// the run's own). Fails as [`SatRun::new`] does.
-    pub fn new(puzzle: &'a Puzzle, b: &Board, limits: &Limits) -> Result<CaseCubes<'a>> {
+    /// The run on `puzzle`, with its cases (none without marks or with
+    /// more than [`MAX_CASES`]: then every turn is the run's own). Fails
+    /// as [`SatRun::new`] does.
+    pub fn new(puzzle: &'a Puzzle, limits: &Limits) -> Result<CaseCubes<'a>> {
         let run = SatRun::new(puzzle, limits)?;
+        let b = &run.rules.board;
+        let cases = erasures(b, MAX_CASES).unwrap_or_default();
+        let dots = (0..b.len()).map(|s| b.dot[s] != Dot::None).collect();
         Ok(CaseCubes {
             run,
-            cases: erasures(b, MAX_CASES).unwrap_or_default(),
+            cases,
             next: 0,
             budget: CUBE_FIRST,
-            dots: (0..b.len()).map(|s| b.dot[s] != Dot::None).collect(),
+            dots,
         })
     }
 
@@ -128,9 +130,6 @@ impl<'a> CaseCubes<'a> {
         let left = turn.saturating_sub(t0.elapsed());
         if left.is_zero() {
             return Ok(stopped());
-        }
-        if turn == Duration::MAX {
-            return self.run.solve_turn(limits);
         }
         self.run.solve_turn(&within(limits, HeadStart::of(left)))
     }
