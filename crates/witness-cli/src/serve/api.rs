@@ -197,10 +197,11 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let engine = engine_of(body)?;
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
+    let lim = limits(ms, cancel);
     let sol = witness::solve(
         &puzzle,
         &SolveOptions::default()
-            .with_limits(limits(ms, cancel))
+            .with_limits(lim.clone())
             .with_engine(engine),
     )
     .map_err(lib_err)?;
@@ -211,12 +212,17 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     let mut v = output::solve_json(&sol, elapsed);
     if sol.path.is_none() {
         // No solution, proved: the symbols that cannot all be satisfied,
-        // within a time limit of their own as long as the request's.
+        // within what is left of the request's time limit.
         let options = witness::WhyOptions::default()
-            .with_limits(limits(ms, cancel))
+            .with_limits(lim.clone())
             .with_engine(engine);
-        if let Ok(w) = witness::why(&puzzle, &options) {
-            output::add_why(&mut v, &w);
+        match witness::why(&puzzle, &options) {
+            Ok(w) => output::add_why(&mut v, &w),
+            Err(_) if lim.expired() => output::add_why_error(
+                &mut v,
+                "the time limit left no time to find which symbols cannot all be satisfied",
+            ),
+            Err(e) => output::add_why_error(&mut v, &e.to_string()),
         }
     }
     Ok((200, judged(v, &puzzle)))

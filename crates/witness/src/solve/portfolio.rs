@@ -703,7 +703,9 @@ pub const HELPER_TURN_MAX: std::time::Duration = std::time::Duration::from_milli
 /// ([`helper_turns`]): the local search alone settles most marked piece
 /// panels within tens of milliseconds, where building the SAT engine's
 /// placement encoding takes some milliseconds and sharing the thread
-/// doubles the local search's time.
+/// doubles the local search's time. (Wall time: the local search's
+/// turns are budgets of processor time, so on a loaded machine the head
+/// start holds less of its work.)
 #[cfg(feature = "sat")]
 pub const HELPER_SAT_AFTER: std::time::Duration = std::time::Duration::from_millis(32);
 

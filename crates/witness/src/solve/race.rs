@@ -32,10 +32,12 @@
 //!
 //! - **The SAT engine beside the search** (`sat_beside`): no race; a
 //!   solve of a panel with a handful of pieces and no mark, or of a marked
-//!   panel without pieces that the local search takes, where a second
-//!   thread is to be had, runs the search on one thread from where its
-//!   first turn left it and the SAT engine on the other (by turns with a
-//!   local search on the marked panels: `solve_plan_sat_helper`).
+//!   panel that the local search takes (without pieces, or with a
+//!   handful of pieces and elimination cases), where a second thread is
+//!   to be had, runs the search on one thread from where its first turn
+//!   left it and the SAT engine on the other (by turns with a local
+//!   search on the marked panels, the SAT engine asking about the cases
+//!   one at a time: `solve_plan_sat_helper`).
 //!
 //! Panels the SAT engine does not support ([`crate::Error::Unsupported`]),
 //! other work on panels with polyominoes (where the search is the faster

@@ -48,6 +48,8 @@ pub struct CaseCubes<'a> {
     next: usize,
     /// Each case's budget in this round.
     budget: Duration,
+    /// The time the case due has had this round.
+    used: Duration,
     /// Per slot: whether it holds a dot.
     dots: Vec<bool>,
 }
@@ -66,6 +68,7 @@ impl<'a> CaseCubes<'a> {
             cases,
             next: 0,
             budget: CUBE_FIRST,
+            used: Duration::ZERO,
             dots,
         })
     }
@@ -93,9 +96,10 @@ impl<'a> CaseCubes<'a> {
         )
     }
 
-    /// Works for about `turn` (of wall time, within `limits`): the open
-    /// cases, each for the round's budget, then the run without
-    /// assumptions. A path is a solution; "none" with status complete is
+    /// Works for about `turn` (of wall time, within `limits`; a turn of
+    /// `Duration::MAX` has no end of its own): the open cases, each for
+    /// the round's budget (over several turns where a turn ends first),
+    /// then the run without assumptions. A path is a solution; "none" with status complete is
     /// a proof (it comes only from the run without assumptions); status
     /// stopped says the turn or the limits ended first.
     pub fn turn(&mut self, limits: &Limits, turn: Duration) -> Result<Solution> {
@@ -105,19 +109,25 @@ impl<'a> CaseCubes<'a> {
             if left.is_zero() || limits.expired() {
                 return Ok(stopped());
             }
-            let l = within(limits, HeadStart::of(self.budget.min(left)));
-            let sol = self.solve_case(self.next, &l)?;
+            // The rest of the case's budget this round, within the turn.
+            let slice = self.budget.saturating_sub(self.used).min(left);
+            let t = Instant::now();
+            let sol = self.solve_case(self.next, &within(limits, HeadStart::of(slice)))?;
+            self.used += t.elapsed();
             if sol.path.is_some() {
                 return Ok(sol);
             }
             if sol.status == Status::Complete {
                 // No model with this case's flags: the case goes.
                 self.cases.remove(self.next);
+                self.used = Duration::ZERO;
             } else if limits.expired() {
                 return Ok(stopped());
-            } else if self.budget.min(left) == self.budget {
-                // The case used its whole budget this round.
+            } else if self.used >= self.budget {
+                // The case has had its budget this round (over turns,
+                // if a turn ended first).
                 self.next += 1;
+                self.used = Duration::ZERO;
             }
             if self.next >= self.cases.len() {
                 self.next = 0;
@@ -126,6 +136,9 @@ impl<'a> CaseCubes<'a> {
                     self.cases.clear();
                 }
             }
+        }
+        if turn == Duration::MAX {
+            return self.run.solve_turn(limits);
         }
         let left = turn.saturating_sub(t0.elapsed());
         if left.is_zero() {
