@@ -148,3 +148,37 @@ pub fn run_subtree<const N: usize>(
         CUTS.iter().map(|c| c.load(Ordering::Relaxed)).collect(),
     )
 }
+
+/// The positional arguments of a binary: the first is required (the
+/// binary stops with `usage` without it), the others take defaults.
+pub struct Positional(std::iter::Skip<std::env::Args>);
+
+impl Positional {
+    /// The process's arguments after the binary's name.
+    pub fn new() -> Positional {
+        Positional(std::env::args().skip(1))
+    }
+
+    /// The next argument; without one, the process stops with `usage`.
+    pub fn required(&mut self, usage: &str) -> String {
+        self.0.next().unwrap_or_else(|| {
+            eprintln!("usage: {usage}");
+            std::process::exit(2)
+        })
+    }
+
+    /// The next argument read as a `T`, or `default` when it is missing
+    /// or does not read.
+    pub fn or<T: std::str::FromStr>(&mut self, default: T) -> T {
+        self.0
+            .next()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    }
+}
+
+impl Default for Positional {
+    fn default() -> Self {
+        Positional::new()
+    }
+}

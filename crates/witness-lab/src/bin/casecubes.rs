@@ -15,16 +15,11 @@ use witness::Limits;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let file = args
-        .next()
-        .expect("usage: casecubes FILE.json [CASES] [MS] [ROUNDS]");
-    let k: usize = args
-        .next()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(usize::MAX);
-    let ms: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(2);
-    let rounds: u32 = args.next().and_then(|v| v.parse().ok()).unwrap_or(6);
+    let mut args = witness_lab::Positional::new();
+    let file = args.required("casecubes FILE.json [CASES] [MS] [ROUNDS]");
+    let k: usize = args.or(usize::MAX);
+    let ms: u64 = args.or(2);
+    let rounds: u32 = args.or(6);
     let text = std::fs::read_to_string(&file).expect("readable file");
     let p = witness::formats::read_puzzle(&text, None).expect("puzzle");
     let t0 = Instant::now();

@@ -16,12 +16,10 @@ use witness::internals::plan::Plan;
 use witness::Limits;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let file = args
-        .next()
-        .expect("usage: rounds FILE.jsonl [ROUNDS] [BUDGET_MS]");
-    let rounds: usize = args.next().and_then(|v| v.parse().ok()).unwrap_or(5).max(1);
-    let cap: u64 = args.next().and_then(|v| v.parse().ok()).unwrap_or(100);
+    let mut args = witness_lab::Positional::new();
+    let file = args.required("rounds FILE.jsonl [ROUNDS] [BUDGET_MS]");
+    let rounds: usize = args.or(5).max(1);
+    let cap: u64 = args.or(100);
     let (ids, puzzles): (Vec<String>, Vec<_>) = witness_lab::corpus(&file).into_iter().unzip();
     let mut best = vec![f64::INFINITY; puzzles.len()];
     let mut solved = vec![false; puzzles.len()];

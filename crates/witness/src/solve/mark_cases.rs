@@ -1010,52 +1010,54 @@ mod tests {
         p.cell_mut(Pos::new(3, 3)).symbol = sym(SymbolKind::Square, Color::Black);
         p.cell_mut(Pos::new(2, 0)).dot = Dot::Black;
         p.cell_mut(Pos::new(6, 2)).dot = Dot::Black;
-        let rules = Rules::new(&p).unwrap();
-        let b = &rules.board;
-        let boards = case_boards(b, MAX_CASES).unwrap();
-        let erased = erasures(b, MAX_CASES).unwrap();
-        assert_eq!(boards.len(), erased.len());
-        let mut cancelling = 0;
-        for (c, e) in boards.iter().zip(&erased) {
-            let mut changed: Vec<usize> = (0..b.len())
-                .filter(|&i| b.sym[i] != Sym::Nega)
-                .filter(|&i| (b.sym[i], b.color[i], b.dot[i]) != (c.sym[i], c.color[i], c.dot[i]))
-                .collect();
-            changed.sort_unstable();
-            let mut listed = e.slots.clone();
-            listed.sort_unstable();
-            assert!(!e.some_dot, "two dots: a case per dot");
-            assert_eq!(changed, listed);
-            cancelling += u32::from(listed.is_empty());
-        }
+        // Per case of `p`, whether its marks erase "some dot" and how
+        // many slots `erasures` lists; checked on the way: the slots are
+        // those its board changes (but the marks, and the dots where
+        // "some dot" drops them all), and "some dot" drops every dot.
+        let check = |p: &Puzzle| -> Vec<(bool, usize)> {
+            let rules = Rules::new(p).unwrap();
+            let b = &rules.board;
+            let boards = case_boards(b, MAX_CASES).unwrap();
+            let erased = erasures(b, MAX_CASES).unwrap();
+            assert_eq!(boards.len(), erased.len());
+            boards
+                .iter()
+                .zip(&erased)
+                .map(|(c, e)| {
+                    let dots_gone = (0..b.len()).all(|i| c.dot[i] == Dot::None);
+                    assert!(!e.some_dot || dots_gone);
+                    let mut changed: Vec<usize> = (0..b.len())
+                        .filter(|&i| b.sym[i] != Sym::Nega)
+                        .filter(|&i| {
+                            let dot = |x: &Board| if e.some_dot { Dot::None } else { x.dot[i] };
+                            (b.sym[i], b.color[i], dot(b)) != (c.sym[i], c.color[i], dot(c))
+                        })
+                        .collect();
+                    changed.sort_unstable();
+                    let mut listed = e.slots.clone();
+                    listed.sort_unstable();
+                    assert_eq!(changed, listed);
+                    (e.some_dot, listed.len())
+                })
+                .collect()
+        };
+        let cases = check(&p);
+        assert!(
+            cases.iter().all(|&(some, _)| !some),
+            "two dots: a case per dot"
+        );
         // Six symbols and dots to erase, two marks erasing two of them
-        // (6 * 5 ways), and where the rules let marks cancel, one more.
-        let ncn = u32::from(b.ncn);
-        assert_eq!((erased.len(), cancelling), (30 + ncn as usize, ncn));
+        // (6 * 5 ways), and where the rules let marks cancel, one more
+        // that erases nothing.
+        let ncn = Rules::new(&p).unwrap().board.ncn;
+        let cancelling = cases.iter().filter(|&&(_, n)| n == 0).count();
+        assert_eq!((cases.len(), cancelling), (30 + ncn as usize, ncn as usize));
         for (x, y) in [(0, 2), (4, 4), (6, 4)] {
             p.cell_mut(Pos::new(x, y)).dot = Dot::Black;
         }
-        let rules = Rules::new(&p).unwrap();
-        let b = &rules.board;
-        let boards = case_boards(b, MAX_CASES).unwrap();
-        let erased = erasures(b, MAX_CASES).unwrap();
-        assert_eq!(boards.len(), erased.len());
-        let mut some = 0;
-        for (c, e) in boards.iter().zip(&erased) {
-            let dots_gone = (0..b.len()).all(|i| c.dot[i] == Dot::None);
-            assert_eq!(e.some_dot, dots_gone);
-            let mut changed: Vec<usize> = (0..b.len())
-                .filter(|&i| b.sym[i] != Sym::Nega)
-                .filter(|&i| (b.sym[i], b.color[i]) != (c.sym[i], c.color[i]))
-                .collect();
-            changed.sort_unstable();
-            let mut listed = e.slots.clone();
-            listed.sort_unstable();
-            assert_eq!(changed, listed);
-            some += u32::from(e.some_dot);
-        }
         // "Some dot" for one mark and one of the four symbols for the
         // other (2 * 4), or for both marks.
+        let some = check(&p).iter().filter(|&&(some, _)| some).count();
         assert_eq!(some, 9);
     }
 
