@@ -513,16 +513,10 @@ fn sat_beside(plan: &Plan) -> bool {
 /// in millions of nodes the SAT engine often refutes in a millisecond.
 #[cfg(feature = "sat")]
 fn marked_pieces_with_cases(plan: &Plan) -> bool {
-    use crate::model::SlotKind;
-    let b = &plan.rules.board;
-    b.has_polys
-        && super::portfolio::helped(plan)
-        && super::sat::unsupported(b).is_none()
-        && b.sym.iter().filter(|s| s.is_poly()).count() <= SAT_HELPER_MAX_PIECES
-        && (0..b.len())
-            .filter(|&s| b.kind[s] == SlotKind::Face && !b.outside[s])
-            .count()
-            <= SAT_HELPER_MAX_FACES
+    // `sat_helps` checks the pieces, the faces and the SAT engine's
+    // support; the cases are counted last, as they cost the most.
+    super::portfolio::helped(plan)
+        && sat_helps(plan)
         && super::mark_cases::case_count(plan).is_some()
 }
 
