@@ -53,6 +53,12 @@ fn main() {
         100.0 * hits as f64 / (hits + misses).max(1) as f64
     );
     println!(
+        "regions kept by the flood from the cover before: {}; paths turned down before judged whole: {} of {}",
+        a.memo().kept,
+        a.cut_short,
+        a.judged
+    );
+    println!(
         "exchanges between replicas: {} of {} tried",
         a.exchanges.1, a.exchanges.0
     );

@@ -63,7 +63,23 @@ pub struct RegionMemo {
     open: Vec<u64>,
     flooded: Vec<u64>,
     runs: Vec<(u32, u64)>,
-    parts: Vec<(u32, u64, u32)>,
+    parts: Vec<Part>,
+    /// The cover flooded before, per column (`open`), and its regions,
+    /// which the next flood keeps where the cover did not change
+    /// ([`RegionMemo::split_columns`]); valid while `flood_kept`.
+    last_open: Vec<u64>,
+    last_runs: Vec<(u32, u64)>,
+    last_parts: Vec<Part>,
+    flood_kept: bool,
+    /// Scratch: per column, the slots changed since the last flood and
+    /// those beside them.
+    near: Vec<u64>,
+    /// Scratch: the regions of the last flood the memo did not know, the
+    /// span of each region's failures in the list, and the list put in
+    /// the regions' order.
+    unknown: Vec<u32>,
+    spans: Vec<(u32, u32)>,
+    listed: Vec<u32>,
     /// Scratch: one region's slots (in the engine's flood order when it
     /// holds marks), and the ordered flood's stack.
     ordered: Vec<u32>,
@@ -72,6 +88,8 @@ pub struct RegionMemo {
     pub hits: u64,
     /// Regions judged afresh.
     pub misses: u64,
+    /// Regions the flood kept from the cover flooded before.
+    pub kept: u64,
     /// The area gap of the last path judged: over its failing regions
     /// that hold polyominoes, the faces by which the pieces' net area
     /// misses the region's area at best (see [`area_gap`]). Zero when the
@@ -131,17 +149,29 @@ impl RegionMemo {
         }
         self.known.clear();
         self.failing.clear();
+        self.flood_kept = false;
     }
 
     /// The regions of the lines' cover on column bitsets (see
     /// [`regions::regions`]: walls are covered edges and nodes and outside
     /// slots; a start on an edge is a pass-through unless FAT, an end on
-    /// an edge always), into `runs` and `parts`: a flood along whole runs
-    /// of a column at a time, keying each run as it goes. A region's key
-    /// covers its pass-through slots too, which its listed slots and the
-    /// start and end fix.
+    /// an edge always), into `runs` and `parts`, in the order of their
+    /// seeds: a flood along whole runs of a column at a time, keying each
+    /// run as it goes. A region's key covers its pass-through slots too,
+    /// which its listed slots and the start and end fix.
+    ///
+    /// The flood is incremental: a region of the cover flooded last whose
+    /// slots are neither changed nor beside a changed slot (open in one
+    /// cover and a wall in the other) is a region of this cover too, with
+    /// the same slots, key and seed, and is kept as it is; only the rest is
+    /// flooded again. Its slots are all still open, and every slot beside
+    /// it is still a wall, so it is still a whole connected region; and a
+    /// flood of the rest cannot reach it, as it is walled off. Its seed is
+    /// its least slot (the column scan meets a region first there), so the
+    /// regions, sorted by seed, are exactly those of a flood from scratch.
     fn split_columns(&mut self, b: &Board, lines: &[Line], start: usize, end: usize) {
         let (w, h) = (b.w, b.h);
+        std::mem::swap(&mut self.open, &mut self.last_open);
         self.open.clear();
         for (x, column) in lines[..w * h].chunks_exact(h).enumerate() {
             let drawn = drawn_bits(column);
@@ -160,22 +190,6 @@ impl RegionMemo {
             let (x, m) = bit(end);
             self.open[x] |= m;
         }
-        self.flooded.clear();
-        self.flooded.resize(w, 0);
-        self.runs.clear();
-        self.parts.clear();
-        // The run of `open` through bit `s`: from above the highest wall
-        // below `s` up to the lowest wall above it (found by a carry).
-        let run_of = |open: u64, s: u64| {
-            let hi = open.wrapping_add(s) & !open;
-            let below = !open & (s - 1);
-            let lo = if below == 0 {
-                1
-            } else {
-                1u64 << (64 - below.leading_zeros())
-            };
-            hi - lo
-        };
         // The columns beside each column (`usize::MAX`: none).
         let side = |cx: usize| {
             let left = if cx > 0 {
@@ -193,6 +207,64 @@ impl RegionMemo {
                 usize::MAX
             };
             [left, right]
+        };
+        self.flooded.clear();
+        self.flooded.resize(w, 0);
+        std::mem::swap(&mut self.runs, &mut self.last_runs);
+        std::mem::swap(&mut self.parts, &mut self.last_parts);
+        self.runs.clear();
+        self.parts.clear();
+        if self.flood_kept && self.last_open.len() == w {
+            if self.open == self.last_open {
+                // The same cover: the same regions.
+                std::mem::swap(&mut self.runs, &mut self.last_runs);
+                std::mem::swap(&mut self.parts, &mut self.last_parts);
+                return;
+            }
+            // The changed slots and those beside them, per column.
+            self.near.clear();
+            self.near.resize(w, 0);
+            for x in 0..w {
+                let c = self.open[x] ^ self.last_open[x];
+                if c == 0 {
+                    continue;
+                }
+                self.near[x] |= c | c << 1 | c >> 1;
+                for nx in side(x) {
+                    if nx != usize::MAX {
+                        self.near[nx] |= c;
+                    }
+                }
+            }
+            for p in &self.last_parts {
+                let old = &self.last_runs[p.runs.0 as usize..p.runs.1 as usize];
+                if old.iter().any(|&(x, r)| self.near[x as usize] & r != 0) {
+                    continue;
+                }
+                let first = self.runs.len() as u32;
+                for &(x, r) in old {
+                    self.flooded[x as usize] |= r;
+                }
+                self.runs.extend_from_slice(old);
+                self.parts.push(Part {
+                    runs: (first, self.runs.len() as u32),
+                    ..*p
+                });
+            }
+        }
+        let kept = self.parts.len();
+        self.kept += kept as u64;
+        // The run of `open` through bit `s`: from above the highest wall
+        // below `s` up to the lowest wall above it (found by a carry).
+        let run_of = |open: u64, s: u64| {
+            let hi = open.wrapping_add(s) & !open;
+            let below = !open & (s - 1);
+            let lo = if below == 0 {
+                1
+            } else {
+                1u64 << (64 - below.leading_zeros())
+            };
+            hi - lo
         };
         let (open, flooded, runs) = (&self.open, &mut self.flooded, &mut self.runs);
         let col_keys = |x: usize| &self.prefix[x * (h + 1)..(x + 1) * (h + 1)];
@@ -233,10 +305,29 @@ impl RegionMemo {
                     }
                 }
                 let seed = x * h + s.trailing_zeros() as usize;
-                self.parts.push((first as u32, key, seed as u32));
+                self.parts.push(Part {
+                    runs: (first as u32, runs.len() as u32),
+                    key,
+                    seed: seed as u32,
+                });
             }
         }
+        if kept > 0 && kept < self.parts.len() {
+            // Kept and new regions, each in the order of their seeds.
+            self.parts.sort_unstable_by_key(|p| p.seed);
+        }
+        self.flood_kept = true;
     }
+}
+
+/// A region found by [`RegionMemo::split_columns`]: its runs (a range of
+/// `runs`), its key (without the start and end) and its seed, the least
+/// of its slots.
+#[derive(Clone, Copy, Debug, Default)]
+struct Part {
+    runs: (u32, u32),
+    key: u64,
+    seed: u32,
 }
 
 /// The slots of `column` (at most 64) a line covers, as bits: eight at a
@@ -260,13 +351,10 @@ fn drawn_bits(column: &[Line]) -> u64 {
         drawn |= gather(std::array::from_fn(|k| chunk[k] as u8)) << j;
         j += 8;
     }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let mut bytes = [0u8; 8];
-        for (b, &l) in bytes.iter_mut().zip(rest) {
-            *b = l as u8;
-        }
-        drawn |= gather(bytes) << j;
+    // The rest bit by bit: assembling a word of it in memory would cost
+    // a stalled load.
+    for (k, &l) in chunks.remainder().iter().enumerate() {
+        drawn |= u64::from(l != Line::None) << (j + k);
     }
     drawn
 }
@@ -289,6 +377,31 @@ impl Rules {
         memo: &mut RegionMemo,
         out: &mut Vec<u32>,
     ) {
+        self.failures_remembered_until(lines, start, end, ws, memo, out, |_, _| false);
+    }
+
+    /// [`Rules::failures_remembered`], stopped early once `enough` says
+    /// so: it is asked, with the failures listed so far and the area gap
+    /// summed so far ([`RegionMemo::gap`]), after the global errors and
+    /// the regions the memo knows, and then before each region judged
+    /// afresh. Both only grow as regions are added, so a caller that
+    /// weighs a path by them (each weight at least zero) and stops past
+    /// some cost knows that the whole path costs more. True when every
+    /// region was judged (`out` and the gap complete); false when stopped,
+    /// with `out` and the gap partial. Boards too tall for the column
+    /// flood are judged whole.
+    #[doc(hidden)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn failures_remembered_until(
+        &self,
+        lines: &[Line],
+        start: usize,
+        end: usize,
+        ws: &mut Workspace,
+        memo: &mut RegionMemo,
+        out: &mut Vec<u32>,
+        mut enough: impl FnMut(usize, u32) -> bool,
+    ) -> bool {
         let b = &self.board;
         let n = b.len();
         if memo.rules_id != self.polys.id {
@@ -340,17 +453,30 @@ impl Rules {
         };
         if columns {
             let h = b.h;
+            // The regions the memo knows first, as they cost next to
+            // nothing, then the rest while `enough` allows; each region's
+            // failures are a span of `out`.
+            let global = out.len();
+            let mut unknown = std::mem::take(&mut memo.unknown);
+            unknown.clear();
+            memo.spans.clear();
             for p in 0..memo.parts.len() {
-                let (first, key, seed) = memo.parts[p];
-                let last = memo
-                    .parts
-                    .get(p + 1)
-                    .map_or(memo.runs.len(), |q| q.0 as usize);
-                let key = key ^ ends;
-                if memo.recall(key, out) {
-                    continue;
+                let from = out.len() as u32;
+                if !memo.recall(memo.parts[p].key ^ ends, out) {
+                    unknown.push(p as u32);
                 }
-                let runs = first as usize..last;
+                memo.spans.push((from, out.len() as u32));
+            }
+            let mut complete = true;
+            for &p in &unknown {
+                if enough(out.len(), memo.gap) {
+                    complete = false;
+                    break;
+                }
+                let from = out.len() as u32;
+                let Part { runs, key, seed } = memo.parts[p as usize];
+                let key = key ^ ends;
+                let runs = runs.0 as usize..runs.1 as usize;
                 let marked = memo.runs[runs.clone()]
                     .iter()
                     .any(|&(x, r)| memo.marks[x as usize] & r != 0);
@@ -377,7 +503,22 @@ impl Rules {
                     end_edge,
                 };
                 self.judge_fresh(lines, &mut ready, ws, memo, fresh, out);
+                memo.spans[p as usize] = (from, out.len() as u32);
             }
+            if complete && !unknown.is_empty() {
+                // The failures in the order of the regions' seeds, as a
+                // flood lists them, whatever the memo knew.
+                let mut listed = std::mem::take(&mut memo.listed);
+                listed.clear();
+                listed.extend_from_slice(&out[..global]);
+                for &(from, to) in &memo.spans {
+                    listed.extend_from_slice(&out[from as usize..to as usize]);
+                }
+                std::mem::swap(out, &mut listed);
+                memo.listed = listed;
+            }
+            memo.unknown = unknown;
+            complete
         } else {
             ws.covered.clear();
             ws.covered.extend(lines.iter().map(|&l| l != Line::None));
@@ -406,6 +547,7 @@ impl Rules {
                 self.judge_fresh(lines, &mut ready, ws, memo, fresh, out);
             }
             ws.regions = regions;
+            true
         }
     }
 
@@ -633,13 +775,9 @@ mod tests {
             fresh.split_columns(&board, &lines, start, end);
             assert_eq!(fresh.parts.len(), want.len(), "case {case}");
             assert!(!fresh.prefix.is_empty(), "case {case}: column tables");
-            for (k, &(first, key, seed)) in fresh.parts.iter().enumerate() {
-                let last = fresh
-                    .parts
-                    .get(k + 1)
-                    .map_or(fresh.runs.len(), |q| q.0 as usize);
+            for (k, &Part { runs, key, seed }) in fresh.parts.iter().enumerate() {
                 let mut got: Vec<u32> = Vec::new();
-                for &(x, r) in &fresh.runs[first as usize..last] {
+                for &(x, r) in &fresh.runs[runs.0 as usize..runs.1 as usize] {
                     for y in 0..board.h {
                         if r >> y & 1 != 0 {
                             got.push(board.index(x as usize, y) as u32);
@@ -665,6 +803,72 @@ mod tests {
             }
         }
         assert!(pillars > 1000);
+    }
+
+    /// The flood of a cover changed here and there from the one flooded
+    /// before finds the regions a flood from scratch finds: the same
+    /// slots (in the same runs, in the same order), keys and seeds, in the
+    /// same order. Covers change by a few
+    /// slots at a time (as a move of the local search changes them), now
+    /// and then by many or in their start and end, on random boards with
+    /// pillars, removed edges and FAT starts; many regions are kept.
+    #[test]
+    fn the_flood_keeps_the_regions_a_change_leaves_alone() {
+        let mut next = regions::tests::xorshift(0x0DDB_1A5E_5BAD_5EED);
+        let (mut kept, mut found, mut same) = (0, 0, 0);
+        for case in 0..600 {
+            let pillar = next().is_multiple_of(3);
+            let (fw, fh) = (1 + next() as usize % 7, 1 + next() as usize % 7);
+            let (board, mut covered, mut start, mut end) =
+                regions::tests::random_cover(&mut next, fw, fh, pillar);
+            let n = board.len();
+            let mut memo = RegionMemo::default();
+            memo.reset(&board);
+            for step in 0..40 {
+                let changes = match next() % 10 {
+                    0 => n,
+                    1 => 0,
+                    _ => 1 + next() as usize % 4,
+                };
+                for _ in 0..changes {
+                    let i = next() as usize % n;
+                    covered[i] = !covered[i];
+                }
+                if next().is_multiple_of(12) {
+                    (start, end) = (next() as usize % n, next() as usize % n);
+                }
+                let lines: Vec<Line> = covered
+                    .iter()
+                    .map(|&c| if c { Line::Black } else { Line::None })
+                    .collect();
+                let before = memo.kept;
+                memo.split_columns(&board, &lines, start, end);
+                kept += memo.kept - before;
+                same += usize::from(changes == 0);
+                let mut fresh = RegionMemo::default();
+                fresh.reset(&board);
+                fresh.split_columns(&board, &lines, start, end);
+                // Per region: its key, its seed and its runs.
+                type Found = Vec<(u64, u32, Vec<(u32, u64)>)>;
+                let regions_of = |m: &RegionMemo| -> Found {
+                    m.parts
+                        .iter()
+                        .map(|p| {
+                            let runs = m.runs[p.runs.0 as usize..p.runs.1 as usize].to_vec();
+                            (p.key, p.seed, runs)
+                        })
+                        .collect()
+                };
+                assert_eq!(
+                    regions_of(&memo),
+                    regions_of(&fresh),
+                    "case {case}, step {step}"
+                );
+                found += fresh.parts.len() as u64;
+            }
+        }
+        assert!(kept * 3 > found, "{kept} of {found} regions kept");
+        assert!(same > 500, "{same} covers flooded again unchanged");
     }
 
     /// The area gap of a region: how many faces its pieces' net area

@@ -211,6 +211,12 @@ pub struct Anneal<'p> {
     pub walked: u64,
     /// Paths the validator judged so far.
     pub judged: u64,
+    /// Of those, the paths turned down before they were judged whole:
+    /// their cost so far was already more than the Metropolis rule's
+    /// draw lets through.
+    pub cut_short: u64,
+    /// Judge every path whole, for comparisons in tests.
+    judge_whole: bool,
     /// Exchanges between replicas tried, and made.
     pub exchanges: (u64, u64),
 }
@@ -355,15 +361,23 @@ impl<'p> Anneal<'p> {
             moves: 0,
             walked: 0,
             judged: 0,
+            cut_short: 0,
+            judge_whole: false,
             exchanges: (0, 0),
         })
     }
 
     fn next(&mut self) -> u64 {
-        self.rng ^= self.rng << 13;
-        self.rng ^= self.rng >> 7;
-        self.rng ^= self.rng << 17;
+        self.rng = Self::after(self.rng);
         self.rng
+    }
+
+    /// The generator's state after `x` (xorshift64).
+    fn after(mut x: u64) -> u64 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -371,7 +385,17 @@ impl<'p> Anneal<'p> {
     }
 
     fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        Self::unit_of(self.next())
+    }
+
+    /// The number [`Anneal::unit`] would draw next, without drawing it.
+    fn next_unit(&self) -> f64 {
+        Self::unit_of(Self::after(self.rng))
+    }
+
+    /// A draw as a number in `[0, 1)`.
+    fn unit_of(x: u64) -> f64 {
+        (x >> 11) as f64 / (1u64 << 53) as f64
     }
 
     fn fresh_stamp(&mut self) -> u32 {
@@ -489,20 +513,32 @@ impl<'p> Anneal<'p> {
     /// (zero when nothing fails); `None` when the path is not legal
     /// (it passes a slot twice, or two nodes in a row are not neighbours).
     fn cost_of(&mut self, nodes: &[u32]) -> Option<u64> {
+        self.cost_unless(nodes, |_| false)
+            .map(|c| c.expect("judged whole"))
+    }
+
+    /// [`Anneal::cost_of`], given up (`Some(None)`) as soon as `over`
+    /// holds for the cost so far: the regions are judged one by one, and
+    /// the cost so far only grows as they are added (a failing element
+    /// and a face of gap each weigh more than zero), so the whole path
+    /// costs at least as much.
+    fn cost_unless(&mut self, nodes: &[u32], over: impl Fn(u64) -> bool) -> Option<Option<u64>> {
         if !self.draw(nodes) {
             return None;
         }
         let (begin, finish) = (self.cur.begin, self.cur.finish);
         self.judged += 1;
-        self.plan.rules.failures_remembered(
+        let weigh = |fails: usize, gap: u32| fails as u64 * COST_UNIT + u64::from(gap) * GAP_COST;
+        let whole = self.plan.rules.failures_remembered_until(
             &self.lines,
             begin.slot as usize,
             finish.slot as usize,
             &mut self.ws,
             &mut self.memo,
             &mut self.trial_fails,
+            |fails, gap| over(weigh(fails, gap)),
         );
-        Some(self.trial_fails.len() as u64 * COST_UNIT + u64::from(self.memo.gap) * GAP_COST)
+        Some(whole.then(|| weigh(self.trial_fails.len(), self.memo.gap)))
     }
 
     /// Draws `nodes` with the current begin and finish into `self.lines`;
@@ -874,8 +910,31 @@ impl<'p> Anneal<'p> {
     /// Judges the path `trial` (with the current begin and finish) and
     /// keeps it by the Metropolis rule, swapping it into the current path;
     /// true when it was kept.
+    ///
+    /// The rule turns a path down when the next draw `u` is at least
+    /// `exp(-rise / temp)`, that is when its cost rises by at least
+    /// `-ln(u) * temp` failing elements. That draw is known before the
+    /// path is judged ([`Anneal::next_unit`]), so judging stops once the
+    /// cost so far has risen past that bound (with a margin for rounding,
+    /// so that the rule below would turn the path down too): the path
+    /// is turned down, and the draw is taken as the rule would take it.
+    /// The moves and their outcomes are the same as when every path is
+    /// judged whole; a path turned down early spares the judging of its
+    /// remaining new regions, the costly part of a move.
     fn judge(&mut self, trial: &mut Vec<u32>) -> bool {
-        let cost = self.cost_of(trial);
+        let (now, temp) = (self.cur.cost, self.cur.temp);
+        let bound = -self.next_unit().ln() * temp * COST_UNIT as f64;
+        let whole = self.judge_whole;
+        let over = |c: u64| !whole && c > now && (c - now) as f64 > bound * (1.0 + 1e-9) + 1e-9;
+        let cost = match self.cost_unless(trial, over) {
+            Some(None) => {
+                self.cut_short += 1;
+                self.unit();
+                return false;
+            }
+            Some(Some(c)) => Some(c),
+            None => None,
+        };
         let kept = match cost {
             Some(c) if c <= self.cur.cost => true,
             Some(c) => {

@@ -124,14 +124,16 @@ fn random_walk(r: &mut Rng, p: &Puzzle, start: Pos) -> Option<Path> {
 fn is_valid_agrees_with_the_full_verdict() {
     let mut r = Rng(0x5DEE_CE66_D1CE_4E5B);
     let (mut ws, mut memo_ws) = (Workspace::default(), Workspace::default());
-    let (mut failing, mut remembered) = (Vec::new(), Vec::new());
+    let (mut failing, mut remembered, mut partial) = (Vec::new(), Vec::new(), Vec::new());
     let (mut checked, mut valid, mut with_negations, mut gapped) = (0, 0, 0, 0);
+    let mut stops = 0;
     for case in 0..3000 {
         let p = random_puzzle(&mut r);
         let rules = Rules::new(&p).unwrap();
         // The local search's memo, with a workspace of its own, so that
         // it makes its own cover: it must list the validator's failures.
         let mut memo = witness::internals::RegionMemo::default();
+        let (mut stop_memo, mut stop_ws) = (memo.clone(), Workspace::default());
         let starts: Vec<Pos> = p.starts().collect();
         if starts.is_empty() {
             continue;
@@ -161,6 +163,36 @@ fn is_valid_agrees_with_the_full_verdict() {
                     &mut remembered,
                 );
                 rules.failures(&trace.lines, s, e, &mut ws, &mut failing);
+                // Judged with a memo that knows other regions, stopped
+                // once the failures and the gap weigh `t` or more: a
+                // stop leaves a part of the whole, which weighs `t` or
+                // more, and a run to the end lists the same failures in
+                // the same order.
+                let t = r.below(24);
+                let weigh = |n: usize, gap: u32| n as u64 * 4 + u64::from(gap) * 2;
+                let whole = rules.failures_remembered_until(
+                    &trace.lines,
+                    s,
+                    e,
+                    &mut stop_ws,
+                    &mut stop_memo,
+                    &mut partial,
+                    |n, gap| weigh(n, gap) >= t,
+                );
+                if whole {
+                    assert_eq!(partial, remembered, "case {case}: path {path} on\n{p:?}");
+                    assert_eq!(stop_memo.gap, memo.gap);
+                } else {
+                    stops += 1;
+                    assert!(weigh(partial.len(), stop_memo.gap) >= t);
+                    assert!(stop_memo.gap <= memo.gap, "case {case}: path {path}");
+                    let mut rest = remembered.clone();
+                    for f in &partial {
+                        let k = rest.iter().position(|x| x == f);
+                        let k = k.unwrap_or_else(|| panic!("case {case}: {f} not failing"));
+                        rest.swap_remove(k);
+                    }
+                }
                 remembered.sort_unstable();
                 failing.sort_unstable();
                 assert_eq!(
@@ -188,4 +220,5 @@ fn is_valid_agrees_with_the_full_verdict() {
         checked > 20_000 && valid > 1000 && with_negations > 5000 && gapped > 1000,
         "checked {checked} valid {valid} with negations {with_negations} gapped {gapped}"
     );
+    assert!(stops > 5000, "{stops} judgings stopped");
 }

@@ -227,3 +227,33 @@ fn the_cost_is_zero_exactly_on_valid_paths() {
         }
     }
 }
+
+/// Judging stops once a path costs more than the Metropolis rule's
+/// draw allows, and that changes nothing: beside a twin that judges
+/// every path whole, from the same seed, every move keeps or turns
+/// down the same path, with the same cost and the same failing slots
+/// in the same order, to the same solutions; and many paths were cut
+/// short.
+#[test]
+fn paths_turned_down_early_are_those_judged_whole_turns_down() {
+    for (text, seed) in [(PIECES, 5), (SMALL, 7), (PIECES, 11)] {
+        let puzzle = crate::formats::text::parse(text).unwrap();
+        let plan = Plan::new(&puzzle).unwrap();
+        let mut a = Anneal::new(&plan, seed).unwrap();
+        let mut whole = Anneal::new(&plan, seed).unwrap();
+        whole.judge_whole = true;
+        let mut solutions = 0;
+        for _ in 0..8_000 {
+            let (x, y) = (a.run(1), whole.run(1));
+            assert_eq!(x, y, "after {} moves", a.moves);
+            solutions += usize::from(x.is_some());
+            assert_eq!(a.cur.path, whole.cur.path, "after {} moves", a.moves);
+            assert_eq!(a.cur.cost, whole.cur.cost);
+            assert_eq!(a.cur.fails, whole.cur.fails);
+            assert_eq!(a.rng, whole.rng);
+        }
+        assert_eq!(whole.cut_short, 0);
+        assert!(a.cut_short > 200, "{} cut short", a.cut_short);
+        assert!(solutions > 0, "no solution in {} moves", a.moves);
+    }
+}
