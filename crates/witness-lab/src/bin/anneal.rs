@@ -53,8 +53,9 @@ fn main() {
         100.0 * hits as f64 / (hits + misses).max(1) as f64
     );
     println!(
-        "regions kept by the flood from the cover before: {}; paths turned down before judged whole: {} of {}",
+        "regions kept by the flood from the cover before: {} of {}; paths turned down before judged whole: {} of {}",
         a.memo().kept,
+        a.memo().found,
         a.cut_short,
         a.judged
     );

@@ -59,7 +59,7 @@ pub struct RegionMemo {
     failing: Vec<u32>,
     /// Scratch of the column flood: the slots a flood may enter, the slots
     /// flooded, the runs (column, bits) of all regions one after another,
-    /// and per region its first run, key and seed.
+    /// and per region its runs (a range of `runs`), key and seed.
     open: Vec<u64>,
     flooded: Vec<u64>,
     runs: Vec<(u32, u64)>,
@@ -88,7 +88,9 @@ pub struct RegionMemo {
     pub hits: u64,
     /// Regions judged afresh.
     pub misses: u64,
-    /// Regions the flood kept from the cover flooded before.
+    /// Regions the column flood found.
+    pub found: u64,
+    /// Of those, the regions it kept from the cover flooded before.
     pub kept: u64,
     /// The area gap of the last path judged: over its failing regions
     /// that hold polyominoes, the faces by which the pieces' net area
@@ -219,6 +221,8 @@ impl RegionMemo {
                 // The same cover: the same regions.
                 std::mem::swap(&mut self.runs, &mut self.last_runs);
                 std::mem::swap(&mut self.parts, &mut self.last_parts);
+                self.kept += self.parts.len() as u64;
+                self.found += self.parts.len() as u64;
                 return;
             }
             // The changed slots and those beside them, per column.
@@ -317,6 +321,7 @@ impl RegionMemo {
             self.parts.sort_unstable_by_key(|p| p.seed);
         }
         self.flood_kept = true;
+        self.found += self.parts.len() as u64;
     }
 }
 
@@ -331,7 +336,8 @@ struct Part {
 }
 
 /// The slots of `column` (at most 64) a line covers, as bits: eight at a
-/// time, each byte's "covered" bit gathered by one multiply.
+/// time, each byte's "covered" bit gathered by one multiply, and the last
+/// few (fewer than eight) one by one.
 #[inline]
 fn drawn_bits(column: &[Line]) -> u64 {
     debug_assert!(column.len() <= 64, "a column of at most 64 slots");
@@ -381,10 +387,11 @@ impl Rules {
     }
 
     /// [`Rules::failures_remembered`], stopped early once `enough` says
-    /// so: it is asked, with the failures listed so far and the area gap
-    /// summed so far ([`RegionMemo::gap`]), after the global errors and
-    /// the regions the memo knows, and then before each region judged
-    /// afresh. Both only grow as regions are added, so a caller that
+    /// so: the global errors and the regions the memo knows are listed
+    /// first, then `enough` is asked, with the failures listed so far and
+    /// the area gap summed so far ([`RegionMemo::gap`]), before each
+    /// region judged afresh (never when the memo knows them all). Both
+    /// only grow as regions are added, so a caller that
     /// weighs a path by them (each weight at least zero) and stops past
     /// some cost knows that the whole path costs more. True when every
     /// region was judged (`out` and the gap complete); false when stopped,
@@ -808,21 +815,29 @@ mod tests {
     /// The flood of a cover changed here and there from the one flooded
     /// before finds the regions a flood from scratch finds: the same
     /// slots (in the same runs, in the same order), keys and seeds, in the
-    /// same order. Covers change by a few
-    /// slots at a time (as a move of the local search changes them), now
-    /// and then by many or in their start and end, on random boards with
-    /// pillars, removed edges and FAT starts; many regions are kept.
+    /// same order. Covers change by a few slots at a time (as a move of
+    /// the local search changes them), now and then by many or in their
+    /// start and end, on random boards with pillars, removed edges and FAT
+    /// starts, some 63 slots tall (the most the column bitsets take); many
+    /// regions are kept.
     #[test]
     fn the_flood_keeps_the_regions_a_change_leaves_alone() {
         let mut next = regions::tests::xorshift(0x0DDB_1A5E_5BAD_5EED);
         let (mut kept, mut found, mut same) = (0, 0, 0);
+        // One memo over every board, reset for each as a memo is for new
+        // rules: boards of the same width follow one another.
+        let mut memo = RegionMemo::default();
         for case in 0..600 {
             let pillar = next().is_multiple_of(3);
-            let (fw, fh) = (1 + next() as usize % 7, 1 + next() as usize % 7);
+            let (fw, fh) = if next().is_multiple_of(10) {
+                (1 + next() as usize % 3, 31)
+            } else {
+                (1 + next() as usize % 3, 1 + next() as usize % 7)
+            };
             let (board, mut covered, mut start, mut end) =
                 regions::tests::random_cover(&mut next, fw, fh, pillar);
             let n = board.len();
-            let mut memo = RegionMemo::default();
+            memo.keys.clear();
             memo.reset(&board);
             for step in 0..40 {
                 let changes = match next() % 10 {
