@@ -367,7 +367,8 @@ fn drawn_bits(column: &[Line]) -> u64 {
 
 impl Rules {
     /// The slots of the elements that fail for the lines drawn from
-    /// `start` to `end`, into `out` (in some order; empty exactly when the
+    /// `start` to `end`, into `out` (the global errors, then each region's
+    /// in the order of the regions' least slots; empty exactly when the
     /// path solves the puzzle), as [`Rules::failures`] lists them, with
     /// each region's failures remembered in `memo` (which must only ever
     /// be used with these rules). A polyomino fit that gives up on the
@@ -391,12 +392,12 @@ impl Rules {
     /// first, then `enough` is asked, with the failures listed so far and
     /// the area gap summed so far ([`RegionMemo::gap`]), before each
     /// region judged afresh (never when the memo knows them all). Both
-    /// only grow as regions are added, so a caller that
-    /// weighs a path by them (each weight at least zero) and stops past
-    /// some cost knows that the whole path costs more. True when every
-    /// region was judged (`out` and the gap complete); false when stopped,
-    /// with `out` and the gap partial. Boards too tall for the column
-    /// flood are judged whole.
+    /// only grow as regions are added, so a caller that weighs a path by
+    /// them (each weight at least zero) and stops past some cost knows
+    /// that the whole path costs more. True when every region was judged
+    /// (`out` and the gap complete); false when stopped, with `out` and
+    /// the gap partial. Boards too tall for the column flood, and a memo
+    /// that floods slot by slot, are judged whole.
     #[doc(hidden)]
     #[allow(clippy::too_many_arguments)]
     pub fn failures_remembered_until(
