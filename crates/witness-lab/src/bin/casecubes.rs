@@ -34,6 +34,15 @@ fn main() {
     // none is dropped.
     let mut open: Vec<usize> = (0..cubes.open().min(k)).collect();
     let (mut budget, mut dead) = (ms, 0);
+    // With CASECUBES_COUNT=K, on to K solutions, each blocked once found.
+    let want: u32 = std::env::var("CASECUBES_COUNT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let mut found = 0;
+    if want > 1 {
+        cubes.block_found();
+    }
     for round in 0..rounds {
         let mut still = Vec::new();
         for &n in &open {
@@ -52,7 +61,12 @@ fn main() {
             );
             if let Some(path) = sol.path {
                 println!("solution {} ({dead} cases refuted)", path.to_moves());
-                return;
+                found += 1;
+                if found >= want {
+                    return;
+                }
+                still.push(n);
+                continue;
             }
             if what == "?" {
                 still.push(n);

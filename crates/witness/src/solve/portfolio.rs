@@ -734,6 +734,34 @@ pub fn helper_turns(
     limits: &Limits,
     local: bool,
 ) -> Option<Option<Answer>> {
+    let mut found = None;
+    let proved = helper_turns_visit(plan, puzzle, limits, local, false, &mut |a| {
+        found = Some(a);
+        false
+    });
+    match found {
+        Some(a) => Some(Some(a)),
+        None => proved.then_some(None),
+    }
+}
+
+/// [`helper_turns`], handing `visit` every solution either side finds
+/// until it returns false (a solution may come twice, from both sides);
+/// with `block`, the SAT engine blocks each solution it finds, so that
+/// its next turns find others, as a count wants. True when the SAT
+/// engine proved that the panel has no solution besides those it handed
+/// on (with `block`; without, no solution at all): its run without
+/// assumptions found no model once they were blocked, and every cut and
+/// blocking clause it adds is sound, so `visit` has seen every solution.
+#[cfg(feature = "sat")]
+pub fn helper_turns_visit(
+    plan: &Plan,
+    puzzle: &Puzzle,
+    limits: &Limits,
+    local: bool,
+    block: bool,
+    visit: &mut dyn FnMut(Answer) -> bool,
+) -> bool {
     use super::race::{within, HeadStart};
     use std::time::{Duration, Instant};
     let b = &plan.rules.board;
@@ -777,7 +805,9 @@ pub fn helper_turns(
                 while !l.expired() {
                     let work = a.work().saturating_add(HELPER_ANNEAL_STEP);
                     if let Some(answer) = a.run_until(work, &l) {
-                        return Some(Some(answer));
+                        if !visit(answer) {
+                            return false;
+                        }
                     }
                 }
                 local_time += t.elapsed();
@@ -790,14 +820,22 @@ pub fn helper_turns(
                     // search goes on alone.
                     sat = super::sat::cubes::CaseCubes::new(puzzle, limits).ok();
                     sat_gone = sat.is_none();
+                    if let Some(run) = sat.as_mut().filter(|_| block) {
+                        run.block_found();
+                    }
                 }
                 if let Some(run) = sat.as_mut() {
                     match run.turn(limits, sat_turn) {
-                        Ok(s) if s.status == super::answer::Status::Complete => {
-                            return Some(
-                                s.path.map(|p| (b.index(p.start.x, p.start.y), 0, p.moves)),
-                            );
-                        }
+                        Ok(s) if s.status == super::answer::Status::Complete => match s.path {
+                            Some(p) => {
+                                let answer = (b.index(p.start.x, p.start.y), 0, p.moves);
+                                if !visit(answer) || !block {
+                                    return false;
+                                }
+                            }
+                            // No (other) solution: proved.
+                            None => return true,
+                        },
                         Ok(_) => {}
                         Err(_) => {
                             sat = None;
@@ -808,13 +846,13 @@ pub fn helper_turns(
                 sat_time += t.elapsed();
                 sat_turn = (sat_turn.saturating_mul(2)).min(HELPER_TURN_MAX);
             }
-            if anneal.is_none() {
+            if anneal.is_none() && (sat_gone || !block) {
                 // The SAT engine alone was stopped by the limits, or gave
                 // up.
                 break;
             }
         }
-        None
+        false
     })
 }
 
@@ -961,6 +999,25 @@ pub fn distinct_solutions_threads<const N: usize>(
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
                 }
                 searched_all
+            }
+            // A marked panel with elimination cases whose pieces the SAT
+            // engine helps with: the local search and the SAT engine by
+            // turns, the SAT engine asking about the cases one at a time
+            // and blocking each solution it finds; its "no more" settles
+            // the count.
+            #[cfg(feature = "sat")]
+            None if sat.is_some()
+                && marked
+                && helped(plan)
+                && limits.max_nodes.is_none()
+                && super::mark_cases::case_count(plan).is_some() =>
+            {
+                let puzzle = sat.expect("checked above");
+                let proved = helper_turns_visit(plan, puzzle, lim, true, true, &mut |a| visit(a));
+                if proved {
+                    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+                proved
             }
             None => match marked.then(|| Anneal::new(plan, ANNEAL_SEED + 1)).flatten() {
                 // A local search of its own seed, with the whole thread

@@ -799,6 +799,58 @@ fn the_helpers_turns_agree_with_brute_force() {
     );
 }
 
+/// The helper thread of a marked panel's count (`portfolio::helper_turns_visit`
+/// with blocking: a local search and the SAT engine asking about one case
+/// at a time by turns, each SAT solution blocked once found), with the
+/// local search and with the SAT engine's turns alone: without limits it
+/// ends with a proof, and the solutions it handed on are exactly the
+/// brute force's. More by hand: SAT_EXACT_SEED, SAT_EXACT_CASES.
+#[test]
+fn the_helpers_count_turns_find_every_solution() {
+    use witness::internals::portfolio::helper_turns_visit;
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0xC0_07ED));
+    let (mut panels, mut many) = (0, 0);
+    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+        let faces = [Faces::Marks, Faces::PiecesMarks][case as usize % 2];
+        let p = random_panel(&mut r, 3, faces, 6, 3);
+        if p.undirected {
+            // A line and its reverse are one solution there, which the
+            // brute force draws from either end.
+            continue;
+        }
+        let lines: HashSet<(usize, Vec<Direction>)> = common::brute_solutions(&p)
+            .iter()
+            .map(|q| (p.index(q.start), q.moves.clone()))
+            .collect();
+        let plan = witness::internals::plan::Plan::new(&p).unwrap();
+        for local in [true, false] {
+            let mut seen = HashSet::new();
+            let proved = helper_turns_visit(&plan, &p, &Limits::none(), local, true, &mut |a| {
+                seen.insert((a.0, a.2));
+                true
+            });
+            assert!(
+                proved,
+                "case {case} (local {local}): no proof on\n{}",
+                show(&p)
+            );
+            assert_eq!(
+                seen,
+                lines,
+                "case {case} (local {local}): the solutions handed on, on\n{}",
+                show(&p)
+            );
+        }
+        panels += 1;
+        many += u32::from(lines.len() >= 2);
+    }
+    assert!(
+        panels > 120 && many > 40,
+        "{panels} panels, {many} with two solutions or more"
+    );
+}
+
 /// The SAT engine asking about one elimination case at a time
 /// (`sat::cubes::CaseCubes`) on marked panels, with and without pieces
 /// and subtractive pieces: without limits it always answers, a solution

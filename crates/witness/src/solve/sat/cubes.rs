@@ -73,6 +73,12 @@ impl<'a> CaseCubes<'a> {
         })
     }
 
+    /// Makes every later solution found blocked, so that the next turn
+    /// finds another (for counts).
+    pub fn block_found(&mut self) {
+        self.run.block_found = true;
+    }
+
     /// How many cases are still open.
     pub fn open(&self) -> usize {
         self.cases.len()

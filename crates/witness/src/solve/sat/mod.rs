@@ -153,6 +153,9 @@ pub struct SatRun<'a> {
     /// Stop (as if the limits expired) before the solver call past this
     /// many in all.
     pub max_calls: Option<u64>,
+    /// Whether each solution found is blocked, so that the next call
+    /// finds another.
+    pub block_found: bool,
     /// CaDiCaL options still to set, and after how many calls.
     later: (Vec<(String, i32)>, u64),
     /// The limits stopped the encoding before it was whole: every call
@@ -400,6 +403,7 @@ impl<'a> SatRun<'a> {
                 ..Stats::default()
             },
             max_calls: None,
+            block_found: false,
             later: (opts.later.clone(), opts.later_calls),
             cut_short,
             call,
@@ -797,10 +801,21 @@ impl<'a> SatRun<'a> {
     /// validator.
     pub fn solve(&mut self, limits: &Limits) -> Result<Solution> {
         Ok(match self.next(limits)? {
-            Next::Found(_, path) => Solution {
-                path: Some(path),
-                status: Status::Complete,
-            },
+            Next::Found(line, path) => {
+                if self.block_found {
+                    let c = cuts::block(&self.enc, &line);
+                    self.add(&c);
+                    if self.puzzle.undirected {
+                        if let Some(c) = cuts::block_reverse(&self.enc, &line) {
+                            self.add(&c);
+                        }
+                    }
+                }
+                Solution {
+                    path: Some(path),
+                    status: Status::Complete,
+                }
+            }
             Next::None => Solution {
                 path: None,
                 status: Status::Complete,

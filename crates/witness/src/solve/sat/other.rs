@@ -150,6 +150,7 @@ impl<'a> Rounds<'a> {
             stats: run.stats,
             assumps: Vec::new(),
             max_calls: None,
+            block_found: false,
             later: run.later,
             cut_short: run.cut_short,
             call: run.call,
