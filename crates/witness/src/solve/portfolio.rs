@@ -875,14 +875,20 @@ pub fn helper_turns_visit(
 /// searched (whose solutions `seen` holds) cover every path. With `sat`
 /// (the plan's puzzle), on a directed panel without elimination marks and
 /// without a node cap, the helper first runs the SAT engine's count for
-/// [`SAT_HELPER_FIRST`] (its `sat_side`), then goes on as above.
+/// [`SAT_HELPER_FIRST`] (its `sat_side`), then goes on as above; on a
+/// marked panel with elimination cases ([`super::mark_cases::case_count`])
+/// and without a node cap, it runs the local search and the SAT engine by
+/// turns ([`helper_turns_visit`]), the SAT engine asking about the cases
+/// one at a time and blocking each solution it finds.
 ///
 /// Exact: each side only adds solutions to one set, told apart by their
 /// lines (with mirror twins); a side ends the count as complete only when
 /// it has seen every solution: a lane searched every path, the cases were
 /// all searched to the end, every branch of `rest` was searched, or the
-/// SAT engine's count found no more (every cut it adds is sound, so its
-/// "no more" is a proof, and every solution it found went to the set). On
+/// SAT engine's count (or, on the turns of a marked panel, its run
+/// without assumptions once its solutions were blocked) found no more
+/// (every cut and blocking clause it adds is sound, so its "no more" is a
+/// proof, and every solution it found went to the set). On
 /// an undirected panel a line and its reverse are one solution, which the
 /// searches report from its earlier slot and the SAT engine from either
 /// end, so the SAT count does not run there. The
