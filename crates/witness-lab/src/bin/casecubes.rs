@@ -5,7 +5,11 @@
 //! case (default 2); with `ROUNDS` above 1, rounds over the cases still
 //! open with the budget doubled each round (default 6: 2 ms up to 64 ms).
 //! Prints each case's verdict and time and the total to the first
-//! solution.
+//! solution. With `CASECUBES_COUNT=K`, each solution is blocked once
+//! found and the rounds go on to K solutions; a case that found one is
+//! asked again in the next round, and the run without assumptions (the
+//! solver's proof that none is left) is not made, so it cannot end a
+//! count.
 
 use std::time::{Duration, Instant};
 use witness::internals::sat::cubes::CaseCubes;

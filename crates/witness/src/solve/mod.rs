@@ -636,8 +636,10 @@ pub fn count_plan_with(
 /// small limit that goes on on two threads has its helper run the SAT
 /// engine's count first, before the engine's order on the branches left,
 /// beside the side that runs every lane, where the panel is directed,
-/// has no elimination marks and the limits no node cap
-/// ([`portfolio::distinct_solutions_threads`]). `auto` takes it for
+/// has no elimination marks and the limits no node cap, or the local
+/// search and the SAT engine's case cubes by turns on a marked panel
+/// with elimination cases ([`portfolio::distinct_solutions_threads`]).
+/// `auto` takes it for
 /// panels with a handful of pieces, where the two engines are
 /// complementary: each settles in milliseconds some counts the other
 /// takes seconds over (docs/benchmarks.md, "Uniqueness on the slowest

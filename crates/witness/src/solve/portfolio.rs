@@ -746,7 +746,9 @@ pub fn helper_turns(
 }
 
 /// [`helper_turns`], handing `visit` every solution either side finds
-/// until it returns false (a solution may come twice, from both sides);
+/// until it returns false (a solution may come any number of times: the
+/// local search finds some again, and the SAT engine may find one the
+/// local search handed on already);
 /// with `block`, the SAT engine blocks each solution it finds, so that
 /// its next turns find others, as a count wants. True when the SAT
 /// engine proved that the panel has no solution besides those it handed
@@ -875,11 +877,13 @@ pub fn helper_turns_visit(
 /// searched (whose solutions `seen` holds) cover every path. With `sat`
 /// (the plan's puzzle), on a directed panel without elimination marks and
 /// without a node cap, the helper first runs the SAT engine's count for
-/// [`SAT_HELPER_FIRST`] (its `sat_side`), then goes on as above; on a
-/// marked panel with elimination cases ([`super::mark_cases::case_count`])
-/// and without a node cap, it runs the local search and the SAT engine by
-/// turns ([`helper_turns_visit`]), the SAT engine asking about the cases
-/// one at a time and blocking each solution it finds.
+/// [`SAT_HELPER_FIRST`] (its `sat_side`), then goes on as above; with
+/// `sat`, on a marked panel the local search handles ([`helped`]: no
+/// symmetry, directed lines) with elimination cases
+/// ([`super::mark_cases::case_count`]) and without a node cap, it runs
+/// the local search and the SAT engine by turns ([`helper_turns_visit`]),
+/// the SAT engine asking about the cases one at a time and blocking each
+/// solution it finds.
 ///
 /// Exact: each side only adds solutions to one set, told apart by their
 /// lines (with mirror twins); a side ends the count as complete only when
@@ -891,7 +895,7 @@ pub fn helper_turns_visit(
 /// proof, and every solution it found went to the set). On
 /// an undirected panel a line and its reverse are one solution, which the
 /// searches report from its earlier slot and the SAT engine from either
-/// end, so the SAT count does not run there. The
+/// end, so neither the SAT count nor the turns run there. The
 /// solution that reaches `limit` stops both, and so does the end of the
 /// side that runs every lane (past it the count is settled or stopped,
 /// whatever the helper would find); `max_nodes` caps each thread's nodes.
@@ -1013,12 +1017,12 @@ pub fn distinct_solutions_threads<const N: usize>(
             // the count.
             #[cfg(feature = "sat")]
             None if sat.is_some()
-                && marked
                 && helped(plan)
                 && limits.max_nodes.is_none()
                 && super::mark_cases::case_count(plan).is_some() =>
             {
                 let puzzle = sat.expect("checked above");
+                CUBES_HELPER_COUNTS.fetch_add(1, Ordering::Relaxed);
                 let proved = helper_turns_visit(plan, puzzle, lim, true, true, &mut |a| visit(a));
                 if proved {
                     stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -1121,6 +1125,12 @@ pub fn sat_side_alone(plan: &Plan, puzzle: &Puzzle, limit: u64) -> (Seen, bool) 
 #[cfg(feature = "sat")]
 pub static SAT_HELPER_SOLUTIONS: std::sync::atomic::AtomicU64 =
     std::sync::atomic::AtomicU64::new(0);
+
+/// The counts whose helper thread ran [`helper_turns_visit`] (a marked
+/// panel's cases as SAT cubes), in all, since the process started: for
+/// tests, to tell that the helper took part.
+#[cfg(feature = "sat")]
+pub static CUBES_HELPER_COUNTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// [`distinct_solutions_threads`] without the `native` feature (no
 /// threads): [`distinct_solutions`] on this thread; `rest` is not needed.

@@ -27,8 +27,9 @@
 //! - **Counting piece panels with a handful of pieces**
 //!   ([`SAT_HELPER_MAX_PIECES`]): no race; the search's count, whose
 //!   second thread (past the engine's order's first part) runs the SAT
-//!   engine's count first on directed panels without elimination marks
-//!   ([`super::count_plan_pieces`]).
+//!   engine's count first on directed panels without elimination marks,
+//!   and the local search beside the SAT engine's case cubes on marked
+//!   ones with elimination cases ([`super::count_plan_pieces`]).
 //!
 //! - **The SAT engine beside the search** (`sat_beside`): no race; a
 //!   solve of a panel with a handful of pieces and no mark, or of a marked
@@ -445,7 +446,8 @@ pub const SAT_HELPER_MAX_FACES: usize = 400;
 
 /// Whether a count of `plan` goes to [`super::count_plan_pieces`], whose
 /// helper thread runs the SAT engine's count first (on directed panels
-/// without elimination marks), and a solve without marks has the SAT
+/// without elimination marks) or its case cubes (on marked ones with
+/// elimination cases), and a solve without marks has the SAT
 /// engine beside the search ([`sat_beside`]): a panel with polyominoes,
 /// at most [`SAT_HELPER_MAX_PIECES`] pieces and
 /// [`SAT_HELPER_MAX_FACES`] faces, that the SAT engine supports.

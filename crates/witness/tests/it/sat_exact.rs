@@ -746,6 +746,78 @@ fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
     }
 }
 
+/// Counts to a small limit on marked piece panels (directed, no symmetry)
+/// as `auto` counts them (`count_plan_with` with the puzzle, the engine's
+/// order stopped at once so that the part on two threads runs): where the
+/// panel has elimination cases, the helper thread asks the SAT engine
+/// about them beside the local search and blocks each solution it finds.
+/// The brute force's count up to the limit, complete exactly when it is
+/// below the limit, every solution kept one of the brute force's; on a
+/// machine with two cores the helper ran. On panels this small the
+/// exact side mostly settles the count before the helper's SAT engine
+/// starts, so this checks the wiring (the solutions the helper hands on
+/// join the count's); the helper's own proof and its solutions are
+/// checked against the brute force by
+/// `the_helpers_count_turns_find_every_solution`. More by hand:
+/// SAT_EXACT_SEED, SAT_EXACT_CASES.
+#[test]
+fn limited_counts_of_marked_piece_panels_agree_with_brute_force() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let runs = || witness::internals::portfolio::CUBES_HELPER_COUNTS.load(Relaxed);
+    let before = runs();
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0xCA5E_C0B5));
+    let (mut reached, mut complete) = (0, 0);
+    for case in 0..var("SAT_EXACT_CASES").unwrap_or(120) {
+        let faces = [Faces::PiecesMarks, Faces::YlopsMarks][case as usize % 2];
+        let p = random_panel(&mut r, 3, faces, 6, 3);
+        if p.symmetry.is_some() || p.undirected {
+            continue;
+        }
+        let all: HashSet<Path> = common::brute_solutions(&p).into_iter().collect();
+        let n = all.len() as u64;
+        let plan = witness::internals::plan::Plan::new(&p).unwrap();
+        let limit = 1 + case % 3;
+        let c = witness::internals::count_plan_with(
+            &plan,
+            Some(limit),
+            &Limits::none(),
+            0,
+            &witness::internals::Schedule::default(),
+            Some(&p),
+        )
+        .unwrap();
+        assert_eq!(
+            (c.count.to_u64(), c.status == Status::Complete),
+            (Some(n.min(limit)), n < limit),
+            "case {case}: limit {limit}, {n} solutions, on\n{}",
+            show(&p)
+        );
+        for s in &c.solutions {
+            assert!(
+                all.contains(s),
+                "case {case}: {s:?} is no solution of\n{}",
+                show(&p)
+            );
+        }
+        reached += u32::from(n >= limit);
+        complete += u32::from(n < limit);
+    }
+    assert!(
+        reached > 20 && complete > 20,
+        "{reached} panels reached the limit, {complete} did not"
+    );
+    let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
+    if two_cores {
+        assert!(
+            runs() > before,
+            "no count ran the cubes on its helper thread"
+        );
+    } else {
+        eprintln!("one core: the count has no second thread, and no helper");
+    }
+}
+
 /// The helper thread of a marked panel's solve under `auto`
 /// (`portfolio::helper_turns`: a local search and the SAT engine by
 /// turns), on marked panels with and without pieces, with the local

@@ -803,13 +803,7 @@ impl<'a> SatRun<'a> {
         Ok(match self.next(limits)? {
             Next::Found(line, path) => {
                 if self.block_found {
-                    let c = cuts::block(&self.enc, &line);
-                    self.add(&c);
-                    if self.puzzle.undirected {
-                        if let Some(c) = cuts::block_reverse(&self.enc, &line) {
-                            self.add(&c);
-                        }
-                    }
+                    self.block(&line);
                 }
                 Solution {
                     path: Some(path),
@@ -825,6 +819,19 @@ impl<'a> SatRun<'a> {
                 status: Status::Stopped,
             },
         })
+    }
+
+    /// Excludes the solution `line` from every later model (and its
+    /// reverse on undirected puzzles, where the two are one solution).
+    fn block(&mut self, line: &Line) {
+        let c = cuts::block(&self.enc, line);
+        self.add(&c);
+        if self.puzzle.undirected {
+            if let Some(c) = cuts::block_reverse(&self.enc, line) {
+                self.add(&c);
+            }
+        }
+        self.stats.blocked += 1;
     }
 
     /// Counts solutions up to `limit` (all with `None`), calling `visit`
@@ -845,14 +852,7 @@ impl<'a> SatRun<'a> {
             match self.next(limits)? {
                 Next::Found(line, path) => {
                     n += 1;
-                    let c = cuts::block(&self.enc, &line);
-                    self.add(&c);
-                    if self.puzzle.undirected {
-                        if let Some(c) = cuts::block_reverse(&self.enc, &line) {
-                            self.add(&c);
-                        }
-                    }
-                    self.stats.blocked += 1;
+                    self.block(&line);
                     let go = visit(&path);
                     if keep {
                         found.push(path);
