@@ -667,6 +667,45 @@ fn cancel_stops_the_sat_engine() {
     assert_eq!(c.status, Status::Stopped);
 }
 
+/// Counts `p` to `limit` as `auto` counts piece panels
+/// (`count_plan_with` with the puzzle, the engine's order stopped at
+/// once so that the part on two threads runs) and checks the count
+/// against the brute force's: its count up to the limit, complete exactly
+/// when it is below the limit, every solution kept one of the brute
+/// force's. Returns the brute force's solutions and the plan.
+fn limited_count_agrees(
+    case: u64,
+    p: &Puzzle,
+    limit: u64,
+) -> (HashSet<Path>, witness::internals::plan::Plan) {
+    let all: HashSet<Path> = common::brute_solutions(p).into_iter().collect();
+    let n = all.len() as u64;
+    let plan = witness::internals::plan::Plan::new(p).unwrap();
+    let c = witness::internals::count_plan_with(
+        &plan,
+        Some(limit),
+        &Limits::none(),
+        0,
+        &witness::internals::Schedule::default(),
+        Some(p),
+    )
+    .unwrap();
+    assert_eq!(
+        (c.count.to_u64(), c.status == Status::Complete),
+        (Some(n.min(limit)), n < limit),
+        "case {case}: limit {limit}, {n} solutions, on\n{}",
+        show(p)
+    );
+    for s in &c.solutions {
+        assert!(
+            all.contains(s),
+            "case {case}: {s:?} is no solution of\n{}",
+            show(p)
+        );
+    }
+    (all, plan)
+}
+
 /// Counts to a small limit on piece panels whose second thread runs the
 /// SAT engine's count first (`count_plan_pieces`, as `auto` counts such
 /// panels; here the engine's order stops at once, so the part on two
@@ -689,32 +728,9 @@ fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
         let faces = kinds[(case % kinds.len() as u64) as usize];
         let mut p = random_panel(&mut r, 3, faces, 6, 3);
         p.undirected = case % 5 == 4;
-        let all: HashSet<Path> = common::brute_solutions(&p).into_iter().collect();
-        let n = all.len() as u64;
-        let plan = witness::internals::plan::Plan::new(&p).unwrap();
         let limit = 1 + case % 3;
-        let c = witness::internals::count_plan_with(
-            &plan,
-            Some(limit),
-            &Limits::none(),
-            0,
-            &witness::internals::Schedule::default(),
-            Some(&p),
-        )
-        .unwrap();
-        assert_eq!(
-            (c.count.to_u64(), c.status == Status::Complete),
-            (Some(n.min(limit)), n < limit),
-            "case {case}: limit {limit}, {n} solutions, on\n{}",
-            show(&p)
-        );
-        for s in &c.solutions {
-            assert!(
-                all.contains(s),
-                "case {case}: {s:?} is no solution of\n{}",
-                show(&p)
-            );
-        }
+        let (all, plan) = limited_count_agrees(case, &p, limit);
+        let n = all.len() as u64;
         // The SAT side alone, on the directed panels it runs on: the
         // brute force's lines, as the count's set holds them.
         if !p.undirected {
@@ -774,32 +790,9 @@ fn limited_counts_of_marked_piece_panels_agree_with_brute_force() {
         if p.symmetry.is_some() || p.undirected {
             continue;
         }
-        let all: HashSet<Path> = common::brute_solutions(&p).into_iter().collect();
-        let n = all.len() as u64;
-        let plan = witness::internals::plan::Plan::new(&p).unwrap();
         let limit = 1 + case % 3;
-        let c = witness::internals::count_plan_with(
-            &plan,
-            Some(limit),
-            &Limits::none(),
-            0,
-            &witness::internals::Schedule::default(),
-            Some(&p),
-        )
-        .unwrap();
-        assert_eq!(
-            (c.count.to_u64(), c.status == Status::Complete),
-            (Some(n.min(limit)), n < limit),
-            "case {case}: limit {limit}, {n} solutions, on\n{}",
-            show(&p)
-        );
-        for s in &c.solutions {
-            assert!(
-                all.contains(s),
-                "case {case}: {s:?} is no solution of\n{}",
-                show(&p)
-            );
-        }
+        let (all, _) = limited_count_agrees(case, &p, limit);
+        let n = all.len() as u64;
         reached += u32::from(n >= limit);
         complete += u32::from(n < limit);
     }
