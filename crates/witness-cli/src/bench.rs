@@ -32,8 +32,8 @@ pub struct BenchArgs {
     /// Per-puzzle time limit in milliseconds (0: no limit).
     #[arg(long, default_value_t = 10_000)]
     timeout_ms: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (default: all cores; at most 1,024).
+    #[arg(long, value_parser = crate::input::parse_jobs())]
     jobs: Option<usize>,
     /// Write `{"id","status","ms","path"}` per puzzle to this file.
     #[arg(long)]
@@ -68,20 +68,10 @@ fn parse_line(n: usize, line: &str, format: Option<Format>) -> (String, Result<P
     let t = line.trim();
     if t.starts_with('{') {
         if let Ok(v) = serde_json::from_str::<Value>(t) {
-            if let (Some(p), id) = (v.get("puzzle"), v.get("id")) {
-                let id = id
-                    .and_then(Value::as_str)
-                    .map(String::from)
-                    .unwrap_or_else(|| format!("line {n}"));
-                let puzzle = match (p, format) {
-                    (Value::String(s), f) => formats::read_puzzle(s, f),
-                    (o, None | Some(Format::Json)) => formats::wpjson::from_value(o),
-                    (_, Some(f)) => Err(witness::Error::Parse(format!(
-                        "\"puzzle\" is not a string of {} text, as --format says",
-                        f.name()
-                    ))),
-                };
-                return (id, puzzle.map_err(|e| e.to_string()));
+            if v.get("puzzle").is_some() {
+                let id = input::entry_id(&v).unwrap_or_else(|| format!("line {n}"));
+                let puzzle = input::entry_puzzle(&v, format);
+                return (id, puzzle);
             }
         }
     }
@@ -517,8 +507,8 @@ pub struct BenchCheckArgs {
     /// The puzzles the verdicts refer to: `{"id","puzzle"}` per line.
     #[arg(long)]
     puzzles: String,
-    /// Repeat the whole run this many times.
-    #[arg(long, default_value_t = 1)]
+    /// Repeat the whole run this many times (1 to 100).
+    #[arg(long, default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100))]
     rounds: usize,
 }
 
@@ -554,7 +544,7 @@ pub fn run_bench_check(a: BenchCheckArgs) -> Result<u8, String> {
     let mut times = Vec::with_capacity(work.len() * a.rounds);
     let t0 = Instant::now();
     let mut valid = 0usize;
-    for _ in 0..a.rounds.max(1) {
+    for _ in 0..a.rounds {
         for (id, path) in &work {
             let (p, r) = &puzzles[id];
             let t = Instant::now();
@@ -572,7 +562,7 @@ pub fn run_bench_check(a: BenchCheckArgs) -> Result<u8, String> {
     outln!(
         "paths: {} ({})  valid: {}  total {:.3} s  {:.0} paths/s",
         times.len(),
-        how_many(a.rounds.max(1) as u64, "round"),
+        how_many(a.rounds as u64, "round"),
         valid,
         total,
         times.len() as f64 / total

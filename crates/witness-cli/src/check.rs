@@ -4,7 +4,7 @@ use std::io::{BufRead, BufReader, Write};
 
 use clap::Args as ClapArgs;
 use serde_json::{json, Value};
-use witness::formats::{self, Format};
+use witness::formats::Format;
 use witness::{check_within, Error, Path};
 
 use crate::input;
@@ -34,7 +34,10 @@ pub struct Args {
     format: Option<Format>,
     #[command(flatten)]
     pick: input::Pick,
-    /// Check every line `{"id","puzzle","path"}` of a JSON Lines file.
+    /// Check every line `{"id","puzzle","path"}` of a JSON Lines file. The
+    /// exit code: 2 when a line does not read (its puzzle or path), else 3
+    /// when a line ran out of time, 1 when a path is invalid, 0 when every
+    /// path is valid.
     #[arg(long, conflicts_with_all = ["puzzle", "path", "id", "line"])]
     batch: Option<String>,
     /// Give up after this many milliseconds (0: no limit); with `--batch`,
@@ -118,21 +121,10 @@ fn batch_line(n: u64, line: &str, format: Option<Format>, timeout_ms: u64) -> Va
     };
     let id = v.get("id").cloned().unwrap_or(Value::Null);
     let result = (|| -> Result<Value, String> {
-        let puzzle = match (v.get("puzzle"), format) {
-            (Some(Value::String(s)), f) => formats::read_puzzle(s, f),
-            (Some(o @ Value::Object(_)), None | Some(Format::Json)) => {
-                formats::wpjson::from_value(o)
-            }
-            (Some(Value::Object(_)), Some(f)) => {
-                return Err(format!(
-                    "\"puzzle\" is a JSON object, not {} text as --format {} says",
-                    f.name(),
-                    f.name()
-                ))
-            }
-            _ => return Err("\"puzzle\" must be a JSON string or object".into()),
+        if v.get("puzzle").is_none() {
+            return Err("a line needs \"puzzle\": a JSON string or object".into());
         }
-        .map_err(|e| e.to_string())?;
+        let puzzle = crate::input::entry_puzzle(&v, format)?;
         let path = match v.get("path") {
             Some(Value::String(s)) => Path::parse_on(s, &puzzle),
             // Any of the JSON notations, read as `--path` reads them: the
@@ -165,7 +157,7 @@ fn run_batch(file: &str, format: Option<Format>, timeout_ms: u64) -> Result<u8, 
     };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (mut all_valid, mut stopped) = (true, false);
+    let (mut all_valid, mut stopped, mut bad) = (true, false, false);
     for n in 1.. {
         let line = match input::next_line(&mut reader, input::MAX_LINE_BYTES) {
             Ok(Some(line)) if line.starts_with(input::BOM) && n == 1 => {
@@ -181,11 +173,14 @@ fn run_batch(file: &str, format: Option<Format>, timeout_ms: u64) -> Result<u8, 
         let r = batch_line(n, &line, format, timeout_ms);
         all_valid &= r.get("valid") == Some(&Value::Bool(true));
         stopped |= r.get("status").and_then(Value::as_str) == Some("timeout");
+        bad |= r.get("error").is_some();
         writeln!(out, "{r}").map_err(|e| format!("cannot write to standard output: {e}"))?;
     }
     out.flush()
         .map_err(|e| format!("cannot write to standard output: {e}"))?;
-    Ok(if stopped {
+    Ok(if bad {
+        EXIT_BAD_INPUT
+    } else if stopped {
         EXIT_STOPPED
     } else if all_valid {
         EXIT_DONE

@@ -74,8 +74,9 @@ pub struct Args {
     /// The seed: with the same arguments, the same puzzles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores); the output does not depend on it.
-    #[arg(long)]
+    /// Worker threads (default: all cores; at most 1,024); the output does
+    /// not depend on it.
+    #[arg(long, value_parser = crate::input::parse_jobs())]
     jobs: Option<usize>,
     /// Write the JSON lines to this file (default: standard output).
     #[arg(long)]
@@ -176,8 +177,7 @@ pub fn options(a: &Args) -> Result<GenerateOptions, String> {
         let p = input::read_picked(like, None, &a.pick)?;
         let mut o = GenerateOptions::like(&p).map_err(|e| e.to_string())?;
         if let Some((w, h)) = size {
-            o.width = w;
-            o.height = h;
+            o.resize(w, h);
         }
         o
     } else {
@@ -249,6 +249,7 @@ pub fn run(a: Args) -> Result<u8, String> {
         .num_threads(a.jobs.unwrap_or(0))
         .build()
         .map_err(|e| e.to_string())?;
+    let target = a.out.as_deref().unwrap_or("standard output");
     let mut out: Box<dyn Write> = match &a.out {
         Some(path) => {
             Box::new(std::fs::File::create(path).map_err(|e| format!("cannot write {path}: {e}"))?)
@@ -312,7 +313,7 @@ pub fn run(a: Args) -> Result<u8, String> {
                             let v = g.to_json(seed, i).map_err(|e| e.to_string())?;
                             writeln!(out, "{v}")
                                 .and_then(|_| out.flush())
-                                .map_err(|e| format!("cannot write: {e}"))?;
+                                .map_err(|e| format!("cannot write to {target}: {e}"))?;
                         }
                         Err(Error::Stopped) if cancel.load(Ordering::Relaxed) => {
                             pb.finish_and_clear();

@@ -4,6 +4,7 @@
 use std::io::{BufRead, Read};
 
 use clap::Args as ClapArgs;
+use serde_json::Value;
 use witness::formats::{self, Format, MAX_PUZZLE_BYTES};
 use witness::model::{Puzzle, RuleSet};
 
@@ -16,6 +17,15 @@ pub const MAX_BATCH_BYTES: u64 = 1 << 30;
 /// The longest line of a JSON Lines batch (`check --batch`): a puzzle at
 /// its largest plus room for an id and a path.
 pub const MAX_LINE_BYTES: usize = MAX_PUZZLE_BYTES + (1 << 20);
+
+/// The most worker threads `--jobs` may ask for: far past any core
+/// count, short of the thousands of threads that stall a machine.
+pub const MAX_JOBS: u64 = 1_024;
+
+/// The `--jobs` values: 1 to [`MAX_JOBS`].
+pub fn parse_jobs() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_JOBS)
+}
 
 /// The `--format` choices.
 pub fn parse_format(s: &str) -> Result<Format, String> {
@@ -128,8 +138,7 @@ pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<
     if head.starts_with("\u{feff}".as_bytes()) {
         head.drain(..BOM.len_utf8());
     }
-    let json = matches!(format, None | Some(Format::Json));
-    if !(json && first_line_is_object(&head)) {
+    if !first_line_is_object(&head) {
         // A file of puzzles one a line in another format (Windmill codes,
         // say): `--line` picks one.
         if let (Some(n), None) = (pick.line, &pick.id) {
@@ -155,13 +164,53 @@ pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<
             return Err(format!("{name} is larger than {cap} bytes"));
         }
         let text = String::from_utf8(head).map_err(|e| format!("{name} is not UTF-8 text: {e}"))?;
-        return formats::read_puzzle(&text, format).map_err(|e| format!("{name}: {e}"));
+        return formats::read_puzzle(&text, format).map_err(|e| {
+            // A file of one-line puzzles (Windmill codes, say) read whole:
+            // say how to pick one.
+            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+            let first = lines.next().unwrap_or_default();
+            let more = lines.count();
+            if more > 0 && formats::read_puzzle(first, format).is_ok() {
+                format!(
+                    "{name} holds {}, one a line: pick one with --line N",
+                    how_many(more as u64 + 1, "puzzle")
+                )
+            } else {
+                format!("{name}: {e}")
+            }
+        });
     }
     let rest = reader.take(MAX_BATCH_BYTES + 1 - head.len() as u64);
     let mut lines = std::io::BufReader::new(std::io::Cursor::new(head).chain(rest));
     let (number, line) = pick_line(name, &mut lines, pick)?;
-    formats::read_puzzle(&line, Some(Format::Json))
-        .map_err(|e| format!("{name} line {number}: {e}"))
+    let entry: Value = serde_json::from_str(&line)
+        .map_err(|e| format!("{name} line {number}: not valid JSON: {e}"))?;
+    entry_puzzle(&entry, format).map_err(|e| format!("{name} line {number}: {e}"))
+}
+
+/// The puzzle of one JSON Lines entry `v`: its `"puzzle"` as a puzzle
+/// object, or as a string of puzzle text in `format` (guessed when
+/// `None`: witnesspuzzles JSON, a Windmill code, the text form); an entry
+/// without `"puzzle"` is itself a puzzle object.
+pub fn entry_puzzle(v: &Value, format: Option<Format>) -> Result<Puzzle, String> {
+    let json = matches!(format, None | Some(Format::Json));
+    match (v.get("puzzle"), format) {
+        (Some(Value::String(s)), f) => formats::read_puzzle(s, f).map_err(|e| e.to_string()),
+        (Some(Value::Object(_)), _) | (None, _) if json => {
+            formats::wpjson::from_value(v).map_err(|e| e.to_string())
+        }
+        (Some(Value::Object(_)), Some(f)) => Err(format!(
+            "\"puzzle\" is a JSON object, not {} text as --format {} says",
+            f.name(),
+            f.name()
+        )),
+        (None, Some(f)) => Err(format!(
+            "a line without \"puzzle\" is a puzzle object, not {} text as --format {} says",
+            f.name(),
+            f.name()
+        )),
+        _ => Err("\"puzzle\" must be a JSON string or object".into()),
+    }
 }
 
 /// True when the first non-blank line of `head` is a JSON object on its
@@ -176,10 +225,14 @@ fn first_line_is_object(head: &[u8]) -> bool {
 /// The id of a JSON Lines entry, if it is an object with a string or
 /// number `"id"`.
 fn id_of(line: &str) -> Option<String> {
-    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    entry_id(&serde_json::from_str(line).ok()?)
+}
+
+/// The `"id"` of a JSON Lines entry, if it is a string or a number.
+pub fn entry_id(v: &Value) -> Option<String> {
     match &v["id"] {
-        serde_json::Value::String(s) => Some(s.clone()),
-        serde_json::Value::Number(n) => Some(n.to_string()),
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
         _ => None,
     }
 }

@@ -167,8 +167,24 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("witness: {e}");
+            eprintln!("witness: {}", visible(&e));
             ExitCode::from(EXIT_BAD_INPUT)
         }
     }
+}
+
+/// `message` with its control characters (an escape sequence quoted
+/// from the input, say) written out as `\u{1b}`, so that an error never
+/// drives the terminal it is printed on; line breaks stay.
+fn visible(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

@@ -40,13 +40,23 @@ pub fn natural_json(n: &witness::Natural) -> Value {
     n.to_json()
 }
 
-/// `{"count", "exhaustive", "ms"}`, the count as [`natural_json`] writes it.
-pub fn count_json(c: &witness::Count, ms: f64) -> Value {
+/// `{"count", "exhaustive", "timeout", "ms"}`, the count as
+/// [`natural_json`] writes it; "timeout" tells a count that ran out of time
+/// from one stopped at its `limit`.
+pub fn count_json(c: &witness::Count, limit: Option<u64>, ms: f64) -> Value {
     json!({
         "count": natural_json(&c.count),
         "exhaustive": c.status == witness::Status::Complete,
+        "timeout": count_timed_out(c, limit),
         "ms": round_ms(ms),
     })
+}
+
+/// Whether a count up to `limit` ran out of time (or was cancelled)
+/// rather than reaching its limit or the end.
+pub fn count_timed_out(c: &witness::Count, limit: Option<u64>) -> bool {
+    let capped = limit.is_some_and(|l| c.count >= l);
+    c.status == witness::Status::Stopped && !capped
 }
 
 /// `{"path", "moves", "solution", "ms", "status"}`.

@@ -213,7 +213,7 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
     .map_err(|e| e.to_string())?;
     let ms = t0.elapsed().as_secs_f64() * 1e3;
     let capped = limit.is_some_and(|l| n.count >= l);
-    let timed_out = n.status == Status::Stopped && !capped;
+    let timed_out = output::count_timed_out(&n, limit);
     // For a designer: two of the solutions of a puzzle that is not
     // unique, from the count itself, and where they part.
     let two = (a.unique && n.solutions.len() >= 2).then(|| &n.solutions[..2]);
@@ -223,7 +223,7 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
             .flatten()
     });
     if c.json {
-        let mut j = output::count_json(&n, ms);
+        let mut j = output::count_json(&n, limit, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
         if a.unique {
             j["unique"] = serde_json::json!(match (n.count.to_u64(), timed_out) {

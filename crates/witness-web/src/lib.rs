@@ -92,7 +92,12 @@ fn path_of(body: &Value, puzzle: &Puzzle) -> Result<Option<Path>, Fail> {
 /// A puzzle with exactly one solution, as `/api/generate` makes it (its
 /// searches bounded by node budgets, not by time).
 fn generate(body: &Value) -> Result<Value, Fail> {
-    let (options, seed) = witness::generate::read_request(body).map_err(|e| match e {
+    // The request's fields, without the operation's name.
+    let mut fields = body.clone();
+    if let Some(o) = fields.as_object_mut() {
+        o.remove("op");
+    }
+    let (options, seed) = witness::generate::read_request(&fields).map_err(|e| match e {
         Error::Options(_) | Error::Size(_) | Error::Unsupported(_) => bad(e.to_string()),
         e => lib_err(e),
     })?;
@@ -300,6 +305,13 @@ mod tests {
         );
         let e = call(json!({"op": "generate", "preset": "nope"}));
         assert_eq!(e["status"], 400, "{e}");
+        // A field of another name is named, not passed over.
+        let e = call(json!({"op": "generate", "size": "3x3"}));
+        assert_eq!(e["status"], 400, "{e}");
+        assert!(
+            e["body"]["error"].as_str().unwrap().contains("\"size\""),
+            "{e}"
+        );
     }
 
     #[test]

@@ -245,9 +245,7 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     )
     .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
-    let mut v = output::count_json(&n, elapsed);
-    let capped = limit.is_some_and(|l| n.count >= l);
-    v["timeout"] = json!(n.status == Status::Stopped && !capped);
+    let mut v = output::count_json(&n, limit, elapsed);
     witness::request::add_solutions(&mut v, &puzzle, &n);
     Ok((200, judged(v, &puzzle)))
 }
@@ -312,11 +310,13 @@ fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(
 }
 
 /// `/api/generate`: `{"preset" | "symbols", "width", "height", "seed",
-/// "minimal", "around", "timeout_ms"}` (a 4x4 `mixed` puzzle of seed 1 by
-/// default, up to [`witness::generate::request::REQUEST_MAX_SIDE`] faces a
-/// side; `around`, a line the puzzle's only solution must be) answered as
-/// a line of `witness generate`; a line no puzzle can be made around is a
-/// 400 with the reason.
+/// "minimal", "pillar", "symmetry", "around", "timeout_ms"}` (a 4x4
+/// `mixed` puzzle of seed 1 by default, up to
+/// [`witness::generate::request::REQUEST_MAX_SIDE`] faces a side;
+/// `around`, a line the puzzle's only solution must be) answered as a line
+/// of `witness generate`; a line no puzzle can be made around, or a field
+/// not among [`witness::generate::request::REQUEST_FIELDS`], is a 400 with
+/// the reason.
 fn api_generate(
     body: &Value,
     ctx: &Context,

@@ -149,10 +149,47 @@ fn the_generate_endpoint() {
         serde_json::json!({"width": 0}),
         serde_json::json!({"seed": "x"}),
         serde_json::json!({"preset": "dots", "symbols": "dots=1"}),
+        // A field of another name, not the default puzzle.
+        serde_json::json!({"size": "100x100"}),
+        serde_json::json!([3, 3]),
     ] {
         let (status, v) = s.post("/api/generate", &bad);
         assert_eq!(status, 400, "{bad}: {v}");
     }
+}
+
+/// Starts and ends the panel has no room for, and worker counts past
+/// the ceiling, are refused before any work (one-line errors, exit 2),
+/// not given up on after every attempt.
+#[test]
+fn counts_the_panel_cannot_hold_are_refused() {
+    for (args, why) in [
+        (
+            &["--starts", "25"][..],
+            "25 starts and 1 end asked for; a 4 x 4 panel has 25 nodes",
+        ),
+        (
+            &["--ends", "17"][..],
+            "17 ends asked for; a 4 x 4 panel has 16 nodes on its border",
+        ),
+        (
+            &["--starts", "13", "--symmetry", "xy"][..],
+            "room for 12 starts",
+        ),
+        (&["--jobs", "0"][..], "--jobs"),
+        (&["--jobs", "100000"][..], "--jobs"),
+    ] {
+        let mut all = vec!["generate"];
+        all.extend_from_slice(args);
+        let o = witness(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {o:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(why), "{args:?}: {err}");
+        assert!(o.stdout.is_empty());
+    }
+    // As many as fit: made.
+    let o = witness(&["generate", "--starts", "3", "--ends", "12"]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
 }
 
 #[test]

@@ -292,3 +292,61 @@ fn line_picks_a_puzzle_of_a_file_of_codes() {
     assert_error(&["solve", &codes, "--line", "3"], &["2 lines, not 3"]);
     assert_error(&["solve", &codes, "--id", "a"], &["--id", "JSON Lines"]);
 }
+
+/// The same codes read whole: the error says how to pick one. And as
+/// the `"puzzle"` of JSON Lines entries (ids of either type), picked by
+/// `--id` or `--line`, with or without `--format windmill`.
+#[test]
+fn codes_read_whole_or_as_entries() {
+    let tmp = TempDir::new("input-code-entries");
+    let code = "CAUSAigCEgIIBBICKAMSBAgIEAkSABIECAgQCRICKAQSAggFEgIoAhIECAgQCRIAEgQICBAJEgIoAxICCAMSAigC_0";
+    let codes = tmp.arg("codes.txt", &format!("{code}\n{code}\n"));
+    assert_error(
+        &["solve", &codes],
+        &["holds 2 puzzles, one a line", "--line N"],
+    );
+    let entries = tmp.arg(
+        "entries.jsonl",
+        &format!(
+            "{}\n{}\n",
+            json!({"id": 5, "puzzle": code}),
+            json!({"id": "b", "puzzle": code})
+        ),
+    );
+    for pick in [
+        &["--id", "5"][..],
+        &["--id", "b"][..],
+        &["--line", "2"][..],
+        &["--id", "5", "--format", "windmill"][..],
+    ] {
+        let mut args = vec!["solve", &entries, "--json"];
+        args.extend_from_slice(pick);
+        let o = witness(&args);
+        assert_eq!(o.status.code(), Some(0), "{pick:?}: {}", stderr(&o));
+        assert!(
+            stdout(&o).contains("\"moves\":\"2,4:U4\""),
+            "{}",
+            stdout(&o)
+        );
+    }
+    assert_error(
+        &["solve", &entries, "--id", "b", "--format", "text"],
+        &["line 2", "text format"],
+    );
+    // bench names the entries by their ids, numbers too.
+    let o = witness(&["bench", &entries, "--jobs", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("slowest: "), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("line 1"), "{}", stdout(&o));
+}
+
+/// A control character quoted from the input (an escape sequence) is
+/// written out in the error, not sent to the terminal.
+#[test]
+fn errors_write_control_characters_out() {
+    let tmp = TempDir::new("input-control");
+    let p = tmp.arg("esc.txt", "witness 1x1\nS - E>\n| \u{1b}[31mRED |\n+ - +\n");
+    assert_error(&["solve", &p], &["line 3", "\\u{1b}[31mRED"]);
+    let o = witness(&["solve", &p]);
+    assert!(!stderr(&o).contains('\u{1b}'), "{:?}", stderr(&o));
+}

@@ -361,3 +361,56 @@ fn a_hint_of_the_fraction_zero_shows_nothing() {
     let (o, _) = witness(&["hint", f, "--fraction", "0.01"]);
     assert!(text(&o.stdout).ends_with("0,2:U2\n"), "{}", text(&o.stdout));
 }
+
+/// Worker counts and repeats past their ceilings are bad options, refused
+/// before any work (a million workers would stall the machine; a huge
+/// repeat count would ask for more memory than there is).
+#[test]
+fn workers_and_rounds_have_ceilings() {
+    let dir = TempDir::new("ceilings");
+    let line = format!("{}\n", serde_json::json!({"id": "a", "puzzle": ONE_DOT}));
+    let list = dir.arg("list.jsonl", &line);
+    // The solution `0,2:U2R2` in the site's form.
+    let verdicts = dir.arg(
+        "v.jsonl",
+        "{\"id\":\"a\",\"path\":[{\"x\":0,\"y\":2},3,3,2,2,0]}\n",
+    );
+    for args in [
+        &["bench", list.as_str(), "--jobs", "0"][..],
+        &["bench", list.as_str(), "--jobs", "1025"][..],
+        &["generate", "--jobs", "100000"][..],
+        &[
+            "bench-check",
+            verdicts.as_str(),
+            "--puzzles",
+            list.as_str(),
+            "--rounds",
+            "0",
+        ][..],
+        &[
+            "bench-check",
+            verdicts.as_str(),
+            "--puzzles",
+            list.as_str(),
+            "--rounds",
+            "18446744073709551615",
+        ][..],
+    ] {
+        let (o, _) = witness(args);
+        code(&o, 2);
+        assert!(
+            text(&o.stderr).contains("is not in 1..="),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+    }
+    let (o, _) = witness(&[
+        "bench-check",
+        &verdicts,
+        "--puzzles",
+        &list,
+        "--rounds",
+        "2",
+    ]);
+    code(&o, 0);
+}

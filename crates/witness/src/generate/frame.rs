@@ -47,6 +47,23 @@ fn outward(p: &Puzzle, n: Pos) -> Option<Direction> {
     }
 }
 
+/// The nodes where a start may go, and of those the ones on the border
+/// where an end may go: a start is never its own mirror, and its mirror
+/// is no start (the line drawn from the mirrored start would be a second
+/// solution).
+pub fn places(p: &Puzzle) -> (Vec<Pos>, Vec<Pos>) {
+    let usable: Vec<Pos> = nodes(p)
+        .into_iter()
+        .filter(|&n| !p.is_self_mirror(n))
+        .collect();
+    let border = usable
+        .iter()
+        .copied()
+        .filter(|&n| outward(p, n).is_some())
+        .collect();
+    (usable, border)
+}
+
 /// Draws a panel and a line on it; `None` when this draw found no line
 /// (the caller draws again).
 pub fn draw(o: &GenerateOptions, rng: &mut ChaCha8Rng) -> Result<Option<Framed>> {
@@ -57,19 +74,7 @@ pub fn draw(o: &GenerateOptions, rng: &mut ChaCha8Rng) -> Result<Option<Framed>>
         let (p, _) = around(&p, line)?;
         return Ok(Some(edges(o, rng, p, line.clone())?));
     }
-    let all = nodes(&p);
-    // A start is never its own mirror, and its mirror is no start: the
-    // line drawn from the mirrored start would be a second solution.
-    let usable: Vec<Pos> = all
-        .iter()
-        .copied()
-        .filter(|&n| !p.is_self_mirror(n))
-        .collect();
-    let border: Vec<Pos> = usable
-        .iter()
-        .copied()
-        .filter(|&n| outward(&p, n).is_some())
-        .collect();
+    let (usable, border) = places(&p);
     if usable.is_empty() || border.is_empty() {
         return Ok(None);
     }

@@ -213,6 +213,39 @@ impl GenerateOptions {
         Ok(o)
     }
 
+    /// These options on a panel of `width` x `height` faces, with the
+    /// starts, ends, gaps and removed edges lowered to what that panel
+    /// holds: for counts taken from a model puzzle of another size
+    /// ([`GenerateOptions::like`]), which the caller did not ask for one
+    /// by one. A size no panel has is left to the generation's error.
+    pub fn resize(&mut self, width: usize, height: usize) {
+        self.width = width;
+        self.height = height;
+        let Ok(mut p) = Puzzle::new(width, height, self.pillar) else {
+            return;
+        };
+        p.symmetry = self.symmetry;
+        let (most_starts, border, both) = room_for_ends(&p);
+        // Room for one end at least.
+        self.starts = self
+            .starts
+            .min(most_starts)
+            .min(both.saturating_sub(1))
+            .max(1);
+        self.ends = self
+            .ends
+            .min(border)
+            .min(both.saturating_sub(self.starts))
+            .max(1);
+        let edges: Vec<_> = p
+            .positions()
+            .filter(|q| q.kind() == SlotKind::Edge)
+            .collect();
+        let border_edges = edges.iter().filter(|&&q| frame::on_border(&p, q)).count();
+        self.gaps = self.gaps.min(edges.len());
+        self.removed = self.removed.min(border_edges);
+    }
+
     /// An error for options no puzzle can meet.
     fn check(&self) -> Result<()> {
         if self.width == 0 || self.height == 0 {
@@ -273,6 +306,32 @@ impl GenerateOptions {
                 self.removed, self.width, self.height
             )));
         }
+        if self.around.is_none() {
+            let (w, h) = (self.width, self.height);
+            let (most_starts, border, both) = room_for_ends(&p);
+            if self.starts > most_starts {
+                return Err(Error::Options(format!(
+                    "{} asked for; a {w} x {h} panel has room for {}",
+                    how_many(self.starts, "start"),
+                    how_many(most_starts, "start")
+                )));
+            }
+            if self.ends > border {
+                return Err(Error::Options(format!(
+                    "{} asked for; a {w} x {h} panel has {} on its border where an end can go",
+                    how_many(self.ends, "end"),
+                    how_many(border, "node")
+                )));
+            }
+            if self.starts + self.ends > both {
+                return Err(Error::Options(format!(
+                    "{} and {} asked for; a {w} x {h} panel has {} for both",
+                    how_many(self.starts, "start"),
+                    how_many(self.ends, "end"),
+                    how_many(both, "node")
+                )));
+            }
+        }
         if let Some(line) = &self.around {
             if self.starts != 1 || self.ends != 1 {
                 return Err(Error::Options(format!(
@@ -285,6 +344,22 @@ impl GenerateOptions {
         }
         Ok(())
     }
+}
+
+/// What a panel holds, as `frame::draw` places starts and ends: the most
+/// starts (with symmetry, one of each mirrored pair of nodes that are not
+/// their own mirror), the nodes of the border where an end can go, and
+/// the nodes for starts and ends together. Asking for more cannot be met;
+/// asking for as many may still give fewer ends where the starts, placed
+/// first, take nodes of the border.
+fn room_for_ends(p: &Puzzle) -> (usize, usize, usize) {
+    let (usable, border) = frame::places(p);
+    let most_starts = if p.symmetry.is_some() {
+        usable.len() / 2
+    } else {
+        usable.len()
+    };
+    (most_starts, border.len(), usable.len())
 }
 
 /// A generated puzzle.

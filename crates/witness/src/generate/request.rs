@@ -12,15 +12,51 @@ use crate::path::Path;
 /// The largest panel a request may ask for, in faces a side.
 pub const REQUEST_MAX_SIDE: u64 = 10;
 
+/// The fields a request may hold: those [`read_request`] reads, and
+/// `"timeout_ms"`, the time limit a server reads beside them.
+pub const REQUEST_FIELDS: [&str; 10] = [
+    "preset",
+    "symbols",
+    "width",
+    "height",
+    "seed",
+    "minimal",
+    "pillar",
+    "symmetry",
+    "around",
+    "timeout_ms",
+];
+
 /// Reads a request `{"preset" | "symbols", "width", "height", "seed",
 /// "minimal", "pillar", "symmetry", "around"}` (`pillar`: true or false;
 /// `symmetry`: null or `{"x": bool, "y": bool}` as in the site's JSON;
 /// `around`: a line in any notation [`Path::parse_on`] reads, as a
 /// string or the site's JSON array): the options (a 4x4 `mixed` puzzle by
 /// default, no time limit of their own) and the seed (1 by default). A
-/// bad field is an [`Error::Options`] naming it.
+/// bad field, or one not among [`REQUEST_FIELDS`], is an
+/// [`Error::Options`] naming it.
 pub fn read_request(body: &Value) -> Result<(GenerateOptions, u64)> {
     let bad = |m: String| Error::Options(m);
+    let Some(fields) = body.as_object() else {
+        return Err(bad(format!(
+            "the request must be a JSON object, not {body}"
+        )));
+    };
+    // A field of another name is a mistake (a "size" for "width" and
+    // "height", say), not something to pass over with the defaults.
+    if let Some(k) = fields
+        .keys()
+        .find(|k| !REQUEST_FIELDS.contains(&k.as_str()))
+    {
+        return Err(bad(format!(
+            "unknown field \"{k}\": the fields are {}",
+            REQUEST_FIELDS
+                .iter()
+                .map(|f| format!("\"{f}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
     let side = |k: &str| -> Result<usize> {
         match body.get(k) {
             None | Some(Value::Null) => Ok(4),

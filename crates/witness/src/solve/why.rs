@@ -253,7 +253,13 @@ pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: UseCore) -> Resul
                         trace.core_time = t.elapsed();
                         found
                     });
-                    match sought.transpose()? {
+                    // A panel too large for the SAT engine's clauses
+                    // goes on by deletion alone, as if it had no core.
+                    let sought = match sought.transpose() {
+                        Err(Error::Size(_)) => None,
+                        r => r?,
+                    };
+                    match sought {
                         Some(First::Candidates(c)) => {
                             trace.core = true;
                             First::Candidates(c)

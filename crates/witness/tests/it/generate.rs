@@ -241,6 +241,43 @@ fn bad_options_are_errors() {
             other => panic!("{text}: {other:?}"),
         }
     }
+    // Starts and ends a panel has no room for, as `frame::draw` places
+    // them: a 2x2 panel has 9 nodes, 8 of them on its border; turned half
+    // round, its centre is its own mirror and the other 8 pair up.
+    for (starts, ends, xy, what) in [
+        (
+            9,
+            1,
+            false,
+            "9 starts and 1 end asked for; a 2 x 2 panel has 9 nodes",
+        ),
+        (
+            1,
+            9,
+            false,
+            "9 ends asked for; a 2 x 2 panel has 8 nodes on its border",
+        ),
+        (5, 1, true, "room for 4 starts"),
+    ] {
+        let mut o = GenerateOptions::new(2, 2, spec.clone());
+        (o.starts, o.ends) = (starts, ends);
+        if xy {
+            o.symmetry = Some(witness::model::Symmetry { x: true, y: true });
+        }
+        match witness::generate(&o, 0) {
+            Err(Error::Options(m)) => assert!(m.contains(what), "{m}"),
+            other => panic!("{starts} starts, {ends} ends: {other:?}"),
+        }
+        // Taken to that size from a model, the counts are lowered to fit.
+        let mut o = GenerateOptions::new(6, 6, spec.clone());
+        (o.starts, o.ends, o.gaps, o.removed) = (starts, ends, 60, 20);
+        if xy {
+            o.symmetry = Some(witness::model::Symmetry { x: true, y: true });
+        }
+        o.resize(2, 2);
+        assert!(o.starts + o.ends <= 9 && o.ends <= 8 && o.gaps <= 12 && o.removed <= 8);
+        assert!(!matches!(witness::generate(&o, 0), Err(Error::Options(_))));
+    }
     let mut o = GenerateOptions::new(3, 3, spec);
     o.attempts = 0;
     assert!(matches!(witness::generate(&o, 0), Err(Error::Options(_))));

@@ -1035,3 +1035,52 @@ fn sat_finds_the_brute_force_solutions_under_other_piece_and_mark_settings() {
         "{solvable} of {cases} solvable"
     );
 }
+
+/// The SAT engine's clauses have ceilings ([`Options::max_lits`] for the
+/// encoding, [`Options::max_run_lits`] with the cuts and blocking clauses
+/// of a run): a panel whose encoding passes the first is refused with a
+/// size error before a solver call, a count whose blocking clauses pass
+/// the second stops with that error, naming the solutions found, and
+/// `auto` answers either way from the search.
+#[test]
+fn the_sat_engine_gives_up_past_its_clause_ceilings() {
+    let ell = Polyomino::new([(0, 0), (0, 1), (1, 1)], false);
+    let domino = Polyomino::new([(0, 0), (1, 0)], false);
+    let p = piece_panel(4, 4, &[((1, 1), ell), ((5, 5), domino)]);
+    let enc = |max_lits, max_run_lits| {
+        let opts = Options {
+            max_lits,
+            max_run_lits,
+            ..Options::default()
+        };
+        SatRun::with_options(&p, &Limits::none(), &opts)
+    };
+    // Far below the placements' clauses: refused at once.
+    match enc(50, 50) {
+        Err(witness::Error::Size(m)) => {
+            assert!(m.contains("encoding") && m.contains("50 literals"), "{m}")
+        }
+        Err(e) => panic!("a size error, not {e}"),
+        Ok(_) => panic!("a size error, not an encoding"),
+    }
+    // With room for the encoding, solutions are as without a ceiling.
+    let defaults = Options::default();
+    let lits = enc(defaults.max_lits, defaults.max_run_lits)
+        .expect("an encoding")
+        .encoded_lits();
+    assert!(lits > 50);
+    let all = witness::count(&p, &witness::CountOptions::default()).unwrap();
+    let mut roomy = enc(lits, lits + 1_000_000).expect("an encoding");
+    let c = roomy.count(None, &Limits::none(), |_| true).unwrap();
+    assert_eq!((c.count, c.status), (all.count.clone(), Status::Complete));
+    // Room for the encoding alone: the blocking clauses of a count pass
+    // the ceiling.
+    let mut tight = enc(lits, lits).expect("an encoding within its ceiling");
+    match tight.count(None, &Limits::none(), |_| true) {
+        Err(witness::Error::Size(m)) => assert!(m.contains("after "), "{m}"),
+        other => panic!("a size error once the cuts pass the ceiling, not {other:?}"),
+    }
+    // `auto` answers as the search does.
+    let solved = witness::solve(&p, &SolveOptions::default()).unwrap();
+    assert!(solved.path.is_some());
+}

@@ -102,10 +102,18 @@ pub fn side_node(b: &Board, e: usize, k: usize) -> u32 {
 }
 
 /// The variables and clauses of a puzzle (see the module documentation).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Encoding {
     /// Variables used so far (numbered 1 to `n_vars`).
     pub n_vars: i32,
+    /// Literals of every clause made so far, handed to the solver or
+    /// not: what the memory of the clauses and the solver grows with.
+    pub n_lits: u64,
+    /// The most literals the clauses may hold ([`MAX_LITS`] unless set
+    /// otherwise): once past it, further clauses are left out
+    /// ([`Encoding::clause`]) and the engine gives up on the panel
+    /// ([`Encoding::too_large`]), never using the clauses it holds.
+    pub max_lits: u64,
     /// Clauses not yet handed to the solver.
     pub clauses: Vec<Vec<Lit>>,
     /// An empty clause was made: there is no solution.
@@ -147,7 +155,51 @@ pub struct Encoding {
     pub sel: Vec<Term>,
 }
 
+/// The most literals a panel's encoding may hold when it is built: about
+/// a gigabyte of memory between the clauses made and the solver's copy of
+/// them with its variables (some hundred bytes a literal, measured on
+/// large piece panels), where the largest of the dev corpus's encodings
+/// holds about 200,000. The largest panels the tool reads (64x64 faces)
+/// hold far more where pieces cover a quarter of the faces: tens of
+/// millions of literals from thousands of placements of each piece.
+/// Past it the engine gives up on the panel with a size error
+/// ([`Encoding::too_large`]), and `auto` leaves it to the search.
+pub const MAX_LITS: u64 = 8_000_000;
+
+/// The most literals the clauses may hold once the cuts and blocking
+/// clauses of a run are added: those the solver alone holds, at some
+/// twelve to twenty bytes a literal, so about half a gigabyte more.
+pub const MAX_RUN_LITS: u64 = 4 * MAX_LITS;
+
+impl Default for Encoding {
+    fn default() -> Encoding {
+        Encoding {
+            n_vars: 0,
+            n_lits: 0,
+            max_lits: MAX_LITS,
+            clauses: Vec::new(),
+            empty: false,
+            x: Vec::new(),
+            cov: Vec::new(),
+            st: Vec::new(),
+            en: Vec::new(),
+            link: Vec::new(),
+            tri_ok: Vec::new(),
+            erasable: Vec::new(),
+            erased: Vec::new(),
+            forced: Vec::new(),
+            sel: Vec::new(),
+        }
+    }
+}
+
 impl Encoding {
+    /// Whether the clauses made so far hold more than
+    /// [`Encoding::max_lits`] literals.
+    pub fn too_large(&self) -> bool {
+        self.n_lits > self.max_lits
+    }
+
     /// A new variable.
     pub fn var(&mut self) -> Term {
         self.n_vars += 1;
@@ -155,8 +207,12 @@ impl Encoding {
     }
 
     /// Adds the clause `terms` (an OR), simplified: a true term drops it,
-    /// false terms are left out.
+    /// false terms are left out. Past [`Encoding::max_lits`] nothing is
+    /// added: the encoding is then [`Encoding::too_large`] and unused.
     pub fn clause(&mut self, terms: &[Term]) {
+        if self.too_large() {
+            return;
+        }
         let mut lits = Vec::with_capacity(terms.len());
         for &t in terms {
             match t {
@@ -175,6 +231,7 @@ impl Encoding {
         if lits.is_empty() {
             self.empty = true;
         }
+        self.n_lits += lits.len() as u64;
         self.clauses.push(lits);
     }
 

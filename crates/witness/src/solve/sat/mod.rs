@@ -47,7 +47,7 @@ use rustsat::types::{Clause, Lit as SatLit, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 
 use super::{Count, Limits, Solution, Status};
-use crate::error::{Error, Result};
+use crate::error::{how_many, Error, Result};
 use crate::model::{Pos, Puzzle, SlotKind};
 use crate::path::{Line as Colour, Path};
 use crate::rules::board::{Board, Sym};
@@ -227,6 +227,24 @@ type CallLimits = Arc<(AtomicBool, Mutex<Option<Limits>>)>;
 /// at the limits: a few milliseconds' worth on the largest panels.
 const FLUSH_CHECK: usize = 1 << 14;
 
+/// The error of clauses past `max` literals ([`encode::MAX_LITS`] for
+/// the encoding, [`encode::MAX_RUN_LITS`] with a run's cuts and blocking
+/// clauses, after `found` solutions blocked).
+fn too_large(max: u64, found: Option<u64>) -> Error {
+    let what = match found {
+        None => "the SAT engine's encoding of this panel",
+        Some(_) => "the SAT engine's clauses, with its cuts,",
+    };
+    let after = match found {
+        Some(n) if n > 0 => format!(" after {}", how_many(n as usize, "solution")),
+        _ => String::new(),
+    };
+    Error::Size(format!(
+        "{what} passed {max} literals{after}, more memory than it may use \
+         (`--engine search` or `auto` take the panel with the search)"
+    ))
+}
+
 /// A solver error as the library's.
 fn solver_error(e: impl std::fmt::Display) -> Error {
     Error::Size(format!("the SAT solver failed: {e}"))
@@ -264,6 +282,12 @@ pub struct Options {
     pub later: Vec<(String, i32)>,
     /// When [`Options::later`] is set: after this many solver calls.
     pub later_calls: u64,
+    /// The most literals the encoding may hold when built
+    /// ([`encode::MAX_LITS`]).
+    pub max_lits: u64,
+    /// The most literals the clauses may hold with a run's cuts and
+    /// blocking clauses ([`encode::MAX_RUN_LITS`]).
+    pub max_run_lits: u64,
 }
 
 impl Default for Options {
@@ -275,6 +299,8 @@ impl Default for Options {
             cadical: Vec::new(),
             later: vec![("lucky".to_string(), 0)],
             later_calls: LUCKY_CALLS,
+            max_lits: encode::MAX_LITS,
+            max_run_lits: encode::MAX_RUN_LITS,
         }
     }
 }
@@ -321,6 +347,7 @@ impl<'a> SatRun<'a> {
             return Err(Error::Unsupported(why.into()));
         }
         let mut enc = Encoding::new_selected(b, selectors);
+        enc.max_lits = opts.max_lits;
         // A large panel's pieces take long to encode: the limits are
         // looked at between its parts, and an encoding they cut short
         // answers "stopped" to every call.
@@ -332,6 +359,11 @@ impl<'a> SatRun<'a> {
         } else {
             (pieces::Pieces::default(), false)
         };
+        if enc.too_large() {
+            return Err(too_large(enc.max_lits, None));
+        }
+        // Room for the cuts and blocking clauses to come.
+        enc.max_lits = opts.max_run_lits.max(enc.max_lits);
         cut_short |= limits.expired();
         let eager = if cut_short {
             0
@@ -408,6 +440,12 @@ impl<'a> SatRun<'a> {
             cut_short,
             call,
         })
+    }
+
+    /// The literals of the clauses made so far, cuts included (what
+    /// [`Options::max_lits`] bounds).
+    pub fn encoded_lits(&self) -> u64 {
+        self.enc.n_lits
     }
 
     /// Adds the pieces' area cardinality ([`pieces::Pieces::area`]) now,
@@ -497,6 +535,11 @@ impl<'a> SatRun<'a> {
             }
             if limits.expired() || self.max_calls.is_some_and(|m| self.stats.calls >= m) {
                 return Ok(Next::Stopped);
+            }
+            if self.enc.too_large() {
+                // The cuts and blocking clauses made so far take too much
+                // room (the last ones were left out).
+                return Err(too_large(self.enc.max_lits, Some(self.stats.blocked)));
             }
             if !self.flush(limits)? {
                 return Ok(Next::Stopped);

@@ -325,7 +325,8 @@ fn distinct(slots: &[u32]) -> bool {
 /// the engine takes: [`super::unsupported`]); with `with_labels`, outside
 /// the selector mode and where every line separates the faces beside its
 /// edges ([`separates`]), the region labels (`labels`) too. `None` when
-/// `limits` stopped it first (it looks at them between its parts), with
+/// `limits` stopped it first, or its clauses grew past
+/// [`super::encode::MAX_LITS`] (it looks at both between its parts), with
 /// `enc` part-made.
 pub fn encode(
     b: &Board,
@@ -371,7 +372,7 @@ pub fn encode(
             }
             continue;
         }
-        if limits.expired() {
+        if limits.expired() || enc.too_large() {
             return None;
         }
         let pl = t.placements(b, k);
@@ -439,7 +440,7 @@ pub fn encode(
     // cover one face. Sound: a fit of a region without ylops covers each
     // face of its region once, and pieces of different regions lie in
     // different regions, whose faces are disjoint.
-    if limits.expired() {
+    if limits.expired() || enc.too_large() {
         return None;
     }
     let mut cover = vec![Term::False; n];
@@ -510,7 +511,7 @@ pub fn encode(
         let guard: Vec<Term> = pieces.iter().map(|p| !enc.sel[p.face]).collect();
         enc.clause(&guard);
     }
-    if limits.expired() {
+    if limits.expired() || enc.too_large() {
         return None;
     }
     let start = enc.clauses.len();
