@@ -175,11 +175,7 @@ pub fn options(a: &Args) -> Result<GenerateOptions, String> {
     }
     let mut o = if let Some(like) = &a.like {
         let p = input::read_picked(like, None, &a.pick)?;
-        let mut o = GenerateOptions::like(&p).map_err(|e| e.to_string())?;
-        if let Some((w, h)) = size {
-            o.resize(w, h);
-        }
-        o
+        GenerateOptions::like(&p).map_err(|e| e.to_string())?
     } else {
         let (w, h) = size.unwrap_or((4, 4));
         let mut o = if let Some(spec) = &a.symbols {
@@ -199,6 +195,10 @@ pub fn options(a: &Args) -> Result<GenerateOptions, String> {
     }
     if let Some(s) = &a.symmetry {
         o.symmetry = Some(parse_symmetry(s)?);
+    }
+    // A model's counts, fitted to the size and frame asked for.
+    if let (Some((w, h)), Some(_)) = (size, &a.like) {
+        o.resize(w, h);
     }
     o.minimal = a.minimal;
     o.difficulty = a

@@ -78,8 +78,13 @@ pub fn draw(o: &GenerateOptions, rng: &mut ChaCha8Rng) -> Result<Option<Framed>>
     if usable.is_empty() || border.is_empty() {
         return Ok(None);
     }
+    // Starts leave the border room for the ends asked for: past the
+    // border nodes to spare, a start goes inside.
+    let on_border = |q: Pos| outward(&p, q).is_some();
+    let spare = border.len().saturating_sub(o.ends.max(1));
     let starts = pick(rng, &usable, o.starts.max(1), |q, s| {
         s.iter().any(|&t| t == q || p.mirror(t) == q)
+            || (on_border(q) && s.iter().filter(|&&t| on_border(t)).count() >= spare)
     });
     for &s in &starts {
         p.cell_mut(s).start = true;

@@ -120,10 +120,16 @@ fn core_candidates(puzzle: &Puzzle, all: &[Pos], options: &WhyOptions) -> Result
     use super::sat::{Core, SatRun};
     let mut run = match SatRun::with_selectors(puzzle, &options.limits) {
         Ok(run) => run,
-        Err(Error::Unsupported(_)) => return Ok(First::NoCore),
+        // A panel the SAT engine does not take, or whose clauses pass its
+        // ceiling: deletion alone, as without a core.
+        Err(Error::Unsupported(_) | Error::Size(_)) => return Ok(First::NoCore),
         Err(e) => return Err(e),
     };
-    Ok(match run.core(|q| fragile(puzzle, q), &options.limits)? {
+    let core = match run.core(|q| fragile(puzzle, q), &options.limits) {
+        Err(Error::Size(_)) => return Ok(First::NoCore),
+        c => c?,
+    };
+    Ok(match core {
         Core::Found(_) => First::Solvable,
         Core::Stopped => First::Stopped,
         Core::Core(core) => First::Candidates(
@@ -253,13 +259,7 @@ pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: UseCore) -> Resul
                         trace.core_time = t.elapsed();
                         found
                     });
-                    // A panel too large for the SAT engine's clauses
-                    // goes on by deletion alone, as if it had no core.
-                    let sought = match sought.transpose() {
-                        Err(Error::Size(_)) => None,
-                        r => r?,
-                    };
-                    match sought {
+                    match sought.transpose()? {
                         Some(First::Candidates(c)) => {
                             trace.core = true;
                             First::Candidates(c)

@@ -278,6 +278,25 @@ fn bad_options_are_errors() {
         assert!(o.starts + o.ends <= 9 && o.ends <= 8 && o.gaps <= 12 && o.removed <= 8);
         assert!(!matches!(witness::generate(&o, 0), Err(Error::Options(_))));
     }
+    // As many as the panel holds are drawn: the starts leave the border
+    // to the ends (on a 2x2 panel, 8 ends leave the start its one inner
+    // node; 6 ends and 3 starts, two of the border's nodes).
+    use rand::SeedableRng;
+    for (starts, ends) in [(1, 8), (3, 6)] {
+        let mut o = GenerateOptions::new(2, 2, spec.clone());
+        (o.starts, o.ends) = (starts, ends);
+        let mut drawn = 0;
+        for seed in 0..40 {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let Some(f) = witness::generate::frame::draw(&o, &mut rng).unwrap() else {
+                continue;
+            };
+            drawn += 1;
+            let p = &f.puzzle;
+            assert_eq!((p.starts().count(), p.ends().count()), (starts, ends));
+        }
+        assert!(drawn > 10, "{starts} starts, {ends} ends: {drawn} drawn");
+    }
     let mut o = GenerateOptions::new(3, 3, spec);
     o.attempts = 0;
     assert!(matches!(witness::generate(&o, 0), Err(Error::Options(_))));

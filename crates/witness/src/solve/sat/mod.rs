@@ -227,17 +227,19 @@ type CallLimits = Arc<(AtomicBool, Mutex<Option<Limits>>)>;
 /// at the limits: a few milliseconds' worth on the largest panels.
 const FLUSH_CHECK: usize = 1 << 14;
 
-/// The error of clauses past `max` literals ([`encode::MAX_LITS`] for
-/// the encoding, [`encode::MAX_RUN_LITS`] with a run's cuts and blocking
-/// clauses, after `found` solutions blocked).
-fn too_large(max: u64, found: Option<u64>) -> Error {
-    let what = match found {
-        None => "the SAT engine's encoding of this panel",
-        Some(_) => "the SAT engine's clauses, with its cuts,",
+/// The error of clauses past `max` literals: the encoding's
+/// ([`encode::MAX_LITS`]), or with `run` those with a run's cuts and
+/// blocking clauses ([`encode::MAX_RUN_LITS`]), after `found` solutions.
+fn too_large(max: u64, run: bool, found: u64) -> Error {
+    let what = if run {
+        "the SAT engine's clauses, with its cuts,"
+    } else {
+        "the SAT engine's encoding of this panel"
     };
-    let after = match found {
-        Some(n) if n > 0 => format!(" after {}", how_many(n as usize, "solution")),
-        _ => String::new(),
+    let after = if found > 0 {
+        format!(" after {}", how_many(found as usize, "solution"))
+    } else {
+        String::new()
     };
     Error::Size(format!(
         "{what} passed {max} literals{after}, more memory than it may use \
@@ -283,7 +285,8 @@ pub struct Options {
     /// When [`Options::later`] is set: after this many solver calls.
     pub later_calls: u64,
     /// The most literals the encoding may hold when built
-    /// ([`encode::MAX_LITS`]).
+    /// ([`encode::MAX_LITS`]; the line's and symbols' part is built under
+    /// that default first).
     pub max_lits: u64,
     /// The most literals the clauses may hold with a run's cuts and
     /// blocking clauses ([`encode::MAX_RUN_LITS`]).
@@ -347,6 +350,11 @@ impl<'a> SatRun<'a> {
             return Err(Error::Unsupported(why.into()));
         }
         let mut enc = Encoding::new_selected(b, selectors);
+        // The line's and symbols' clauses are built under the default
+        // ceiling; the rest under the options'.
+        if enc.too_large() {
+            return Err(too_large(enc.max_lits, false, 0));
+        }
         enc.max_lits = opts.max_lits;
         // A large panel's pieces take long to encode: the limits are
         // looked at between its parts, and an encoding they cut short
@@ -359,17 +367,17 @@ impl<'a> SatRun<'a> {
         } else {
             (pieces::Pieces::default(), false)
         };
-        if enc.too_large() {
-            return Err(too_large(enc.max_lits, None));
-        }
-        // Room for the cuts and blocking clauses to come.
-        enc.max_lits = opts.max_run_lits.max(enc.max_lits);
         cut_short |= limits.expired();
         let eager = if cut_short {
             0
         } else {
             eager::add_up_to(b, &mut enc, opts.eager_edges)
         };
+        if enc.too_large() {
+            return Err(too_large(enc.max_lits, false, 0));
+        }
+        // Room for the cuts and blocking clauses to come.
+        enc.max_lits = opts.max_run_lits.max(enc.max_lits);
         if cut_short {
             enc.clauses.clear();
         }
@@ -443,7 +451,8 @@ impl<'a> SatRun<'a> {
     }
 
     /// The literals of the clauses made so far, cuts included (what
-    /// [`Options::max_lits`] bounds).
+    /// [`Options::max_lits`] bounds while the encoding is built, and
+    /// [`Options::max_run_lits`] after).
     pub fn encoded_lits(&self) -> u64 {
         self.enc.n_lits
     }
@@ -539,7 +548,7 @@ impl<'a> SatRun<'a> {
             if self.enc.too_large() {
                 // The cuts and blocking clauses made so far take too much
                 // room (the last ones were left out).
-                return Err(too_large(self.enc.max_lits, Some(self.stats.blocked)));
+                return Err(too_large(self.enc.max_lits, true, 0));
             }
             if !self.flush(limits)? {
                 return Ok(Next::Stopped);
@@ -892,7 +901,14 @@ impl<'a> SatRun<'a> {
         let mut found = Vec::new();
         let mut n = 0u64;
         let (count, status) = loop {
-            match self.next(limits)? {
+            let next = match self.next(limits) {
+                // Past the ceiling: say how many were found.
+                Err(Error::Size(_)) if self.enc.too_large() => {
+                    return Err(too_large(self.enc.max_lits, true, n))
+                }
+                r => r?,
+            };
+            match next {
                 Next::Found(line, path) => {
                     n += 1;
                     self.block(&line);

@@ -325,9 +325,9 @@ fn distinct(slots: &[u32]) -> bool {
 /// the engine takes: [`super::unsupported`]); with `with_labels`, outside
 /// the selector mode and where every line separates the faces beside its
 /// edges ([`separates`]), the region labels (`labels`) too. `None` when
-/// `limits` stopped it first, or its clauses grew past
-/// [`super::encode::MAX_LITS`] (it looks at both between its parts), with
-/// `enc` part-made.
+/// `limits` stopped it first, or its clauses grew past the encoding's
+/// ceiling ([`Encoding::max_lits`]; it looks at both between its parts),
+/// with `enc` part-made.
 pub fn encode(
     b: &Board,
     t: &PolyTables,
