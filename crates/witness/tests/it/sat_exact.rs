@@ -706,6 +706,18 @@ fn limited_count_agrees(
     (all, plan)
 }
 
+/// On a machine with two cores a count has a helper thread, which must
+/// have left its mark: its counter went from `before` to `now`, past it
+/// (`what` says what did not happen). On one core there is no helper.
+#[track_caller]
+fn helper_ran(now: u64, before: u64, what: &str) {
+    if std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2) {
+        assert!(now > before, "{what}");
+    } else {
+        eprintln!("one core: the count has no second thread, and no helper");
+    }
+}
+
 /// Counts to a small limit on piece panels whose second thread runs the
 /// SAT engine's count first (`count_plan_pieces`, as `auto` counts such
 /// panels; here the engine's order stops at once, so the part on two
@@ -754,12 +766,7 @@ fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
         reached += (n >= limit) as u32;
     }
     assert!(reached > 20, "only {reached} panels reached the limit");
-    let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
-    if two_cores {
-        assert!(handed() > before, "the SAT side handed on no solution");
-    } else {
-        eprintln!("one core: the count has no second thread, and no SAT side");
-    }
+    helper_ran(handed(), before, "the SAT side handed on no solution");
 }
 
 /// Counts to a small limit on marked piece panels (directed, no symmetry)
@@ -800,15 +807,11 @@ fn limited_counts_of_marked_piece_panels_agree_with_brute_force() {
         reached > 20 && complete > 20,
         "{reached} panels reached the limit, {complete} did not"
     );
-    let two_cores = std::thread::available_parallelism().is_ok_and(|n| n.get() >= 2);
-    if two_cores {
-        assert!(
-            runs() > before,
-            "no count ran the cubes on its helper thread"
-        );
-    } else {
-        eprintln!("one core: the count has no second thread, and no helper");
-    }
+    helper_ran(
+        runs(),
+        before,
+        "no count ran the cubes on its helper thread",
+    );
 }
 
 /// The helper thread of a marked panel's solve under `auto`
