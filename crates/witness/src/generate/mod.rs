@@ -237,12 +237,8 @@ impl GenerateOptions {
             .min(border)
             .min(both.saturating_sub(self.starts))
             .max(1);
-        let edges: Vec<_> = p
-            .positions()
-            .filter(|q| q.kind() == SlotKind::Edge)
-            .collect();
-        let border_edges = edges.iter().filter(|&&q| frame::on_border(&p, q)).count();
-        self.gaps = self.gaps.min(edges.len());
+        let (edges, border_edges) = room_for_gaps(&p);
+        self.gaps = self.gaps.min(edges);
         self.removed = self.removed.min(border_edges);
     }
 
@@ -285,21 +281,13 @@ impl GenerateOptions {
         let mut p = Puzzle::new(self.width, self.height, self.pillar)?;
         p.symmetry = self.symmetry;
         p.check_symmetry()?;
-        // Gaps go on edges, removed edges on the border's edges.
-        let edges: Vec<_> = p
-            .positions()
-            .filter(|q| q.kind() == SlotKind::Edge)
-            .collect();
-        if self.gaps > edges.len() {
+        let (edges, border) = room_for_gaps(&p);
+        if self.gaps > edges {
             return Err(Error::Options(format!(
-                "{} gaps asked for; a {} x {} panel has {} edges",
-                self.gaps,
-                self.width,
-                self.height,
-                edges.len()
+                "{} gaps asked for; a {} x {} panel has {edges} edges",
+                self.gaps, self.width, self.height
             )));
         }
-        let border = edges.iter().filter(|&&q| frame::on_border(&p, q)).count();
         if self.removed > border {
             return Err(Error::Options(format!(
                 "{} removed edges asked for; a {} x {} panel has {border} edges on its border",
@@ -350,8 +338,7 @@ impl GenerateOptions {
 /// starts (with symmetry, one of each mirrored pair of nodes that are not
 /// their own mirror), the nodes of the border where an end can go, and
 /// the nodes for starts and ends together. Asking for more cannot be met;
-/// asking for as many may still give fewer ends where the starts, placed
-/// first, take nodes of the border.
+/// as many can (the starts leave the border nodes the ends need).
 fn room_for_ends(p: &Puzzle) -> (usize, usize, usize) {
     let (usable, border) = frame::places(p);
     let most_starts = if p.symmetry.is_some() {
@@ -360,6 +347,17 @@ fn room_for_ends(p: &Puzzle) -> (usize, usize, usize) {
         usable.len()
     };
     (most_starts, border.len(), usable.len())
+}
+
+/// What a panel holds of gaps and removed edges: its edges, where gaps go,
+/// and those on its border, where removed edges go.
+fn room_for_gaps(p: &Puzzle) -> (usize, usize) {
+    let edges: Vec<_> = p
+        .positions()
+        .filter(|q| q.kind() == SlotKind::Edge)
+        .collect();
+    let border = edges.iter().filter(|&&q| frame::on_border(p, q)).count();
+    (edges.len(), border)
 }
 
 /// A generated puzzle.
