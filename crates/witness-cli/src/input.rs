@@ -200,13 +200,11 @@ pub fn entry_puzzle(v: &Value, format: Option<Format>) -> Result<Puzzle, String>
             formats::wpjson::from_value(v).map_err(|e| e.to_string())
         }
         (Some(Value::Object(_)), Some(f)) => Err(format!(
-            "\"puzzle\" is a JSON object, not {} text as --format {} says",
-            f.name(),
+            "\"puzzle\" is a witnesspuzzles JSON object, but --format says {}",
             f.name()
         )),
         (None, Some(f)) => Err(format!(
-            "a line without \"puzzle\" is a puzzle object, not {} text as --format {} says",
-            f.name(),
+            "the line is a witnesspuzzles JSON object (no \"puzzle\" field), but --format says {}",
             f.name()
         )),
         _ => Err("\"puzzle\" must be a JSON string or object".into()),

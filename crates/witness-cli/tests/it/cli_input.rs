@@ -333,6 +333,29 @@ fn codes_read_whole_or_as_entries() {
         &["solve", &entries, "--id", "b", "--format", "text"],
         &["line 2", "text format"],
     );
+    // A puzzle object (as an entry's "puzzle" or as the whole line)
+    // under a --format of text: the error names both, each once.
+    let object = json!({"grid": [[{"type": "line", "start": true}]]});
+    let objects = tmp.arg(
+        "objects.jsonl",
+        &format!("{}\n{}\n", json!({"id": "o", "puzzle": object}), object),
+    );
+    for (line, what) in [
+        ("1", "\"puzzle\" is a witnesspuzzles JSON object"),
+        ("2", "no \"puzzle\" field"),
+    ] {
+        let o = witness(&["solve", &objects, "--line", line, "--format", "windmill"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let e = stderr(&o);
+        assert!(
+            e.contains(&format!("line {line}")) && e.contains(what),
+            "{e}"
+        );
+        assert!(
+            e.contains("--format says windmill") && e.matches("windmill").count() == 1,
+            "{e}"
+        );
+    }
     // bench names the entries by their ids, numbers too.
     let o = witness(&["bench", &entries, "--jobs", "1"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
