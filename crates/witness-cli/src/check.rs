@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader, Write};
 use clap::Args as ClapArgs;
 use serde_json::{json, Value};
 use witness::formats::Format;
+use witness::model::RuleSet;
 use witness::{check_within, Error, Path};
 
 use crate::input;
@@ -47,14 +48,14 @@ pub struct Args {
     /// The rules that judge: `witnesspuzzles` or `windmill` (default: the
     /// Windmill's for Windmill codes, the site's for the rest).
     #[arg(long, value_parser = input::parse_rules)]
-    rules: Option<witness::model::RuleSet>,
+    rules: Option<RuleSet>,
 }
 
 /// Runs the command; the exit code is 0 valid, 1 invalid, 2 bad input,
 /// 3 stopped by the time limit.
 pub fn run(a: Args) -> Result<u8, String> {
     if let Some(batch) = a.batch {
-        return run_batch(&batch, a.format, a.timeout_ms);
+        return run_batch(&batch, a.format, a.rules, a.timeout_ms);
     }
     let source = a.puzzle.expect("clap requires it");
     // With --json, a puzzle or a path that does not read, or a path that
@@ -112,9 +113,16 @@ pub fn run(a: Args) -> Result<u8, String> {
     Ok(if verdict.valid { EXIT_DONE } else { EXIT_NO })
 }
 
-/// One line of a batch (line `n` of the file, counted from 1): its verdict,
-/// or its error with the line's number.
-fn batch_line(n: u64, line: &str, format: Option<Format>, timeout_ms: u64) -> Value {
+/// One line of a batch (line `n` of the file, counted from 1): its verdict
+/// under `rules` (when given, else the puzzle's own), or its error with
+/// the line's number.
+fn batch_line(
+    n: u64,
+    line: &str,
+    format: Option<Format>,
+    rules: Option<RuleSet>,
+    timeout_ms: u64,
+) -> Value {
     let v: Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return json!({"id": null, "line": n, "error": format!("not valid JSON: {e}")}),
@@ -124,12 +132,17 @@ fn batch_line(n: u64, line: &str, format: Option<Format>, timeout_ms: u64) -> Va
         if v.get("puzzle").is_none() {
             return Err("a line needs \"puzzle\": a JSON string or object".into());
         }
-        let puzzle = crate::input::entry_puzzle(&v, format)?;
+        let puzzle = input::with_rules(input::entry_puzzle(&v, format)?, rules);
         let path = match v.get("path") {
             Some(Value::String(s)) => Path::parse_on(s, &puzzle),
             // Any of the JSON notations, read as `--path` reads them: the
             // site's form or a list of coordinates.
             Some(p @ Value::Array(_)) => Path::parse_on(&p.to_string(), &puzzle),
+            None => {
+                return Err("a line needs \"path\": an array (the site's form or \
+                     [[x,y],…]) or a move string"
+                    .into())
+            }
             _ => {
                 return Err("\"path\" must be an array (the site's form or [[x,y],…]) \
                      or a move string"
@@ -147,7 +160,12 @@ fn batch_line(n: u64, line: &str, format: Option<Format>, timeout_ms: u64) -> Va
     result.unwrap_or_else(|e| json!({"id": id, "line": n, "error": e}))
 }
 
-fn run_batch(file: &str, format: Option<Format>, timeout_ms: u64) -> Result<u8, String> {
+fn run_batch(
+    file: &str,
+    format: Option<Format>,
+    rules: Option<RuleSet>,
+    timeout_ms: u64,
+) -> Result<u8, String> {
     let mut reader: Box<dyn BufRead> = if file == "-" {
         Box::new(BufReader::new(std::io::stdin()))
     } else {
@@ -170,7 +188,7 @@ fn run_batch(file: &str, format: Option<Format>, timeout_ms: u64) -> Result<u8, 
         if line.trim().is_empty() {
             continue;
         }
-        let r = batch_line(n, &line, format, timeout_ms);
+        let r = batch_line(n, &line, format, rules, timeout_ms);
         all_valid &= r.get("valid") == Some(&Value::Bool(true));
         stopped |= r.get("status").and_then(Value::as_str) == Some("timeout");
         bad |= r.get("error").is_some();

@@ -152,6 +152,15 @@ fn main() -> ExitCode {
             };
         }
     };
+    // With --json, an error is an answer in JSON too (exit 2), as
+    // `check --json` gives it: a script reads one form.
+    let json = match &cli.command {
+        Command::Solve(a) => a.json(),
+        Command::Count(a) => a.json(),
+        Command::Hint(a) => a.json(),
+        Command::Render(a) => a.json(),
+        _ => false,
+    };
     let result = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Convert(a) => convert::run(a),
@@ -166,6 +175,14 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        Err(e) if json => {
+            let j = serde_json::json!({"status": "error", "error": e});
+            if let Err(w) = output::write_out(format_args!("{j}\n")) {
+                eprintln!("witness: {}", visible(&e));
+                eprintln!("witness: {w}");
+            }
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
         Err(e) => {
             eprintln!("witness: {}", visible(&e));
             ExitCode::from(EXIT_BAD_INPUT)

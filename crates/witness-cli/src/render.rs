@@ -11,7 +11,7 @@ use witness::render::{self as draw, SvgOptions};
 use witness::{Error, Limits, Path, SolveOptions, Status, Verdict};
 
 use crate::input;
-use crate::{EXIT_DONE, EXIT_NO, EXIT_STOPPED};
+use crate::{EXIT_BAD_INPUT, EXIT_DONE, EXIT_NO, EXIT_STOPPED};
 use witness::request::verdict as verdict_json;
 
 /// The largest PNG side, in pixels, `--scale` may produce.
@@ -23,18 +23,20 @@ pub struct Args {
     /// The puzzle file, or `-` for standard input.
     puzzle: String,
     /// Draw this path (site JSON, a move string such as `0,6:R6U4`, or
-    /// `[[x,y],…]`); its failing symbols are ringed in red.
+    /// `[[x,y],…]`); its failing symbols are ringed in red. The picture is
+    /// made whatever the verdict; the exit code is the verdict's, as
+    /// `check` gives it (1 invalid, 2 not a legal line).
     #[arg(long, conflicts_with = "solve")]
     path: Option<String>,
     /// Solve the puzzle and draw the solution; on a panel with no
-    /// solution, ring the symbols that cannot all be satisfied.
+    /// solution (exit 1), ring the symbols that cannot all be satisfied.
     #[arg(long)]
     solve: bool,
     /// The output file: `.svg` or `.png`; standard output (SVG) when left out.
     #[arg(short, long)]
     output: Option<String>,
-    /// Size factor for PNG output.
-    #[arg(long, default_value_t = 1.0)]
+    /// Size factor for PNG output, from 0.05 to 100.
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
     scale: f32,
     /// Give up solving, or checking the path, after this many milliseconds
     /// (0: no limit).
@@ -55,6 +57,13 @@ pub struct Args {
     /// for the rest).
     #[arg(long, value_parser = input::parse_rules)]
     rules: Option<witness::model::RuleSet>,
+}
+
+impl Args {
+    /// Whether `--json` asks for the answer as JSON.
+    pub fn json(&self) -> bool {
+        self.json
+    }
 }
 
 /// What to draw on the panel.
@@ -163,6 +172,59 @@ pub fn render_json(r: &Rendered) -> Value {
     j
 }
 
+/// The exit code of a rendering, as `check` and `solve` would give it,
+/// with a line on standard error saying why it is not 0: a path's verdict
+/// (1 invalid, 2 illegal, 3 unchecked within `timeout_ms`), or with
+/// `solve`, 1 no solution, 3 none found within `timeout_ms`.
+fn exit_code(r: &Rendered, solve: bool, timeout_ms: u64) -> u8 {
+    match (r.status, &r.why) {
+        (Some("timeout"), _) if !solve => {
+            eprintln!("witness: the path is drawn unchecked (no verdict within {timeout_ms} ms)");
+            return EXIT_STOPPED;
+        }
+        (Some("timeout"), _) => {
+            eprintln!("witness: no solution found within {timeout_ms} ms; the panel is drawn without a line");
+            return EXIT_STOPPED;
+        }
+        (Some("none"), Some(w)) if w.no_line => {
+            eprintln!("witness: no solution: no line reaches an end at all");
+            return EXIT_NO;
+        }
+        (Some("none"), Some(w)) => {
+            let n = w.symbols.len();
+            let s = if n == 1 { "" } else { "s" };
+            eprintln!("witness: no solution: the {n} ringed symbol{s} cannot all be satisfied");
+            return EXIT_NO;
+        }
+        (Some("none"), None) => {
+            eprintln!("witness: no solution");
+            return EXIT_NO;
+        }
+        _ => {}
+    }
+    if let Some(e) = &r.illegal {
+        eprintln!("witness: the path is drawn, but it is not a legal line: {e}");
+        return EXIT_BAD_INPUT;
+    }
+    match &r.verdict {
+        Some(v) if !v.valid => {
+            let n = v.invalid.len();
+            let s = if n == 1 { "" } else { "s" };
+            eprintln!("witness: the path is invalid: {n} failing symbol{s}, ringed");
+            EXIT_NO
+        }
+        _ => EXIT_DONE,
+    }
+}
+
+/// Reads `--scale`: a number from 0.05 to 100.
+fn parse_scale(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if (0.05..=100.0).contains(&x) => Ok(x as f32),
+        _ => Err(format!("must be a number from 0.05 to 100, not {s}")),
+    }
+}
+
 /// Rasterises an SVG document to PNG bytes at `scale`.
 pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
     use resvg::{tiny_skia, usvg};
@@ -222,24 +284,7 @@ pub fn run(a: Args) -> Result<u8, String> {
         Line::None
     };
     let r = render(&puzzle, line, &crate::solve::limits_of(a.timeout_ms))?;
-    if let Some(e) = &r.illegal {
-        eprintln!("witness: note: the path is drawn but illegal: {e}");
-    }
-    let code = match r.status {
-        Some("solved") | None => EXIT_DONE,
-        Some("timeout") if !a.solve => {
-            eprintln!("witness: the path is drawn unchecked (no verdict within the time limit)");
-            EXIT_STOPPED
-        }
-        Some(s) => {
-            eprintln!("witness: no solution drawn ({s})");
-            if s == "timeout" {
-                EXIT_STOPPED
-            } else {
-                EXIT_NO
-            }
-        }
-    };
+    let code = exit_code(&r, a.solve, a.timeout_ms);
     if a.json {
         let mut j = render_json(&r);
         j["rules"] = serde_json::json!(puzzle.rules.name());
@@ -296,5 +341,9 @@ mod tests {
         assert!(png(svg, 10_000.0).is_err());
         assert!(png("not svg", 1.0).is_err());
         assert!(png(svg, 2.0).is_ok());
+        assert_eq!(parse_scale("0.5"), Ok(0.5));
+        for bad in ["0", "1e-300", "0.001", "-1", "101", "NaN", "inf", "x"] {
+            assert!(parse_scale(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -99,6 +99,27 @@ pub struct SolveArgs {
     common: Common,
 }
 
+impl SolveArgs {
+    /// Whether `--json` asks for the answer as JSON.
+    pub fn json(&self) -> bool {
+        self.common.json
+    }
+}
+
+impl CountArgs {
+    /// Whether `--json` asks for the answer as JSON.
+    pub fn json(&self) -> bool {
+        self.common.json
+    }
+}
+
+impl HintArgs {
+    /// Whether `--json` asks for the answer as JSON.
+    pub fn json(&self) -> bool {
+        self.common.json
+    }
+}
+
 /// Options of `witness count`.
 #[derive(ClapArgs)]
 pub struct CountArgs {
@@ -226,21 +247,14 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
         let mut j = output::count_json(&n, limit, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
         if a.unique {
-            j["unique"] = serde_json::json!(match (n.count.to_u64(), timed_out) {
-                (Some(1), false) => "unique",
-                (Some(0), false) => "none",
-                (_, true) => "timeout",
-                _ => "not unique",
-            });
+            j["unique"] = serde_json::json!(witness::request::uniqueness(&n, timed_out));
         }
         witness::request::add_solutions(&mut j, &puzzle, &n);
         outln!("{j}");
     } else if a.unique {
-        match (n.count.to_u64(), timed_out) {
-            (_, true) if n.count < 2 => outln!("timeout after {ms:.0} ms ({} found)", n.count),
-            (Some(0), _) => outln!("none"),
-            (Some(1), _) => outln!("unique"),
-            _ => outln!("not unique"),
+        match witness::request::uniqueness(&n, timed_out) {
+            "timeout" => outln!("timeout after {ms:.0} ms ({} found)", n.count),
+            word => outln!("{word}"),
         }
         if let Some(t) = &two {
             for (k, p) in t.iter().enumerate() {
@@ -269,9 +283,9 @@ pub fn run_count(a: CountArgs) -> Result<u8, String> {
         input::note_rules(&puzzle);
     }
     Ok(if a.unique {
-        match (n.count.to_u64(), timed_out) {
-            (_, true) if n.count < 2 => EXIT_STOPPED,
-            (Some(1), _) => EXIT_DONE,
+        match witness::request::uniqueness(&n, timed_out) {
+            "timeout" => EXIT_STOPPED,
+            "unique" => EXIT_DONE,
             _ => EXIT_NO,
         }
     } else if timed_out || capped {

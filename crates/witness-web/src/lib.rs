@@ -43,20 +43,24 @@ fn lib_err(e: Error) -> Fail {
 /// Answers operation `op` with the request's fields: the status (200, or
 /// 4xx) and the JSON body, as `witness serve` answers `POST /api/{op}`.
 pub fn respond(op: &str, body: &Value) -> (u16, Value) {
-    let result = if body.is_object() {
-        match op {
-            "convert" => convert(body),
-            "render" => render(body),
-            "check" => check(body),
-            "solve" => solve(body),
-            "count" => count(body),
-            "hint" => hint(body),
-            "generate" => generate(body),
-            _ => Err((404, format!("no operation \"{op}\""))),
-        }
-    } else {
-        Err(bad("the request must be a JSON object"))
+    type Op = fn(&Value) -> Result<Value, Fail>;
+    let run: Result<Op, Fail> = match op {
+        "convert" => Ok(convert),
+        "render" => Ok(render),
+        "check" => Ok(check),
+        "solve" => Ok(solve),
+        "count" => Ok(count),
+        "hint" => Ok(hint),
+        "generate" => Ok(generate),
+        _ => Err((404, format!("no operation \"{op}\""))),
     };
+    let result = run.and_then(|run| {
+        if !body.is_object() {
+            return Err(bad("the request must be a JSON object"));
+        }
+        known_fields(op, body)?;
+        run(body)
+    });
     match result {
         Ok(v) => (200, v),
         Err((status, msg)) => (status, json!({ "error": msg })),
@@ -77,6 +81,20 @@ pub fn respond_text(request: &[u8]) -> String {
         ),
     };
     json!({"status": status, "body": body}).to_string()
+}
+
+/// Refuses a field operation `op` does not read (the library's fields of
+/// the operation, [`request::op_fields`], and `"op"`); `generate` checks
+/// its own fields. This build has no time limit field (the page stops a
+/// worker that runs too long) and does not solve within `render`.
+fn known_fields(op: &str, body: &Value) -> Result<(), Fail> {
+    if op == "generate" {
+        return Ok(());
+    }
+    let mut known: Vec<&str> = request::PUZZLE_FIELDS.to_vec();
+    known.extend_from_slice(request::op_fields(op));
+    known.push("op");
+    request::known_fields(body, &known).map_err(bad)
 }
 
 /// The request's `"puzzle"` (with `"format"` and `"rules"`).
@@ -186,7 +204,7 @@ fn solve(body: &Value) -> Result<Value, Fail> {
 
 fn count(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
-    let limit = request::count_limit(body).map_err(bad)?;
+    let (limit, unique) = request::count_limit(body).map_err(bad)?;
     let c = witness::count(
         &puzzle,
         &CountOptions {
@@ -202,6 +220,10 @@ fn count(body: &Value) -> Result<Value, Fail> {
         "ms": 0.0,
         "timeout": false,
     });
+    if unique {
+        // No time limit here: the count stops at its limit or its end.
+        v["unique"] = json!(request::uniqueness(&c, false));
+    }
     witness::request::add_solutions(&mut v, &puzzle, &c);
     Ok(v)
 }
@@ -326,6 +348,13 @@ mod tests {
         let n = call(json!({"op": "count", "puzzle": SMALL}));
         assert_eq!(n["body"]["count"], 2, "{n}");
         assert_eq!(n["body"]["exhaustive"], true, "{n}");
+        let u = call(json!({"op": "count", "puzzle": SMALL, "unique": true}));
+        assert_eq!(u["body"]["unique"], "not unique", "{u}");
+        assert_eq!(
+            u["body"]["solutions"].as_array().map(Vec::len),
+            Some(2),
+            "{u}"
+        );
         let h = call(json!({"op": "hint", "puzzle": SMALL, "steps": 1}));
         assert_eq!(h["body"]["status"], "solved", "{h}");
         let r = call(json!({"op": "render", "puzzle": SMALL, "path": moves}));
@@ -361,6 +390,14 @@ mod tests {
             (br#"{"op": "solve", "puzzle": "{]"}"#.to_vec(), 400),
             (
                 br#"{"op": "count", "puzzle": "x", "limit": 0}"#.to_vec(),
+                400,
+            ),
+            (
+                br#"{"op": "solve", "puzzle": "x", "engin": "sat"}"#.to_vec(),
+                400,
+            ),
+            (
+                br#"{"op": "render", "puzzle": "x", "solve": true}"#.to_vec(),
                 400,
             ),
         ] {

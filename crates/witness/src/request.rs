@@ -137,16 +137,82 @@ pub fn engine(body: &Value) -> Result<Engine, String> {
     }
 }
 
-/// The request's `"limit"` of a count: a whole number from 1, or `None`
-/// (count every solution) when left out or `null`.
-pub fn count_limit(body: &Value) -> Result<Option<u64>, String> {
-    match body.get("limit") {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v
-            .as_u64()
-            .filter(|&n| n >= 1)
-            .map(Some)
-            .ok_or_else(|| format!("\"limit\" must be a whole number from 1, not {v}")),
+/// The fields every request about a puzzle may hold: `"puzzle"`,
+/// `"format"` and `"rules"` (read by [`puzzle`]).
+pub const PUZZLE_FIELDS: [&str; 3] = ["puzzle", "format", "rules"];
+
+/// The fields operation `op` reads beside [`PUZZLE_FIELDS`]: `check`
+/// its `"path"`, `solve` its `"engine"`, `count` its `"engine"`,
+/// `"limit"` and `"unique"`, `hint` its `"engine"`, `"steps"` and
+/// `"fraction"`, `render` its `"path"`, `convert` its `"to"` and
+/// `"turn"`; none for another name. A host adds the fields it reads
+/// itself (a time limit, say).
+pub fn op_fields(op: &str) -> &'static [&'static str] {
+    match op {
+        "check" | "render" => &["path"],
+        "solve" => &["engine"],
+        "count" => &["engine", "limit", "unique"],
+        "hint" => &["engine", "steps", "fraction"],
+        "convert" => &["to", "turn"],
+        _ => &[],
+    }
+}
+
+/// Refuses a request that holds a field outside `known` (a misspelt
+/// option would otherwise be left out without a word): the message names
+/// the first such field and lists the known ones.
+pub fn known_fields(body: &Value, known: &[&str]) -> Result<(), String> {
+    let Some(o) = body.as_object() else {
+        return Ok(());
+    };
+    match o.keys().find(|k| !known.contains(&k.as_str())) {
+        None => Ok(()),
+        Some(k) => Err(format!(
+            "unknown field \"{k}\": this request reads {}",
+            known
+                .iter()
+                .map(|f| format!("\"{f}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+/// The request's count limit: `"limit"`, a whole number from 1, or
+/// `"unique": true`, which asks whether the solution is unique (a count to
+/// 2, as `witness count --unique`); `None` (count every solution) when
+/// neither is given. The second value says whether `"unique"` asked.
+pub fn count_limit(body: &Value) -> Result<(Option<u64>, bool), String> {
+    let unique = match body.get("unique") {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => false,
+        Some(Value::Bool(true)) => true,
+        Some(v) => return Err(format!("\"unique\" must be true or false, not {v}")),
+    };
+    let limit = match body.get("limit") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| format!("\"limit\" must be a whole number from 1, not {v}"))?,
+        ),
+    };
+    match (limit, unique) {
+        (Some(_), true) => Err("give either \"limit\" or \"unique\", not both".into()),
+        (_, true) => Ok((Some(2), true)),
+        (limit, false) => Ok((limit, false)),
+    }
+}
+
+/// The answer to "is the solution unique?" from a count to 2 (`timed_out`
+/// when it ran out of time before it was settled): `"unique"`, `"none"`,
+/// `"not unique"`, or `"timeout"` when the count stopped with fewer than
+/// two solutions found.
+pub fn uniqueness(c: &Count, timed_out: bool) -> &'static str {
+    match (c.count.to_u64(), timed_out) {
+        (_, true) if c.count < 2 => "timeout",
+        (Some(0), _) => "none",
+        (Some(1), _) => "unique",
+        _ => "not unique",
     }
 }
 
@@ -183,17 +249,20 @@ pub fn hint_size(body: &Value) -> Result<HintSize, String> {
     })
 }
 
-/// Adds to a count's answer `v`, when the count kept two solutions or
-/// more ([`Count::solutions`], kept with a small limit such as
-/// uniqueness's 2), those solutions as `"solutions"` (the site's path
-/// arrays) and `"part"`: where the first two part (`{"x", "y"}`, the
-/// last slot they share from their start), `null` when they start apart.
-/// They come from the count itself: no second search.
+/// Adds to a count's answer `v` the solutions it kept
+/// ([`Count::solutions`], kept with a limit of at most 64 such as
+/// uniqueness's 2), when it found any, as `"solutions"` (the site's path
+/// arrays); with two or more, `"part"`: where the first two part (`{"x",
+/// "y"}`, the last slot they share from their start), `null` when they
+/// start apart. They come from the count itself: no second search.
 pub fn add_solutions(v: &mut Value, puzzle: &Puzzle, c: &Count) {
+    if c.solutions.is_empty() {
+        return;
+    }
+    v["solutions"] = c.solutions.iter().map(Path::to_site).collect();
     let [a, b, ..] = &c.solutions[..] else {
         return;
     };
-    v["solutions"] = c.solutions.iter().map(Path::to_site).collect();
     v["part"] = match crate::solve::race::parting(puzzle, a, b) {
         Ok(Some(q)) => json!({"x": q.x, "y": q.y}),
         _ => Value::Null,
@@ -286,6 +355,22 @@ mod tests {
         assert!(path(&json!({"path": long}), &p)
             .unwrap_err()
             .contains("at most"));
+        assert_eq!(count_limit(&json!({})).unwrap(), (None, false));
+        assert_eq!(count_limit(&json!({"limit": 3})).unwrap(), (Some(3), false));
+        assert_eq!(
+            count_limit(&json!({"unique": true})).unwrap(),
+            (Some(2), true)
+        );
+        assert!(count_limit(&json!({"unique": true, "limit": 5}))
+            .unwrap_err()
+            .contains("not both"));
+        assert!(count_limit(&json!({"unique": 1}))
+            .unwrap_err()
+            .contains("true or false"));
+        let known = [PUZZLE_FIELDS.as_slice(), op_fields("count")].concat();
+        assert!(known_fields(&json!({"puzzle": text, "unique": true}), &known).is_ok());
+        let e = known_fields(&json!({"puzzle": text, "uniqe": true}), &known).unwrap_err();
+        assert!(e.contains("\"uniqe\"") && e.contains("\"unique\""), "{e}");
         assert_eq!(engine(&json!({})).unwrap(), Engine::Auto);
         assert!(engine(&json!({"engine": "fast"}))
             .unwrap_err()

@@ -74,7 +74,12 @@ impl Context {
             self.slots.fetch_sub(1, Ordering::SeqCst);
             return Err((
                 503,
-                format!("{max} searches are already running (the limit); try again shortly"),
+                match max {
+                    1 => "1 search is already running (the limit); try again shortly".into(),
+                    _ => {
+                        format!("{max} searches are already running (the limit); try again shortly")
+                    }
+                },
             ));
         }
         Ok(Slot(&self.slots))
@@ -94,7 +99,19 @@ impl Drop for Slot<'_> {
 /// Answers `POST /api/{name}` with `body`. Searches stop when `cancel`
 /// becomes true, or at their time limit.
 pub fn respond(name: &str, body: &[u8], ctx: &Context, cancel: &Arc<AtomicBool>) -> Reply {
-    let result = parse_body(body).and_then(|body| match name {
+    const ENDPOINTS: [&str; 7] = [
+        "check", "solve", "count", "hint", "render", "convert", "generate",
+    ];
+    if !ENDPOINTS.contains(&name) {
+        return Reply::error(404, format!("no API endpoint /api/{name}"));
+    }
+    let result = parse_body(body).and_then(|body| {
+        if name != "generate" {
+            known_fields(name, &body)?;
+        }
+        Ok(body)
+    });
+    let result = result.and_then(|body| match name {
         "check" => api_check(&body, ctx, cancel),
         "solve" => api_solve(&body, ctx, cancel),
         "count" => api_count(&body, ctx, cancel),
@@ -117,6 +134,22 @@ fn parse_body(body: &[u8]) -> Result<Value, Fail> {
         return Err(bad("the body must be a JSON object {\"puzzle\": ..., ...}"));
     }
     Ok(v)
+}
+
+/// Refuses a field endpoint `name` does not read: the library's fields
+/// of the operation ([`request::op_fields`]), `"timeout_ms"` on every
+/// endpoint that searches or checks, and `"solve"` on `/api/render`.
+/// (`/api/generate` checks its own fields.)
+fn known_fields(name: &str, body: &Value) -> Result<(), Fail> {
+    let mut known: Vec<&str> = request::PUZZLE_FIELDS.to_vec();
+    known.extend_from_slice(request::op_fields(name));
+    if name != "convert" {
+        known.push("timeout_ms");
+    }
+    if name == "render" {
+        known.push("solve");
+    }
+    request::known_fields(body, &known).map_err(bad)
 }
 
 /// The body's `"puzzle"` (with `"format"` and `"rules"`).
@@ -231,7 +264,7 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
 fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
     let puzzle = puzzle_of(body)?;
     let ms = time_limit(body, &ctx.config)?;
-    let limit = request::count_limit(body).map_err(bad)?;
+    let (limit, unique) = request::count_limit(body).map_err(bad)?;
     let engine = engine_of(body)?;
     let _slot = ctx.slot()?;
     let t0 = Instant::now();
@@ -246,6 +279,10 @@ fn api_count(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
     .map_err(lib_err)?;
     let elapsed = t0.elapsed().as_secs_f64() * 1e3;
     let mut v = output::count_json(&n, limit, elapsed);
+    if unique {
+        let timed_out = output::count_timed_out(&n, limit);
+        v["unique"] = json!(request::uniqueness(&n, timed_out));
+    }
     witness::request::add_solutions(&mut v, &puzzle, &n);
     Ok((200, judged(v, &puzzle)))
 }

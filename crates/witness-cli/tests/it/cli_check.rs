@@ -330,6 +330,16 @@ fn rules_choose_the_verdict_and_are_named() {
     );
     let o = witness(&["check", p, "--path", "0,2:R4", "--rules", "site"]);
     assert_eq!(o.status.code(), Some(2), "unknown rules are bad input");
+    // A batch is judged under the rules given, as a single check is.
+    let puzzle: Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+    let line = serde_json::json!({"id": "m", "puzzle": puzzle, "path": "0,2:R4"});
+    let batch = tmp.arg("marks.jsonl", &format!("{line}\n"));
+    for (rules, code, valid) in [("windmill", 1, false), ("witnesspuzzles", 0, true)] {
+        let o = witness(&["check", "--batch", &batch, "--rules", rules]);
+        assert_eq!(o.status.code(), Some(code), "{rules}: {}", stdout(&o));
+        let v: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(v["valid"], valid, "{rules}: {v}");
+    }
 }
 
 /// The path of a batch line in any of the three notations `--path` reads:
@@ -357,6 +367,7 @@ fn batch_errors_carry_their_line_number() {
         "not JSON".to_string(),
         serde_json::json!({"id": "no-puzzle", "path": "0,2:U2R2"}).to_string(),
         serde_json::json!({"puzzle": PUZZLE, "path": "0,2:L"}).to_string(),
+        serde_json::json!({"id": "no-path", "puzzle": PUZZLE}).to_string(),
     ];
     let f = tmp.arg("in.jsonl", &(lines.join("\n") + "\n"));
     let o = witness(&["check", "--batch", &f]);
@@ -364,12 +375,14 @@ fn batch_errors_carry_their_line_number() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(out.len(), 4, "{}", stdout(&o));
+    assert_eq!(out.len(), 5, "{}", stdout(&o));
     assert!(out[0].get("line").is_none(), "{}", out[0]);
-    for (r, line) in out[1..].iter().zip([3, 4, 5]) {
+    for (r, line) in out[1..].iter().zip([3, 4, 5, 6]) {
         assert!(r["error"].is_string(), "{r}");
         assert_eq!(r["line"], line, "{r}");
     }
+    let missing = out[4]["error"].as_str().unwrap();
+    assert!(missing.starts_with("a line needs \"path\""), "{missing}");
 }
 
 /// `--format` with `--batch` is the format of every line's puzzle.

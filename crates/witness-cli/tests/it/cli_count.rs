@@ -99,17 +99,16 @@ fn two_solutions_and_where_they_part() {
 }
 
 #[test]
-fn a_unique_puzzle_shows_no_second_solution() {
-    let tmp = TempDir::new("a_unique_puzzle_shows_no_second_solution");
+fn a_unique_puzzle_shows_its_one_solution_in_json() {
+    let tmp = TempDir::new("a_unique_puzzle_shows_its_one_solution_in_json");
     let one = tmp.file("one.json", ONE);
     let o = witness(&["count", "--unique", "--json", one.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["unique"], "unique");
-    assert!(
-        v.get("solutions").is_none() && v.get("part").is_none(),
-        "{v}"
-    );
+    // Its one solution is listed, with nothing to part from.
+    assert_eq!(v["solutions"].as_array().map(Vec::len), Some(1), "{v}");
+    assert!(v.get("part").is_none(), "{v}");
     let o = witness(&["count", "--unique", one.to_str().unwrap()]);
     assert_eq!(stdout(&o), "unique\n");
 }
@@ -181,6 +180,26 @@ fn why_there_is_no_solution() {
     let ringed = witness(&["render", "--solve", dots.to_str().unwrap()]);
     let count = |o: &Output| stdout(o).matches("<circle").count();
     assert_eq!(count(&ringed), count(&plain) + 2, "{}", stdout(&ringed));
+    // Its exit code is solve's, with a line saying why.
+    assert_eq!(ringed.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&ringed.stderr);
+    assert!(
+        said.contains("the 2 ringed symbols cannot all be satisfied"),
+        "{said}"
+    );
+    // A drawn path gets check's exit code: 1 invalid (the dot at (2, 1) is
+    // left out by up then right), 2 not a legal line, 0 the plain drawing.
+    for (path, code, says) in [
+        ("0,2:U2R2", 1, "1 failing symbol, ringed"),
+        ("0,2:U2", 2, "not a legal line"),
+    ] {
+        let o = witness(&["render", dots.to_str().unwrap(), "--path", path]);
+        assert_eq!(o.status.code(), Some(code), "{path}");
+        assert!(stdout(&o).starts_with("<svg"), "{path}: drawn anyway");
+        let said = String::from_utf8_lossy(&o.stderr);
+        assert!(said.contains(says), "{path}: {said}");
+    }
+    assert_eq!(plain.status.code(), Some(0));
     // Gaps shutting the start in: said distinctly.
     let shut = DOTS.replace(
         r#"{"type":"line","dot":1},{"type":"line","start":true}"#,

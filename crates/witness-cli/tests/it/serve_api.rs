@@ -183,6 +183,23 @@ fn count_endpoint() {
     assert_eq!(two.len(), 2, "{v}");
     assert_ne!(two[0], two[1], "{v}");
     assert_eq!(v["part"], json!({"x": 0, "y": 2}), "{v}");
+    // "unique" asks as `count --unique` does, and answers in its words.
+    let (status, v) = s.post("/api/count", &json!({"puzzle": bare, "unique": true}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(
+        (v["count"].clone(), v["unique"].clone()),
+        (json!(2), json!("not unique")),
+        "{v}"
+    );
+    let (status, v) = s.post("/api/count", &json!({"puzzle": PUZZLE, "unique": true}));
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["unique"], "unique", "{v}");
+    assert_eq!(v["solutions"].as_array().map(Vec::len), Some(1), "{v}");
+    let (status, v) = s.post(
+        "/api/count",
+        &json!({"puzzle": bare, "unique": true, "limit": 5}),
+    );
+    assert_eq!(status, 400, "{v}");
 }
 
 #[test]
@@ -305,6 +322,27 @@ fn bad_requests() {
     assert_eq!(status, 400);
     let (status, _) = s.post("/api/nothing", &json!({"puzzle": PUZZLE}));
     assert_eq!(status, 404);
+    // A field the endpoint does not read is named, not passed over.
+    for (endpoint, field) in [
+        ("/api/solve", "engin"),
+        ("/api/count", "bogus"),
+        ("/api/check", "engine"),
+        ("/api/convert", "timeout_ms"),
+    ] {
+        let (status, v) = s.post(
+            endpoint,
+            &json!({"puzzle": PUZZLE, "path": SOLUTION, field: 1}),
+        );
+        let e = v["error"].as_str().unwrap_or_default();
+        assert_eq!(status, 400, "{endpoint}: {v}");
+        assert!(e.starts_with("unknown field"), "{endpoint}: {v}");
+    }
+    let (status, v) = s.post(
+        "/api/check",
+        &json!({"puzzle": PUZZLE, "path": SOLUTION, "engin": 1}),
+    );
+    assert_eq!(status, 400, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("\"engin\""), "{v}");
     // Chunked bodies and bad lengths.
     let (status, _, _) = s.raw(
         b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",

@@ -74,7 +74,8 @@ pub fn detect(text: &str) -> Result<Format> {
     Err(Error::Parse(
         "cannot tell the puzzle's format: expected witnesspuzzles JSON (starting with '{'), \
          a Windmill code or URL (ending in _0), an Alcazar maze (x, 0 and spaces) \
-         or the text format (starting with \"witness\"); --format names it"
+         or the text format (starting with \"witness\"); to read it as one, name the \
+         format (--format on the command line, \"format\" in a request)"
             .into(),
     ))
 }

@@ -59,7 +59,9 @@ pub fn parse_band(text: &str) -> Result<(f64, f64)> {
     };
     let (lo, hi) = (side(a, 0.0)?, side(b, f64::INFINITY)?);
     if lo > hi {
-        return Err(bad());
+        return Err(Error::Options(format!(
+            "bad difficulty band \"{text}\": its MIN ({lo}) is above its MAX ({hi})"
+        )));
     }
     Ok((lo, hi))
 }
@@ -76,5 +78,7 @@ mod tests {
         for bad in ["", "5", "a..b", "5..2", "nan..3"] {
             assert!(matches!(parse_band(bad), Err(Error::Options(_))), "{bad}");
         }
+        let e = parse_band("12..6").unwrap_err().to_string();
+        assert!(e.contains("MIN (12) is above its MAX (6)"), "{e}");
     }
 }

@@ -279,6 +279,12 @@ fn docs_examples_read_and_write_back_unchanged() {
         rest = &body[end + 3..];
         let p = text::parse(block).unwrap_or_else(|e| panic!("{e}\n{block}"));
         assert_eq!(text::to_string(&p), block);
+        // Each example is a puzzle a reader can solve.
+        let solved = witness::solve(&p, &witness::SolveOptions::default()).unwrap();
+        let path = solved
+            .path
+            .unwrap_or_else(|| panic!("no solution:\n{block}"));
+        assert!(witness::check(&p, &path).unwrap().valid, "{block}");
         blocks += 1;
     }
     assert!(blocks >= 5);
