@@ -138,7 +138,7 @@ fn batch_line(
             // Any of the JSON notations, read as `--path` reads them: the
             // site's form or a list of coordinates.
             Some(p @ Value::Array(_)) => Path::parse_on(&p.to_string(), &puzzle),
-            None => {
+            None | Some(Value::Null) => {
                 return Err("a line needs \"path\": an array (the site's form or \
                      [[x,y],…]) or a move string"
                     .into())
@@ -155,7 +155,10 @@ fn batch_line(
             v => v.map_err(|e| e.to_string())?,
         };
         let j = verdict_json(&verdict);
-        Ok(json!({"id": id, "valid": j["valid"], "invalid": j["invalid"]}))
+        Ok(
+            json!({"id": id, "valid": j["valid"], "invalid": j["invalid"],
+            "rules": puzzle.rules.name()}),
+        )
     })();
     result.unwrap_or_else(|e| json!({"id": id, "line": n, "error": e}))
 }

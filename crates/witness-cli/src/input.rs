@@ -162,7 +162,7 @@ pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<
         return formats::read_puzzle(&text, format).map_err(|e| {
             // A file of one-line puzzles (Windmill codes, say) read whole:
             // say how to pick one.
-            let mut lines = text.lines().filter(|l| !is_blank_or_comment(l));
+            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
             let first = lines.next().unwrap_or_default();
             let more = lines.count();
             if more > 0 && formats::read_puzzle(first, format).is_ok() {
@@ -183,20 +183,14 @@ pub fn read_picked(source: &str, format: Option<Format>, pick: &Pick) -> Result<
     entry_puzzle(&entry, format).map_err(|e| format!("{name} line {number}: {e}"))
 }
 
-/// True for a line that holds no puzzle: blank, or a `#` comment.
-fn is_blank_or_comment(line: &str) -> bool {
-    let t = line.trim();
-    t.is_empty() || t.starts_with('#')
-}
-
 /// Line `n` (from 1) of `text`, a file of puzzles one a line in `format`
 /// (guessed when `None`), read as a puzzle. A file that holds one puzzle
 /// written over several lines gives that puzzle for line 1, and says so
-/// for another line; a blank line, a comment or a line past the end is
-/// named as such.
+/// for another line; a blank line or a line past the end is named as
+/// such.
 fn line_of(name: &str, text: &str, n: u64, format: Option<Format>) -> Result<Puzzle, String> {
     let lines = text.lines().count();
-    let puzzles = text.lines().filter(|l| !is_blank_or_comment(l)).count();
+    let puzzles = text.lines().filter(|l| !l.trim().is_empty()).count();
     if puzzles > 1 {
         if let Ok(whole) = formats::read_puzzle(text, format) {
             return match n {
@@ -214,9 +208,6 @@ fn line_of(name: &str, text: &str, n: u64, format: Option<Format>) -> Result<Puz
         .ok_or_else(|| format!("{name} has {}, not {n}", how_many(lines as u64, "line")))?;
     if line.trim().is_empty() {
         return Err(format!("{name} line {n} is blank"));
-    }
-    if line.trim().starts_with('#') {
-        return Err(format!("{name} line {n} is a comment, not a puzzle"));
     }
     formats::read_puzzle(line, format).map_err(|e| format!("{name} line {n}: {e}"))
 }

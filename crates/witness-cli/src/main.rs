@@ -177,9 +177,9 @@ fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(e) if json => {
             let j = serde_json::json!({"status": "error", "error": e});
-            if let Err(w) = output::write_out(format_args!("{j}\n")) {
+            if output::write_out(format_args!("{j}\n")).is_err() {
+                // Standard output is shut (the error may say so already).
                 eprintln!("witness: {}", visible(&e));
-                eprintln!("witness: {w}");
             }
             ExitCode::from(EXIT_BAD_INPUT)
         }

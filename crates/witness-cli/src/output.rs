@@ -80,19 +80,6 @@ pub fn round_ms(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
 }
 
-/// Adds a [`witness::Why`] to a solve's JSON: `"why": [{"x","y"},…]`
-/// (empty when no line reaches an end at all), `"why_no_line"` and
-/// `"why_minimal"` (false when a limit stopped the search for the set).
-pub fn add_why(j: &mut Value, w: &witness::Why) {
-    j["why"] = w
-        .symbols
-        .iter()
-        .map(|q| json!({"x": q.x, "y": q.y}))
-        .collect();
-    j["why_no_line"] = json!(w.no_line);
-    j["why_minimal"] = json!(w.status == witness::Status::Complete);
-}
-
 /// Marks a solve's JSON on a panel with no solution whose symbols that
 /// cannot all be satisfied are not named: `"why": null` and
 /// `"why_error"`, the reason (the time limit, most often).

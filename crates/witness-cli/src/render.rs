@@ -167,7 +167,7 @@ pub fn render_json(r: &Rendered) -> Value {
         "ms": crate::output::round_ms(r.ms),
     });
     if let Some(w) = &r.why {
-        crate::output::add_why(&mut j, w);
+        witness::request::add_why(&mut j, w);
     }
     j
 }
@@ -260,7 +260,8 @@ fn emit(text: &str) -> Result<(), String> {
     crate::output::write_out(format_args!("{text}"))
 }
 
-/// Runs the command: exit 0, or 1 when `--solve` finds no solution.
+/// Runs the command; the exit code is [`exit_code`]'s (0 when drawn with
+/// nothing to report).
 pub fn run(a: Args) -> Result<u8, String> {
     let as_png = match a.output.as_deref() {
         None | Some("-") => None,

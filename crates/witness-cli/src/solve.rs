@@ -184,7 +184,7 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         let mut j = output::solve_json(&sol, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
         match &why {
-            Some(Ok(w)) => output::add_why(&mut j, w),
+            Some(Ok(w)) => witness::request::add_why(&mut j, w),
             Some(Err(e)) => output::add_why_error(&mut j, e),
             None => {}
         }
@@ -323,7 +323,7 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
         let mut j = output::hint_json(&h, ms);
         j["rules"] = serde_json::json!(puzzle.rules.name());
         match &why {
-            Some(Ok(w)) => output::add_why(&mut j, w),
+            Some(Ok(w)) => witness::request::add_why(&mut j, w),
             Some(Err(e)) => output::add_why_error(&mut j, e),
             None => {}
         }

@@ -15,9 +15,10 @@
 //!
 //! [`respond`] is the same in Rust. The operations are `convert`, `render`,
 //! `check`, `solve`, `count`, `hint` and `generate`, with the fields of
-//! the server's API. Nothing here measures time (`std::time` is missing in the
-//! browser): the worker fills in `ms` and enforces time limits by ending
-//! the worker, which is also how a search is cancelled.
+//! the server's API but `"timeout_ms"`, which is refused. Nothing here
+//! measures time (`std::time` is missing in the browser): the worker
+//! fills in `ms` and enforces time limits by ending the worker, which is
+//! also how a search is cancelled.
 
 #![deny(missing_docs)]
 
@@ -85,11 +86,17 @@ pub fn respond_text(request: &[u8]) -> String {
 
 /// Refuses a field operation `op` does not read (the library's fields of
 /// the operation, [`request::op_fields`], and `"op"`); `generate` checks
-/// its own fields. This build has no time limit field (the page stops a
-/// worker that runs too long) and does not solve within `render`.
+/// its own fields. `"timeout_ms"` gets a message of its own: this build
+/// reads no clock, and the page ends a worker that runs too long.
 fn known_fields(op: &str, body: &Value) -> Result<(), Fail> {
     if op == "generate" {
         return Ok(());
+    }
+    if body.get("timeout_ms").is_some() {
+        return Err(bad(
+            "\"timeout_ms\" is not read here: the WebAssembly build has no clock; \
+             the page stops a search that runs too long",
+        ));
     }
     let mut known: Vec<&str> = request::PUZZLE_FIELDS.to_vec();
     known.extend_from_slice(request::op_fields(op));
@@ -146,9 +153,17 @@ fn convert(body: &Value) -> Result<Value, Fail> {
 }
 
 /// The panel as SVG with the request's path, its failing elements ringed,
-/// and the verdict when the path is legal.
+/// and the verdict when the path is legal; with `"solve": true`, with
+/// its solution, or on a panel with none, the symbols that cannot all be
+/// satisfied ringed (`"why"`).
 fn render(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
+    if request::solve_flag(body).map_err(bad)? {
+        if body.get("path").is_some_and(|p| !p.is_null()) {
+            return Err(bad("give either \"path\" or \"solve\", not both"));
+        }
+        return render_solved(&puzzle);
+    }
     let path = path_of(body, &puzzle)?;
     let (mut verdict, mut illegal) = (None, None);
     if let Some(p) = &path {
@@ -179,6 +194,35 @@ fn render(body: &Value) -> Result<Value, Fail> {
     }))
 }
 
+/// `render` with `"solve": true`: the solution drawn (its verdict valid),
+/// or the panel with the symbols of [`witness::why`] ringed.
+fn render_solved(puzzle: &Puzzle) -> Result<Value, Fail> {
+    let s = witness::solve(puzzle, &SolveOptions::default()).map_err(lib_err)?;
+    let why = match &s.path {
+        Some(_) => None,
+        None => Some(witness::why(puzzle, &witness::WhyOptions::default()).map_err(lib_err)?),
+    };
+    let opts = SvgOptions {
+        highlight: why.as_ref().map(|w| w.symbols.clone()).unwrap_or_default(),
+    };
+    let svg = witness::render::svg(puzzle, s.path.as_ref(), &opts);
+    let mut v = json!({
+        "svg": svg,
+        "path": s.path.as_ref().map(|p| p.to_site()),
+        "moves": s.path.as_ref().map(|p| p.to_moves()),
+        "valid": s.path.as_ref().map(|_| true),
+        "invalid": [],
+        "negations": [],
+        "illegal": Value::Null,
+        "status": status_name(s.path.is_some(), s.status),
+        "ms": 0.0,
+    });
+    if let Some(w) = &why {
+        request::add_why(&mut v, w);
+    }
+    Ok(v)
+}
+
 fn check(body: &Value) -> Result<Value, Fail> {
     let puzzle = puzzle_of(body)?;
     let path = path_of(body, &puzzle)?.ok_or_else(|| bad("check needs a \"path\""))?;
@@ -193,13 +237,20 @@ fn solve(body: &Value) -> Result<Value, Fail> {
         ..Default::default()
     };
     let s = witness::solve(&puzzle, &options).map_err(lib_err)?;
-    Ok(json!({
+    let mut v = json!({
         "solved": s.path.is_some(),
         "path": s.path.as_ref().map(|p| p.to_site()),
         "moves": s.path.as_ref().map(|p| p.to_moves()),
         "ms": 0.0,
         "status": status_name(s.path.is_some(), s.status),
-    }))
+    });
+    if s.path.is_none() {
+        // No solution, proved: the symbols that cannot all be satisfied.
+        let options = witness::WhyOptions::default().with_engine(options.engine);
+        let w = witness::why(&puzzle, &options).map_err(lib_err)?;
+        request::add_why(&mut v, &w);
+    }
+    Ok(v)
 }
 
 fn count(body: &Value) -> Result<Value, Fail> {
@@ -363,6 +414,24 @@ mod tests {
             "{r}"
         );
         assert_eq!(r["body"]["valid"], true, "{r}");
+        let r = call(json!({"op": "render", "puzzle": SMALL, "solve": true}));
+        assert_eq!(r["body"]["status"], "solved", "{r}");
+        assert_eq!(r["body"]["valid"], true, "{r}");
+    }
+
+    /// A panel with no solution: `solve` and `render` with `"solve"` name
+    /// the symbols that cannot all be satisfied, as the server does. The
+    /// 1x1 panel from the bottom left to the top right with dots on its
+    /// left and bottom edges: no line covers both (the two lines are up
+    /// then right, right then up), and either dot alone is covered.
+    #[test]
+    fn no_solution_names_why() {
+        let dots = "witness 1x1\n+ - E\no . |\nS o +\n";
+        let s = call(json!({"op": "solve", "puzzle": dots}));
+        assert_eq!(s["body"]["status"], "none", "{s}");
+        assert_eq!(s["body"]["why"].as_array().map(Vec::len), Some(2), "{s}");
+        let r = call(json!({"op": "render", "puzzle": dots, "solve": true}));
+        assert_eq!(r["body"]["why"], s["body"]["why"], "{r}");
     }
 
     #[test]
@@ -392,14 +461,6 @@ mod tests {
                 br#"{"op": "count", "puzzle": "x", "limit": 0}"#.to_vec(),
                 400,
             ),
-            (
-                br#"{"op": "solve", "puzzle": "x", "engin": "sat"}"#.to_vec(),
-                400,
-            ),
-            (
-                br#"{"op": "render", "puzzle": "x", "solve": true}"#.to_vec(),
-                400,
-            ),
         ] {
             let a: Value = serde_json::from_str(&respond_text(&req)).unwrap();
             assert_eq!(a["status"], status, "{a}");
@@ -410,6 +471,26 @@ mod tests {
         }
         let a = call(json!({"op": "check", "puzzle": SMALL, "path": "0,2:L9"}));
         assert_eq!(a["status"], 422, "{a}");
+        // A field the operation does not read is named, not passed over.
+        for (req, named) in [
+            (
+                json!({"op": "solve", "puzzle": SMALL, "engin": "sat"}),
+                "\"engin\"",
+            ),
+            (
+                json!({"op": "count", "puzzle": SMALL, "timeout_ms": 5}),
+                "\"timeout_ms\"",
+            ),
+            (
+                json!({"op": "render", "puzzle": SMALL, "solve": "yes"}),
+                "\"solve\"",
+            ),
+        ] {
+            let a = call(req);
+            assert_eq!(a["status"], 400, "{a}");
+            let e = a["body"]["error"].as_str().unwrap();
+            assert!(e.contains(named), "{e}");
+        }
     }
 
     #[test]

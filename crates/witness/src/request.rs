@@ -1,7 +1,9 @@
 //! Requests as JSON objects: the fields that `witness serve`'s API and the
 //! page's WebAssembly worker read alike (`"puzzle"`, `"format"`,
-//! `"rules"`, `"path"`, `"engine"`, `"limit"`, the hint size), and the
-//! answers they share (`convert`, a verdict, a count's solutions). Each
+//! `"rules"`, `"path"`, `"engine"`, `"limit"` and `"unique"`, the hint
+//! size; [`op_fields`] lists them by operation), and the answers they
+//! share (`convert`, a verdict, why there is no solution, a count's
+//! solutions). Each
 //! reader answers a one-line message naming the field when the request is
 //! wrong.
 
@@ -12,7 +14,7 @@ use crate::formats::{self, text, wpjson, Format};
 use crate::model::{Puzzle, RuleSet, Turn};
 use crate::path::Path;
 use crate::rules::Verdict;
-use crate::solve::{Count, Engine, HintSize};
+use crate::solve::{Count, Engine, HintSize, Status, Why};
 
 /// What kind of JSON value `v` is, for messages: `a string`, `null`, ….
 pub fn kind_of(v: &Value) -> &'static str {
@@ -144,12 +146,13 @@ pub const PUZZLE_FIELDS: [&str; 3] = ["puzzle", "format", "rules"];
 /// The fields operation `op` reads beside [`PUZZLE_FIELDS`]: `check`
 /// its `"path"`, `solve` its `"engine"`, `count` its `"engine"`,
 /// `"limit"` and `"unique"`, `hint` its `"engine"`, `"steps"` and
-/// `"fraction"`, `render` its `"path"`, `convert` its `"to"` and
+/// `"fraction"`, `render` its `"path"` or `"solve"`, `convert` its `"to"` and
 /// `"turn"`; none for another name. A host adds the fields it reads
 /// itself (a time limit, say).
 pub fn op_fields(op: &str) -> &'static [&'static str] {
     match op {
-        "check" | "render" => &["path"],
+        "check" => &["path"],
+        "render" => &["path", "solve"],
         "solve" => &["engine"],
         "count" => &["engine", "limit", "unique"],
         "hint" => &["engine", "steps", "fraction"],
@@ -203,6 +206,16 @@ pub fn count_limit(body: &Value) -> Result<(Option<u64>, bool), String> {
     }
 }
 
+/// The request's `"solve"` (of a render): `true` draws the puzzle's
+/// solution; `false` or left out, the `"path"` given or none.
+pub fn solve_flag(body: &Value) -> Result<bool, String> {
+    match body.get("solve") {
+        None | Some(Value::Null) | Some(Value::Bool(false)) => Ok(false),
+        Some(Value::Bool(true)) => Ok(true),
+        Some(v) => Err(format!("\"solve\" must be true or false, not {v}")),
+    }
+}
+
 /// The answer to "is the solution unique?" from a count to 2 (`timed_out`
 /// when it ran out of time before it was settled): `"unique"`, `"none"`,
 /// `"not unique"`, or `"timeout"` when the count stopped with fewer than
@@ -247,6 +260,19 @@ pub fn hint_size(body: &Value) -> Result<HintSize, String> {
         },
         _ => HintSize::Fraction(0.25),
     })
+}
+
+/// Adds a [`Why`] to a solve's answer: `"why": [{"x","y"},…]` (empty
+/// when no line reaches an end at all), `"why_no_line"` and
+/// `"why_minimal"` (false when a limit stopped the search for the set).
+pub fn add_why(v: &mut Value, w: &Why) {
+    v["why"] = w
+        .symbols
+        .iter()
+        .map(|q| json!({"x": q.x, "y": q.y}))
+        .collect();
+    v["why_no_line"] = json!(w.no_line);
+    v["why_minimal"] = json!(w.status == Status::Complete);
 }
 
 /// Adds to a count's answer `v` the solutions it kept
@@ -371,6 +397,9 @@ mod tests {
         assert!(known_fields(&json!({"puzzle": text, "unique": true}), &known).is_ok());
         let e = known_fields(&json!({"puzzle": text, "uniqe": true}), &known).unwrap_err();
         assert!(e.contains("\"uniqe\"") && e.contains("\"unique\""), "{e}");
+        assert_eq!(solve_flag(&json!({"solve": true})), Ok(true));
+        assert_eq!(solve_flag(&json!({})), Ok(false));
+        assert!(solve_flag(&json!({"solve": "yes"})).is_err());
         assert_eq!(engine(&json!({})).unwrap(), Engine::Auto);
         assert!(engine(&json!({"engine": "fast"}))
             .unwrap_err()

@@ -137,17 +137,14 @@ fn parse_body(body: &[u8]) -> Result<Value, Fail> {
 }
 
 /// Refuses a field endpoint `name` does not read: the library's fields
-/// of the operation ([`request::op_fields`]), `"timeout_ms"` on every
-/// endpoint that searches or checks, and `"solve"` on `/api/render`.
-/// (`/api/generate` checks its own fields.)
+/// of the operation ([`request::op_fields`]) and `"timeout_ms"` on every
+/// endpoint that searches or checks. (`/api/generate` checks its own
+/// fields.)
 fn known_fields(name: &str, body: &Value) -> Result<(), Fail> {
     let mut known: Vec<&str> = request::PUZZLE_FIELDS.to_vec();
     known.extend_from_slice(request::op_fields(name));
     if name != "convert" {
         known.push("timeout_ms");
-    }
-    if name == "render" {
-        known.push("solve");
     }
     request::known_fields(body, &known).map_err(bad)
 }
@@ -250,7 +247,7 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
             .with_limits(lim.clone())
             .with_engine(engine);
         match witness::why(&puzzle, &options) {
-            Ok(w) => output::add_why(&mut v, &w),
+            Ok(w) => witness::request::add_why(&mut v, &w),
             Err(_) if lim.expired() => output::add_why_error(
                 &mut v,
                 "the time limit left no time to find which symbols cannot all be satisfied",
@@ -312,7 +309,7 @@ fn api_hint(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u1
 
 fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u16, Value), Fail> {
     let puzzle = puzzle_of(body)?;
-    let solve = body.get("solve").is_some_and(|v| v == &Value::Bool(true));
+    let solve = request::solve_flag(body).map_err(bad)?;
     let path = path_of(body, &puzzle)?;
     let ms = time_limit(body, &ctx.config)?;
     let r = if solve {

@@ -291,6 +291,63 @@ fn line_picks_a_puzzle_of_a_file_of_codes() {
     assert!(stdout(&o).starts_with("witness 32x32"), "{}", stdout(&o));
     assert_error(&["solve", &codes, "--line", "3"], &["2 lines, not 3"]);
     assert_error(&["solve", &codes, "--id", "a"], &["--id", "JSON Lines"]);
+    // One code: "1 line"; a blank line picked is called blank.
+    let one = tmp.arg(
+        "one.txt",
+        "CAUSAigCEgIIBBICKAMSBAgIEAkSABIECAgQCRICKAQSAggFEgIoAhIECAgQCRIAEgQICBAJEgIoAxICCAMSAigC_0\n",
+    );
+    assert_error(&["solve", &one, "--line", "2"], &["has 1 line, not 2"]);
+    let gap = tmp.arg(
+        "gap.txt",
+        "CAUSAigCEgIIBBICKAMSBAgIEAkSABIECAgQCRICKAQSAggFEgIoAhIECAgQCRIAEgQICBAJEgIoAxICCAMSAigC_0\n\n\
+         CEESAihAEgIIBBIDKP8fEgIIAxICKEA=_0\n",
+    );
+    assert_error(&["solve", &gap, "--line", "2"], &["line 2 is blank"]);
+}
+
+/// `--line` on a file that holds one puzzle written over several lines
+/// (pretty JSON, the text format): line 1 is that puzzle, another line
+/// says so, rather than reading one line of it as a puzzle.
+#[test]
+fn line_on_one_puzzle_over_several_lines() {
+    let tmp = TempDir::new("input-one-over-lines");
+    let text = tmp.arg("one.txt", "witness 1x1\n+ - E\n| . |\nS - +\n");
+    let o = witness(&["solve", &text, "--line", "1", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = witness(&["convert", &text, "--to", "json", "--pretty"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let pretty = tmp.arg("pretty.json", &stdout(&o));
+    for f in [&text, &pretty] {
+        assert_error(
+            &["solve", f, "--line", "2"],
+            &["holds 1 puzzle, written over"],
+        );
+    }
+}
+
+/// With `--json`, a puzzle that does not read is answered in JSON on
+/// standard output (exit 2), nothing on standard error, by every command
+/// that takes `--json`.
+#[test]
+fn json_errors_are_json() {
+    let tmp = TempDir::new("input-json-errors");
+    let missing = tmp.path("missing.json");
+    let garbage = tmp.arg("garbage.txt", "garbage\n");
+    for cmd in ["solve", "count", "hint", "render", "check"] {
+        for f in [&missing, &garbage] {
+            let mut args = vec![cmd, f.as_str(), "--json"];
+            if cmd == "check" {
+                args.extend(["--path", "0,2:U2"]);
+            }
+            let o = witness(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}");
+            assert_eq!(stderr(&o), "", "{args:?}");
+            let v: serde_json::Value = serde_json::from_str(stdout(&o).trim())
+                .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", stdout(&o)));
+            assert_eq!(v["status"], "error", "{args:?}: {v}");
+            assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+        }
+    }
 }
 
 /// The same codes read whole: the error says how to pick one. And as

@@ -322,27 +322,30 @@ fn bad_requests() {
     assert_eq!(status, 400);
     let (status, _) = s.post("/api/nothing", &json!({"puzzle": PUZZLE}));
     assert_eq!(status, 404);
-    // A field the endpoint does not read is named, not passed over.
-    for (endpoint, field) in [
-        ("/api/solve", "engin"),
-        ("/api/count", "bogus"),
-        ("/api/check", "engine"),
-        ("/api/convert", "timeout_ms"),
+    // A field the endpoint does not read is named, not passed over; the
+    // fields it reads are listed.
+    for (endpoint, field, reads) in [
+        ("/api/solve", "engin", "\"engine\""),
+        ("/api/count", "bogus", "\"unique\""),
+        ("/api/check", "engine", "\"path\""),
+        ("/api/render", "steps", "\"solve\""),
+        ("/api/convert", "timeout_ms", "\"turn\""),
     ] {
-        let (status, v) = s.post(
-            endpoint,
-            &json!({"puzzle": PUZZLE, "path": SOLUTION, field: 1}),
-        );
-        let e = v["error"].as_str().unwrap_or_default();
+        let mut body = json!({"puzzle": PUZZLE, field: 1});
+        if endpoint == "/api/check" {
+            body["path"] = json!(SOLUTION);
+        }
+        let (status, v) = s.post(endpoint, &body);
         assert_eq!(status, 400, "{endpoint}: {v}");
-        assert!(e.starts_with("unknown field"), "{endpoint}: {v}");
+        let e = v["error"].as_str().unwrap_or_default();
+        assert!(
+            e.starts_with(&format!("unknown field \"{field}\"")),
+            "{endpoint}: {v}"
+        );
+        assert!(e.contains(reads), "{endpoint}: {v}");
     }
-    let (status, v) = s.post(
-        "/api/check",
-        &json!({"puzzle": PUZZLE, "path": SOLUTION, "engin": 1}),
-    );
+    let (status, v) = s.post("/api/render", &json!({"puzzle": PUZZLE, "solve": "yes"}));
     assert_eq!(status, 400, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("\"engin\""), "{v}");
     // Chunked bodies and bad lengths.
     let (status, _, _) = s.raw(
         b"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
@@ -405,7 +408,13 @@ fn concurrent_searches_are_limited_and_slow_ones_do_not_block() {
     let t0 = Instant::now();
     let (status, v) = s.post("/api/solve", &json!({"puzzle": PUZZLE}));
     assert_eq!(status, 503, "{v}");
-    assert!(v["error"].as_str().unwrap().contains("already running"));
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("1 search is already running"),
+        "{v}"
+    );
     assert_eq!(s.get("/").0, 200);
     assert_eq!(s.post("/api/render", &json!({"puzzle": PUZZLE})).0, 200);
     assert_eq!(

@@ -556,6 +556,13 @@ pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
         return Err(zero_limit());
     }
     if options.engine.is_sat() {
+        // A count to 2 of paired solutions is a solve (see `paired_count`).
+        let paired = puzzle.symmetry.is_some() && options.limit.is_some_and(|l| l <= 2);
+        if let Some(c) = Plan::new(puzzle).ok().filter(|_| paired).and_then(|plan| {
+            paired_count(&plan, options.limit, || sat_solve(puzzle, &options.limits))
+        }) {
+            return c;
+        }
         return sat_count(puzzle, options.limit, &options.limits);
     }
     let plan = Plan::new(puzzle)?;
@@ -563,6 +570,47 @@ pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
         return race::count_plan(puzzle, &plan, options.limit, &options.limits).map(|r| r.answer);
     }
     count_plan(&plan, options.limit, &options.limits)
+}
+
+/// A count to at most 2 on a symmetry puzzle whose solutions come in
+/// pairs, settled by a first solution from `solve`: `None` (and `solve`
+/// not called) when that does not apply.
+///
+/// Where [`nearby::twin_starts`] holds and no start is its own mirror,
+/// every solution has a mirror twin ([`nearby::mirror_twin`]: the same
+/// two lines, the main one drawn from the mirrored start) that is also a
+/// solution, and differs from it, since it starts elsewhere; the twin's
+/// twin is the solution again. So the solutions pair off and their number
+/// is even: 0 when the solve proves there is none, else at least 2, the
+/// solution found and its twin. A solve finds a first solution sooner
+/// than a count does (a count splits its work over the engine's order
+/// before the other lanes have their turns).
+pub(crate) fn paired_count(
+    plan: &Plan,
+    limit: Option<u64>,
+    solve: impl FnOnce() -> Result<Solution>,
+) -> Option<Result<Count>> {
+    let limit = limit.filter(|&l| l <= 2)?;
+    nearby::twin_starts(plan)?;
+    let b = &plan.rules.board;
+    if (0..b.len()).any(|s| b.start[s] && b.mirror[s] as usize == s) {
+        return None;
+    }
+    Some(solve().map(|sol| match sol.path {
+        None => Count::new(Natural::from(0u64), sol.status),
+        Some(p) => {
+            let start = b.index(p.start.x, p.start.y);
+            let (ts, tm) = nearby::mirror_twin(plan, start, &p.moves)
+                .expect("every solution has a twin where twin_starts holds");
+            let mut solutions = vec![p, Path::new(b.pos(ts), tm)];
+            solutions.truncate(limit as usize);
+            Count {
+                count: Natural::from(limit),
+                status: Status::Stopped,
+                solutions,
+            }
+        }
+    }))
 }
 
 /// The error for a count limit of 0, which could only answer "at least 0".
@@ -599,6 +647,16 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// part runs on two threads, one as on one thread and the other helping
 /// ([`portfolio::distinct_solutions_threads`]).
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
+    let solve = || {
+        if count_threads() {
+            solve_plan_threads(plan, limits).map(|(s, _)| s)
+        } else {
+            solve_plan(plan, limits)
+        }
+    };
+    if let Some(c) = paired_count(plan, limit, solve) {
+        return c;
+    }
     count_plan_with(
         plan,
         limit,

@@ -337,7 +337,12 @@ fn counted(c: &Count, limit: Option<u64>) -> bool {
 /// not a thread pool's (a caller running several jobs at once), or is a
 /// pool of one on a marked panel (`solve_threads`).
 fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
-    if super::solve_threads(plan) {
+    search_alone_on(plan, limits, super::solve_threads(plan))
+}
+
+/// [`search_alone`] on two threads past its first round when `two`.
+fn search_alone_on(plan: &Plan, limits: &Limits, two: bool) -> Result<Solution> {
+    if two {
         return super::solve_plan_threads(plan, limits).map(|(s, _)| s);
     }
     super::solve_plan(plan, limits)
@@ -346,6 +351,19 @@ fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
 /// [`super::solve`] with [`super::Engine::Auto`] on a prepared plan of
 /// `puzzle`; also tells who answered.
 pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
+    solve_plan_on(puzzle, plan, limits, super::solve_threads(plan))
+}
+
+/// [`solve_plan`], the search alone going on on two threads past its
+/// first round when `two` (a count's first solution takes the threads a
+/// count would, [`super::count_threads`]).
+fn solve_plan_on(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limits: &Limits,
+    two: bool,
+) -> Result<Raced<Solution>> {
+    let search_alone = |plan: &Plan, limits: &Limits| search_alone_on(plan, limits, two);
     // Without the SAT engine there is no race, and no clock is read (a
     // WebAssembly build in a browser has none).
     if !cfg!(feature = "sat") || limits.max_nodes.is_some() {
@@ -559,6 +577,23 @@ pub fn count_plan(
     limit: Option<u64>,
     limits: &Limits,
 ) -> Result<Raced<Count>> {
+    // Solutions in mirror pairs, counted to 2: the race's first solution
+    // settles it (`super::paired_count`).
+    let mut solved = None;
+    if let Some(c) = super::paired_count(plan, limit, || {
+        let r = solve_plan_on(puzzle, plan, limits, super::count_threads())?;
+        solved = Some((r.winner, r.raced, r.loser_stopped));
+        Ok(r.answer)
+    }) {
+        let (winner, raced, loser_stopped) = solved.unwrap_or((Winner::Search, false, false));
+        return c.map(|answer| Raced {
+            answer,
+            winner,
+            raced,
+            loser_stopped,
+            loser: None,
+        });
+    }
     // A piece panel with a handful of pieces: the search's count, whose
     // second thread runs the SAT engine's count first (the answer is
     // reported as the search's: one count, one set of solutions).

@@ -17,7 +17,7 @@ use common::random::{
 };
 use witness::internals::{brute, plan::Plan, Schedule};
 use witness::model::{Direction, Dot, Gap, Pos, Puzzle, Symbol, SymbolKind, Symmetry};
-use witness::{Limits, Path, Rules, Status};
+use witness::{CountOptions, Engine, Limits, Path, Rules, Status};
 
 fn random_symbol(r: &mut Rng, negations: bool) -> Option<Symbol> {
     let color = COLORS[r.below(COLORS.len() as u64) as usize].clone();

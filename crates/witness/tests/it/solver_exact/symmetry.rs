@@ -210,7 +210,7 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
     let var = common::env_u64;
     let mut r = Rng(var("PAIRS_SEED").unwrap_or(0x9A12_5EED_0000_0027));
     let tiny = short_turns(3, 200, 20);
-    let mut halved = 0;
+    let (mut halved, mut paired) = (0, 0);
     for case in 0..var("PAIRS_CASES").unwrap_or(1500) {
         let mut p = random_panel(&mut r, 3, 6, 4);
         if p.symmetry.is_none() {
@@ -253,9 +253,56 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
             (3, 300, &tiny),
         ];
         assert_limited_counts(case, &p, &plan, n, &runs);
+        // Counts to 1 and 2 through the library's entry, on each engine:
+        // where no start is its own mirror, the solutions pair off, and a
+        // first solution with its twin settles them (`paired_count`).
+        let b = &plan.rules.board;
+        if (0..b.len()).any(|s| b.start[s] && b.mirror[s] as usize == s) {
+            continue;
+        }
+        paired += 1;
+        let all = common::brute_solutions(&p);
+        for engine in [Engine::Search, Engine::Sat, Engine::Auto] {
+            for l in [1, 2] {
+                let options = CountOptions::default()
+                    .with_limit(l)
+                    .with_limits(Limits::none())
+                    .with_engine(engine);
+                let c = witness::count(&p, &options).unwrap();
+                let want = if n < l {
+                    (n.into(), Status::Complete)
+                } else {
+                    (l.into(), Status::Stopped)
+                };
+                assert_eq!(
+                    (c.count.clone(), c.status),
+                    want,
+                    "case {case}: {engine:?} to {l} on\n{}",
+                    show()
+                );
+                assert_eq!(
+                    c.solutions.len() as u64,
+                    n.min(l),
+                    "case {case}: {engine:?}"
+                );
+                for s in &c.solutions {
+                    assert!(
+                        all.contains(s),
+                        "case {case}: {engine:?} gave {s:?}, no solution"
+                    );
+                }
+                if let [a, b] = &c.solutions[..] {
+                    assert_ne!(a, b, "case {case}: {engine:?}: one solution twice");
+                }
+            }
+        }
     }
     assert!(
         halved > 150,
         "only {halved} panels counted over half their starts"
+    );
+    assert!(
+        paired > 100,
+        "only {paired} panels with their solutions in pairs"
     );
 }
