@@ -23,10 +23,9 @@
 //!    (harder) or adds some (easier) while the line stays the only
 //!    solution, and a panel still outside the band is dropped;
 //! 6. an exact count to 2 proves the result ([`unique::prove`]: the
-//!    search's [`count`](crate::count) with
-//!    [`CountOptions::uniqueness`](crate::CountOptions::uniqueness) on a
-//!    small node budget, then a fresh SAT engine or the search on one
-//!    thread, bounded by work): exactly one solution with a complete
+//!    search's solutions in its engine's order, on one thread, up to 2,
+//!    on a small node budget, then a fresh SAT engine or the search on
+//!    one thread, bounded by work): exactly one solution with a complete
 //!    search (a disagreement with step 3 is an [`Error::Internal`], never
 //!    a puzzle written; a proof out of budget drops the line).
 //!
