@@ -423,3 +423,22 @@ test('screenshot of the page', { skip: !process.env.WITNESS_SCREENSHOT }, async 
     await context.close();
   }
 });
+
+test('a panel with no solution names and rings the symbols that cannot all be satisfied', async () => {
+  // The 1x1 panel from the bottom left to the top right with dots on its
+  // left and bottom edges: the two lines (up then right, right then up)
+  // each miss one dot, and either dot alone is covered.
+  const { page, context, errors } = await openPage();
+  try {
+    await page.fill('#source', 'witness 1x1\n+ - E\no . |\nS o +\n');
+    await page.click('#load');
+    await waitText(page, 'status', /Loaded/);
+    const before = await page.$$eval('#panel svg circle', (cs) => cs.length);
+    await page.click('#solve');
+    await waitText(page, 'status', /no solution: the 2 ringed symbols cannot all be satisfied/);
+    await page.waitForFunction((n) => document.querySelectorAll('#panel svg circle').length === n + 2, before);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

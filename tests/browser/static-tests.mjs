@@ -290,3 +290,20 @@ test('undo and redo of edits', async () => {
     await context.close();
   }
 });
+
+test('a panel with no solution names and rings the symbols that cannot all be satisfied', async () => {
+  // The 1x1 panel from the bottom left to the top right with dots on its
+  // left and bottom edges: the two lines (up then right, right then up)
+  // each miss one dot, and either dot alone is covered.
+  const { page, context, errors } = await openPage(shareLink('witness 1x1\n+ - E\no . |\nS o +\n', false));
+  try {
+    const rings = () => page.$$eval('#panel svg circle', (cs) => cs.length);
+    const before = await rings();
+    await page.click('#solve');
+    await waitStatus(page, /no solution: the 2 ringed symbols cannot all be satisfied/);
+    await page.waitForFunction((n) => document.querySelectorAll('#panel svg circle').length === n + 2, before);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
