@@ -111,7 +111,8 @@ pub struct Args {
     ///
     /// The difficulty is log2(1 + N) for the N search nodes the exact
     /// solver visits on one thread to find the solution (the same on
-    /// every machine).
+    /// every machine), at most that of the node budget: a MIN above it is
+    /// refused.
     #[arg(long)]
     difficulty: Option<String>,
     /// Per-puzzle time limit in milliseconds (0: no limit).

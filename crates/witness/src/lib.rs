@@ -22,14 +22,21 @@
 //!
 //! ## How data flows
 //! text → [`read_puzzle`] (or a module of [`formats`]) → [`Puzzle`] →
-//! [`check`] a [`Path`] (a [`Verdict`]), or [`solve()`], [`count`], [`hint`]
-//! → [`render`] as SVG or for a terminal.
+//! [`check`] a [`Path`] (a [`Verdict`]), or [`solve()`], [`count`],
+//! [`hint`], [`why()`] → [`render`] as SVG or for a terminal, or
+//! [`formats::write_puzzle`] back to text. [`generate()`] makes puzzles
+//! with exactly one solution ([`GenerateOptions`]).
 //!
 //! Each job is one function taking an options value
-//! ([`SolveOptions`], [`CountOptions`], [`HintOptions`]), built with
-//! `Default` and its `with_*` methods, each holding the [`Limits`] that
-//! bound the search. To check many paths on one puzzle, compile it once
-//! with [`Rules::new`].
+//! ([`SolveOptions`], [`CountOptions`], [`HintOptions`], [`WhyOptions`]),
+//! built with `Default` and its `with_*` methods, each holding the
+//! [`Limits`] that bound the search: a deadline (fixed when the
+//! [`Limits`] is made, so a clone given to a later job has what is left
+//! of it), a node budget, a cancel flag another thread may set
+//! ([`Limits::with_cancel`]). Jobs run on the calling thread and, for
+//! their parallel parts, on rayon's global pool (install a pool of your
+//! own to bound them). To check many paths on one puzzle, compile it
+//! once with [`Rules::new`].
 //!
 //! ## Examples
 //!
@@ -71,10 +78,46 @@
 //! assert_eq!(all.count, 1);
 //! assert_eq!(all.status, Status::Complete);
 //! let unique = count(&puzzle, &CountOptions::uniqueness().with_limits(limits)).unwrap();
-//! assert_eq!(unique.count, 1); // below the limit of 2: unique
+//! // Unique: one solution, and the search went through (`Stopped` would
+//! // mean the limit of 2 was reached, or time ran out first).
+//! assert_eq!(unique.count, 1);
+//! assert_eq!(unique.status, Status::Complete);
 //!
 //! let first_step = hint(&puzzle, &HintOptions::default().with_size(HintSize::Steps(1))).unwrap();
 //! assert_eq!(first_step.path.unwrap().to_moves(), "0,2:U2");
+//! ```
+//!
+//! Why a panel has no solution, and cancelling a job from another thread:
+//! ```
+//! use std::sync::atomic::{AtomicBool, Ordering};
+//! use std::sync::Arc;
+//! use witness::model::{Direction, Dot, Pos};
+//! use witness::{count, read_puzzle, solve, why, CountOptions, Limits, SolveOptions, Status};
+//! use witness::WhyOptions;
+//!
+//! // Dots on the left and bottom edges of a 1x1 panel from the bottom
+//! // left to the top right: each of its two lines misses one.
+//! let puzzle = read_puzzle("witness 1x1\n+ - E\no . |\nS o +\n", None).unwrap();
+//! let none = solve(&puzzle, &SolveOptions::default()).unwrap();
+//! assert!(none.path.is_none() && none.status == Status::Complete);
+//! let w = why(&puzzle, &WhyOptions::default()).unwrap();
+//! assert_eq!(w.symbols.len(), 2);
+//!
+//! // An 8x8 panel corner to corner with a dot in the middle has far too
+//! // many solutions to count; a flag set from another thread stops it.
+//! let mut big = witness::Puzzle::new(8, 8, false).unwrap();
+//! big.cell_mut(Pos::new(0, 16)).start = true;
+//! big.cell_mut(Pos::new(16, 0)).end = Some(Direction::Right);
+//! big.cell_mut(Pos::new(8, 8)).dot = Dot::Black;
+//! let stop = Arc::new(AtomicBool::new(false));
+//! let limits = Limits::none().with_cancel(stop.clone());
+//! let flag = stop.clone();
+//! std::thread::spawn(move || {
+//!     std::thread::sleep(std::time::Duration::from_millis(50));
+//!     flag.store(true, Ordering::Relaxed);
+//! });
+//! let c = count(&big, &CountOptions::default().with_limits(limits)).unwrap();
+//! assert_eq!(c.status, Status::Stopped); // `c.count` solutions found so far
 //! ```
 //!
 //! Render as SVG, or for a terminal:
@@ -117,9 +160,11 @@ pub use path::Path;
 pub use rules::{
     validate as check, validate_within as check_within, Failure, Reason, Rules, Verdict,
 };
+// The function `why`, not its module (which `internals` has).
+pub use solve::why::{why, Why, WhyOptions};
 pub use solve::{
-    count, hint, solve, why, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits,
-    Natural, Solution, SolveOptions, Status, Why, WhyOptions,
+    count, hint, solve, Count, CountOptions, Engine, Hint, HintOptions, HintSize, Limits, Natural,
+    Solution, SolveOptions, Status,
 };
 
 /// The library's insides, for the command line tool's benchmarks, the

@@ -112,12 +112,24 @@ fn a_band_no_puzzle_reaches_is_given_up() {
         "--size",
         "2x2",
         "--difficulty",
-        "500..",
+        "20..",
         "--attempts",
         "3",
     ]);
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stderr).contains("given up"));
+    // Past what the node budget can measure: bad options, at once.
+    let o = witness(&[
+        "generate",
+        "--preset",
+        "dots",
+        "--size",
+        "2x2",
+        "--difficulty",
+        "500..",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the measure is at most"));
 }
 
 #[test]

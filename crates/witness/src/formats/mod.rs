@@ -53,6 +53,52 @@ impl Format {
     }
 }
 
+impl std::fmt::Display for Format {
+    /// The short name ([`Format::name`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = Error;
+
+    /// A short name ([`Format::name`]); another is an [`Error::Options`].
+    fn from_str(s: &str) -> Result<Format> {
+        Format::from_name(s).ok_or_else(|| {
+            Error::Options(format!(
+                "unknown format \"{s}\" (json, windmill, alcazar or text)"
+            ))
+        })
+    }
+}
+
+/// Writes `puzzle` in `format`, the counterpart of [`read_puzzle`]:
+/// witnesspuzzles.com JSON ([`wpjson::to_string`], which refuses what the
+/// site's format cannot hold) or the text format ([`text::to_string`]).
+/// The Windmill's codes and Alcazar mazes are read only: an
+/// [`Error::Unsupported`].
+///
+/// ```
+/// use witness::formats::{read_puzzle, write_puzzle, Format};
+///
+/// let text = "witness 1x1\n+ - E>\n| . |\nS - +\n";
+/// let p = read_puzzle(text, None).unwrap();
+/// let json = write_puzzle(&p, Format::Json).unwrap();
+/// assert_eq!(read_puzzle(&json, "json".parse().ok()).unwrap().face_width(), 1);
+/// assert_eq!(write_puzzle(&p, Format::Text).unwrap(), text);
+/// assert!(write_puzzle(&p, Format::Windmill).is_err());
+/// ```
+pub fn write_puzzle(puzzle: &Puzzle, format: Format) -> Result<String> {
+    match format {
+        Format::Json => wpjson::to_string(puzzle),
+        Format::Text => Ok(text::to_string(puzzle)),
+        Format::Windmill | Format::Alcazar => Err(Error::Unsupported(format!(
+            "writing the {format} format (it is read only; write json or text)"
+        ))),
+    }
+}
+
 /// Guesses the format of a text: JSON starts with `{`, the text format with
 /// the word `witness`, a Windmill code is one word ending in `_0` (or a
 /// Windmill URL), and an Alcazar maze is made of `x`, `0`, spaces and

@@ -255,8 +255,36 @@ impl GenerateOptions {
         if self.max_nodes == 0 {
             return Err(Error::Options("the node budget must be at least 1".into()));
         }
-        if self.spec.is_empty() {
-            return Err(Error::Options("the symbol spec asks for no symbol".into()));
+        let mut p = Puzzle::new(self.width, self.height, self.pillar)?;
+        self.spec.validate()?;
+        if self.starts == 0 || self.ends == 0 {
+            return Err(Error::Options(format!(
+                "{} and {} asked for: a panel needs at least one of each",
+                how_many(self.starts, "start"),
+                how_many(self.ends, "end")
+            )));
+        }
+        if self.max_cuts == Some(0) {
+            return Err(Error::Options(
+                "max_cuts of 0 adds no symbol to cut other solutions; leave it out for the default"
+                    .into(),
+            ));
+        }
+        if let Some((lo, hi)) = self.difficulty {
+            // The measure is log2(1 + N) for N nodes within the budget.
+            let top = (1.0 + self.max_nodes as f64).log2();
+            if !(lo.is_finite() && !hi.is_nan() && lo <= hi) {
+                return Err(Error::Options(format!(
+                    "a difficulty band of {lo}..{hi}: its MIN a number, at most its MAX"
+                )));
+            }
+            if lo > top {
+                return Err(Error::Options(format!(
+                    "a difficulty band from {lo}: with a node budget of {} the measure is at \
+                     most {top:.2}",
+                    self.max_nodes
+                )));
+            }
         }
         // Each face holds one symbol, each node or edge one dot.
         let s = &self.spec;
@@ -277,7 +305,6 @@ impl GenerateOptions {
                 s.dots, self.width, self.height
             )));
         }
-        let mut p = Puzzle::new(self.width, self.height, self.pillar)?;
         p.symmetry = self.symmetry;
         p.check_symmetry()?;
         let (edges, border) = room_for_gaps(&p);
@@ -406,8 +433,10 @@ pub fn generate_nth(options: &GenerateOptions, seed: u64, index: u64) -> Result<
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     rng.set_stream(index);
     let mut limits = options.limits.clone();
-    if let Some(t) = options.time_per_puzzle {
-        let d = Instant::now() + t;
+    if let Some(d) = options
+        .time_per_puzzle
+        .and_then(|t| Instant::now().checked_add(t))
+    {
         limits.deadline = Some(limits.deadline.map_or(d, |o| o.min(d)));
     }
     limits.max_nodes = Some(options.max_nodes);

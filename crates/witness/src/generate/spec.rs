@@ -127,19 +127,53 @@ impl Spec {
             }
             seen.push(kind);
         }
-        if spec.rotatable > spec.polyominoes {
+        spec.validate()?;
+        Ok(spec)
+    }
+
+    /// An [`Error::Options`] for a spec no puzzle can meet, whether read by
+    /// [`Spec::parse`] or built field by field: no symbol at all, an
+    /// amount past [`MAX_AMOUNT`], squares or stars without colours or
+    /// with more than [`MAX_COLORS`], more rotatable pieces than
+    /// polyominoes, subtractive pieces without polyominoes.
+    pub fn validate(&self) -> Result<()> {
+        let bad = |m: String| Error::Options(format!("bad symbol spec: {m}"));
+        let amounts = [
+            ("dots", self.dots),
+            ("squares", self.squares),
+            ("stars", self.stars),
+            ("triangles", self.triangles),
+            ("polyominoes", self.polyominoes),
+            ("rotatable", self.rotatable),
+            ("subtractive", self.subtractive),
+            ("marks", self.marks),
+        ];
+        if let Some((kind, n)) = amounts.iter().find(|(_, n)| *n > MAX_AMOUNT) {
+            return Err(bad(format!("{kind}={n}: at most {MAX_AMOUNT}")));
+        }
+        for (kind, n, colors) in [
+            ("squares", self.squares, self.square_colors),
+            ("stars", self.stars, self.star_colors),
+        ] {
+            if n > 0 && !(1..=MAX_COLORS).contains(&colors) {
+                return Err(bad(format!(
+                    "{kind}={n}/{colors}: colours must be 1 to {MAX_COLORS}"
+                )));
+            }
+        }
+        if self.rotatable > self.polyominoes {
             return Err(bad(format!(
                 "rotatable={} is more than polyominoes={}",
-                spec.rotatable, spec.polyominoes
+                self.rotatable, self.polyominoes
             )));
         }
-        if spec.subtractive > 0 && spec.polyominoes == 0 {
+        if self.subtractive > 0 && self.polyominoes == 0 {
             return Err(bad("subtractive pieces need polyominoes=N too".into()));
         }
-        if spec.is_empty() {
+        if self.is_empty() {
             return Err(bad("it asks for no symbol at all".into()));
         }
-        Ok(spec)
+        Ok(())
     }
 
     /// True when the spec asks for no symbol.

@@ -263,9 +263,15 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// An empty panel `w` faces wide and `h` faces high (a pillar wraps and
-    /// has `2w` slot columns).
+    /// An empty panel `w` faces wide and `h` faces high, each at least 1
+    /// (a pillar wraps and has `2w` slot columns).
     pub fn new(w: usize, h: usize, pillar: bool) -> Result<Puzzle, Error> {
+        let faces = MAX_SLOTS / 2;
+        if w == 0 || h == 0 || w > faces || h > faces {
+            return Err(Error::Size(format!(
+                "a panel of {w} x {h} faces is outside 1..={faces} in each direction"
+            )));
+        }
         let width = if pillar { 2 * w } else { 2 * w + 1 };
         Puzzle::with_slots(width, 2 * h + 1, pillar)
     }
@@ -337,12 +343,26 @@ impl Puzzle {
     pub fn contains(&self, p: Pos) -> bool {
         p.x < self.width && p.y < self.height
     }
-    /// The slot at `p`; panics when `p` is off the grid.
+    /// The slot at `p`; panics when `p` is off the grid (see
+    /// [`Puzzle::contains`]).
     pub fn cell(&self, p: Pos) -> &Cell {
+        assert!(
+            self.contains(p),
+            "{p} is off the {}x{}-slot grid",
+            self.width,
+            self.height
+        );
         &self.cells[self.index(p)]
     }
-    /// The slot at `p`, mutably; panics when `p` is off the grid.
+    /// The slot at `p`, mutably; panics when `p` is off the grid (see
+    /// [`Puzzle::contains`]).
     pub fn cell_mut(&mut self, p: Pos) -> &mut Cell {
+        assert!(
+            self.contains(p),
+            "{p} is off the {}x{}-slot grid",
+            self.width,
+            self.height
+        );
         let i = self.index(p);
         &mut self.cells[i]
     }

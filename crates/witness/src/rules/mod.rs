@@ -21,7 +21,7 @@ use regions::Regions;
 use scratch::{CheckResult, Scratch};
 use symbols::{region_check, region_clean, PolyTables};
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::model::{Dot, Pos, Puzzle, SlotKind};
 use crate::path::{Line, Path, Trace};
 
@@ -198,9 +198,18 @@ impl Rules {
         })
     }
 
-    /// Checks a path: first its legality (an illegal path is an error that
-    /// says which move breaks which rule), then the symbols.
+    /// Checks a path on `puzzle`, the puzzle these rules were made from:
+    /// first its legality (an illegal path is an error that says which
+    /// move breaks which rule), then the symbols. A puzzle of another size
+    /// is an [`Error::Options`].
     pub fn check_path(&self, puzzle: &Puzzle, path: &Path) -> Result<Verdict> {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        if (w, h) != (self.board.w, self.board.h) {
+            return Err(Error::Options(format!(
+                "these rules were made from a panel of {} x {} slots, not this one of {w} x {h}",
+                self.board.w, self.board.h
+            )));
+        }
         let trace = path.trace(puzzle)?;
         Ok(self.check(&trace))
     }

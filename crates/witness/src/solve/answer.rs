@@ -37,7 +37,10 @@ pub struct Count {
     /// Solutions found, exact at any size.
     pub count: Natural,
     /// `Complete` when every path was searched and the limit not reached:
-    /// then `count` is the exact number of solutions.
+    /// then `count` is the exact number of solutions. `Stopped` otherwise:
+    /// the count reached its limit (`count` is the limit: at least that
+    /// many), or the [`Limits`](super::Limits) stopped it first (`count`
+    /// is below the limit: that many were found).
     pub status: Status,
     /// The solutions the count found, when it had a limit of at most 64
     /// ([`FOUND_MAX_LIMIT`], as [`CountOptions::uniqueness`] has): as many

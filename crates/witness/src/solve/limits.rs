@@ -33,10 +33,12 @@ impl Limits {
     pub fn none() -> Limits {
         Limits::default()
     }
-    /// A limit of `timeout` from now.
+    /// A limit of `timeout` from now; none when that lies past what the
+    /// clock can hold (`Duration::MAX`, say). The deadline is fixed here:
+    /// a job given a clone later has what is left of it.
     pub fn timeout(timeout: Duration) -> Limits {
         Limits {
-            deadline: Some(Instant::now() + timeout),
+            deadline: Instant::now().checked_add(timeout),
             ..Limits::default()
         }
     }

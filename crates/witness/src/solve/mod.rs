@@ -57,7 +57,7 @@ pub use answer::{Count, Hint, HintSize, Solution, Status};
 pub use lanes::Schedule;
 pub use limits::Limits;
 pub use natural::Natural;
-pub use why::{why, Why, WhyOptions};
+pub use why::{why, Why};
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -991,6 +991,13 @@ fn count_tasks<const N: usize>(
 /// of that solution).
 pub fn hint(puzzle: &Puzzle, options: &HintOptions) -> Result<Hint> {
     let size = options.size;
+    if let HintSize::Fraction(f) = size {
+        if !(0.0..=1.0).contains(&f) {
+            return Err(Error::Options(format!(
+                "a hint's share of the solution must be from 0 to 1, not {f}"
+            )));
+        }
+    }
     let sol = solve(
         puzzle,
         &SolveOptions {

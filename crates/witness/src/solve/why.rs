@@ -190,8 +190,8 @@ pub struct WhyTrace {
 /// A minimal set of `puzzle`'s symbols that cannot all be satisfied (see
 /// the module's documentation); [`Why::no_line`] when the panel has no
 /// line even without symbols. Fails with [`Error::Options`] when the
-/// panel has a solution, and when the limits stop the first solve, which
-/// must prove that it has none.
+/// panel has a solution, and with [`Error::Stopped`] when the limits stop
+/// the first solve, which must prove that it has none.
 pub fn why(puzzle: &Puzzle, options: &WhyOptions) -> Result<Why> {
     Ok(why_traced(puzzle, options, UseCore::Worth)?.0)
 }
@@ -287,11 +287,7 @@ pub fn why_traced(puzzle: &Puzzle, options: &WhyOptions, core: UseCore) -> Resul
                 "the panel has a solution: no set of symbols to name".into(),
             ))
         }
-        First::Stopped | First::NoCore => {
-            return Err(Error::Options(
-                "the limits stopped the solve before it proved the panel has no solution".into(),
-            ))
-        }
+        First::Stopped | First::NoCore => return Err(Error::Stopped),
     };
     let mut stopped = false;
     // A panel without symbols that has no solution, or whose starts, ends

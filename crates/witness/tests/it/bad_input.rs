@@ -224,7 +224,7 @@ fn absurd_sizes() {
     let tall = format!("{{\"grid\":[[{}]]}}", vec!["null"; 10_001].join(","));
     bad_puzzle(&tall, &["1 x 10001"]);
     // The model refuses them too.
-    err_with(Puzzle::new(5_000, 5_000, false), &["10001 x 10001"]);
+    err_with(Puzzle::new(5_000, 5_000, false), &["5000 x 5000 faces"]);
     err_with(Puzzle::with_slots(MAX_SLOTS + 2, 3, false), &["slots"]);
     // The largest accepted grid is still fine to check.
     let mut big = Puzzle::with_slots(MAX_SLOTS, MAX_SLOTS, false).unwrap();
@@ -611,5 +611,92 @@ fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
         seed ^= seed >> 7;
         seed ^= seed << 17;
         seed
+    }
+}
+
+/// Misuse of the library's API gets an `Err` (or, for an off-grid
+/// position, the documented panic), never a wrong slot or an overflow.
+#[test]
+fn api_misuse_is_an_error() {
+    use std::time::Duration;
+    use witness::generate::Spec;
+    use witness::{GenerateOptions, HintOptions, HintSize, Limits, SolveOptions};
+    let small = wpjson::parse(SMALL).unwrap();
+    // Rules of one puzzle, a path on another of another size.
+    let big = Puzzle::new(3, 3, false).unwrap();
+    let rules = Rules::new(&small).unwrap();
+    err_with(
+        rules.check_path(&big, &Path::parse("0,6:U6R6").unwrap()),
+        &["3 x 3 slots", "7 x 7"],
+    );
+    // Sizes: none, and far past any panel, before any arithmetic.
+    err_with(Puzzle::new(0, 0, false), &["0 x 0 faces"]);
+    err_with(Puzzle::new(usize::MAX / 2 + 1, 1, true), &["faces"]);
+    // Off the grid: the documented panic, not another slot.
+    let off = std::panic::catch_unwind(|| small.cell(Pos::new(0, 3)).start);
+    assert!(off.is_err());
+    // A deadline past what the clock holds is no deadline.
+    let far = Limits::timeout(Duration::MAX);
+    let s = witness::solve(&small, &SolveOptions::default().with_limits(far)).unwrap();
+    assert_eq!(s.status, witness::Status::Complete);
+    // A hint's share outside 0..=1.
+    for f in [f64::NAN, -1.0, 2.0] {
+        let o = HintOptions::default().with_size(HintSize::Fraction(f));
+        err_with(witness::hint(&small, &o), &["from 0 to 1"]);
+    }
+    // Generator options built field by field are checked as parsed ones.
+    let spec = |squares, square_colors| Spec {
+        squares,
+        square_colors,
+        ..Spec::default()
+    };
+    for (o, words) in [
+        (
+            GenerateOptions::new(3, 3, spec(3, 0)),
+            &["colours must be 1 to"][..],
+        ),
+        (
+            GenerateOptions::new(3, 3, spec(3, 50)),
+            &["colours must be 1 to"],
+        ),
+        (GenerateOptions::new(3, 3, Spec::default()), &["no symbol"]),
+        (
+            GenerateOptions {
+                starts: 0,
+                ..GenerateOptions::new(3, 3, spec(3, 2))
+            },
+            &["at least one of each"],
+        ),
+        (
+            GenerateOptions {
+                difficulty: Some((5.0, 1.0)),
+                ..GenerateOptions::new(3, 3, spec(3, 2))
+            },
+            &["at most its MAX"],
+        ),
+        (
+            GenerateOptions {
+                difficulty: Some((f64::NAN, f64::NAN)),
+                ..GenerateOptions::new(3, 3, spec(3, 2))
+            },
+            &["difficulty band"],
+        ),
+        (
+            GenerateOptions {
+                difficulty: Some((300.0, 400.0)),
+                ..GenerateOptions::new(3, 3, spec(3, 2))
+            },
+            &["the measure is at most"],
+        ),
+        (
+            GenerateOptions {
+                max_cuts: Some(0),
+                ..GenerateOptions::new(3, 3, spec(3, 2))
+            },
+            &["max_cuts"],
+        ),
+    ] {
+        let e = err_with(witness::generate_nth(&o, 1, 0), words);
+        assert!(e.starts_with("bad options"), "{e}");
     }
 }

@@ -300,10 +300,17 @@ fn bad_options_are_errors() {
     let mut o = GenerateOptions::new(3, 3, spec);
     o.attempts = 0;
     assert!(matches!(witness::generate(&o, 0), Err(Error::Options(_))));
-    // A difficulty band no puzzle reaches: given up, not a panic.
+    // A difficulty band past what the node budget can measure: refused
+    // at once.
     let mut o = options(Preset::Dots, 2, 2);
     o.difficulty = Some((1000.0, 2000.0));
     o.attempts = 5;
+    assert!(matches!(witness::generate(&o, 0), Err(Error::Options(_))));
+    // One within it that no 2x2 panel of dots reaches (the measure is
+    // log2 of one more than the search nodes, and such a panel has few
+    // paths): given up after the attempts, not a panic.
+    let top = (1.0 + o.max_nodes as f64).log2();
+    o.difficulty = Some((top - 1.0, top));
     assert!(matches!(witness::generate(&o, 0), Err(Error::Stopped)));
 }
 
