@@ -182,6 +182,12 @@ fn exit_code(r: &Rendered, solve: bool, timeout_ms: u64) -> u8 {
             eprintln!("witness: the path is drawn unchecked (no verdict within {timeout_ms} ms)");
             return EXIT_STOPPED;
         }
+        (Some("timeout"), _) if r.path.is_some() => {
+            eprintln!(
+                "witness: the solution is drawn unchecked (no verdict within {timeout_ms} ms)"
+            );
+            return EXIT_STOPPED;
+        }
         (Some("timeout"), _) => {
             eprintln!("witness: no solution found within {timeout_ms} ms; the panel is drawn without a line");
             return EXIT_STOPPED;

@@ -194,14 +194,43 @@ fn render(body: &Value) -> Result<Value, Fail> {
     }))
 }
 
+/// The search nodes each solve of a [`witness::why`] may visit here
+/// (there is no clock to bound it): the set is named within some
+/// seconds on any panel, or not named ([`why_of`]).
+const WHY_NODES: u64 = 200_000;
+
+/// The symbols that cannot all be satisfied, on a panel `solve` proved
+/// has no solution, each solve within [`WHY_NODES`]: `None` when a solve
+/// ran out of them first (a panel with no solution is still answered).
+fn why_of(puzzle: &Puzzle, engine: Engine) -> Option<witness::Why> {
+    let limits = witness::Limits::none().with_max_nodes(WHY_NODES);
+    let options = witness::WhyOptions::default()
+        .with_limits(limits)
+        .with_engine(engine);
+    witness::why(puzzle, &options).ok()
+}
+
+/// Adds [`why_of`]'s answer to a solve's: `"why"`, or `"why": null` and
+/// `"why_error"` when it is not named.
+fn add_why_of(v: &mut Value, why: Option<&witness::Why>) {
+    match why {
+        Some(w) => request::add_why(v, w),
+        None => {
+            v["why"] = Value::Null;
+            v["why_error"] = json!(format!(
+                "the symbols that cannot all be satisfied are not named within \
+                 {WHY_NODES} search nodes a solve"
+            ));
+        }
+    }
+}
+
 /// `render` with `"solve": true`: the solution drawn (its verdict valid),
 /// or the panel with the symbols of [`witness::why`] ringed.
 fn render_solved(puzzle: &Puzzle) -> Result<Value, Fail> {
     let s = witness::solve(puzzle, &SolveOptions::default()).map_err(lib_err)?;
-    let why = match &s.path {
-        Some(_) => None,
-        None => Some(witness::why(puzzle, &witness::WhyOptions::default()).map_err(lib_err)?),
-    };
+    let none = s.path.is_none() && s.status == Status::Complete;
+    let why = none.then(|| why_of(puzzle, Engine::Auto)).flatten();
     let opts = SvgOptions {
         highlight: why.as_ref().map(|w| w.symbols.clone()).unwrap_or_default(),
     };
@@ -217,8 +246,8 @@ fn render_solved(puzzle: &Puzzle) -> Result<Value, Fail> {
         "status": status_name(s.path.is_some(), s.status),
         "ms": 0.0,
     });
-    if let Some(w) = &why {
-        request::add_why(&mut v, w);
+    if none {
+        add_why_of(&mut v, why.as_ref());
     }
     Ok(v)
 }
@@ -244,11 +273,9 @@ fn solve(body: &Value) -> Result<Value, Fail> {
         "ms": 0.0,
         "status": status_name(s.path.is_some(), s.status),
     });
-    if s.path.is_none() {
+    if s.path.is_none() && s.status == Status::Complete {
         // No solution, proved: the symbols that cannot all be satisfied.
-        let options = witness::WhyOptions::default().with_engine(options.engine);
-        let w = witness::why(&puzzle, &options).map_err(lib_err)?;
-        request::add_why(&mut v, &w);
+        add_why_of(&mut v, why_of(&puzzle, options.engine).as_ref());
     }
     Ok(v)
 }

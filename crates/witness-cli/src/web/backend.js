@@ -8,8 +8,8 @@
 // whose server answers GET api/health uses the API.
 //
 // Workers: one answers quick requests (render, convert, check) and one
-// the searches (solve, count, hint, generate), so drawing goes on during a long
-// search. Stopping a search ends its worker and starts a new one; a
+// the searches (solve, count, hint, generate, and a render that solves),
+// so drawing goes on during a long search. Stopping a search ends its worker and starts a new one; a
 // search that runs past its time limit is stopped the same way.
 'use strict';
 
@@ -17,7 +17,9 @@
   const SEARCHES = new Set(['solve', 'count', 'hint', 'generate']);
   // Time limits of searches in the workers, in milliseconds (the server
   // has its own). Counts have none: they run until done or stopped.
-  const LIMIT_MS = { solve: 60000, hint: 60000, count: 0, generate: 60000 };
+  const LIMIT_MS = { solve: 60000, hint: 60000, count: 0, generate: 60000, render: 60000 };
+  // A search: one of SEARCHES, or a render that solves the puzzle.
+  const isSearch = (op, body) => SEARCHES.has(op) || (op === 'render' && !!body && body.solve === true);
 
   // A Web Worker running worker.js, with its pending requests.
   class Lane {
@@ -107,13 +109,13 @@
           return Promise.resolve({ ok: false, status: 0, data: { error } });
         }
       }
-      const lane = SEARCHES.has(op) ? this.search : this.quick;
-      return lane.call(op, body, LIMIT_MS[op] || 0);
+      const search = isSearch(op, body);
+      return (search ? this.search : this.quick).call(op, body, search ? LIMIT_MS[op] || 0 : 0);
     },
 
     async fetchApi(op, body) {
       const ctl = new AbortController();
-      const search = SEARCHES.has(op);
+      const search = isSearch(op, body);
       if (search) this.aborts.add(ctl);
       let res;
       try {

@@ -264,15 +264,10 @@ impl GenerateOptions {
                 how_many(self.ends, "end")
             )));
         }
-        if self.max_cuts == Some(0) {
-            return Err(Error::Options(
-                "max_cuts of 0 adds no symbol to cut other solutions; leave it out for the default"
-                    .into(),
-            ));
-        }
         if let Some((lo, hi)) = self.difficulty {
-            // The measure is log2(1 + N) for N nodes within the budget.
-            let top = (1.0 + self.max_nodes as f64).log2();
+            // The measure is log2(1 + N) for N nodes within the budget,
+            // rounded as `difficulty` rounds it.
+            let top = ((1.0 + self.max_nodes as f64).log2() * 100.0).round() / 100.0;
             if !(lo.is_finite() && !hi.is_nan() && lo <= hi) {
                 return Err(Error::Options(format!(
                     "a difficulty band of {lo}..{hi}: its MIN a number, at most its MAX"

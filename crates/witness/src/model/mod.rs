@@ -263,11 +263,11 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// An empty panel `w` faces wide and `h` faces high, each at least 1
-    /// (a pillar wraps and has `2w` slot columns).
+    /// An empty panel `w` faces wide and `h` faces high (a pillar wraps and
+    /// has `2w` slot columns; a side of 0 faces is a single line of slots).
     pub fn new(w: usize, h: usize, pillar: bool) -> Result<Puzzle, Error> {
         let faces = MAX_SLOTS / 2;
-        if w == 0 || h == 0 || w > faces || h > faces {
+        if w > faces || h > faces {
             return Err(Error::Size(format!(
                 "a panel of {w} x {h} faces is outside 1..={faces} in each direction"
             )));

@@ -550,7 +550,9 @@ pub fn for_each_found(
 /// tells whether the solution is unique. With [`Engine::Sat`] the SAT
 /// engine counts, on one thread; with [`Engine::Auto`] (the default) the
 /// search counts alone for a moment, then beside the SAT engine
-/// ([`race`]).
+/// ([`race`]). A count to 1 or 2 of a symmetry puzzle whose solutions
+/// come in mirror pairs is a solve and the solution's twin
+/// (`paired_count`).
 pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
     if options.limit == Some(0) {
         return Err(zero_limit());
@@ -558,7 +560,8 @@ pub fn count(puzzle: &Puzzle, options: &CountOptions) -> Result<Count> {
     if options.engine.is_sat() {
         // A count to 2 of paired solutions is a solve (see `paired_count`).
         let paired = puzzle.symmetry.is_some() && options.limit.is_some_and(|l| l <= 2);
-        if let Some(c) = Plan::new(puzzle).ok().filter(|_| paired).and_then(|plan| {
+        let plan = paired.then(|| Plan::new(puzzle).ok()).flatten();
+        if let Some(c) = plan.and_then(|plan| {
             paired_count(&plan, options.limit, || sat_solve(puzzle, &options.limits))
         }) {
             return c;

@@ -17,7 +17,9 @@
 //!   panel whose rules are all clauses of the SAT encoding (dots,
 //!   triangles, no region rule: `clauses_only`), the search's count
 //!   for [`CLAUSES_FIRST`] only; then the SAT engine's, on this thread
-//!   too, for [`COUNT_FIRST`]; then the race, both afresh.
+//!   too, for [`COUNT_FIRST`]; then the race, both afresh. A count to 1
+//!   or 2 of a symmetry puzzle whose solutions come in mirror pairs is
+//!   the race of a solve instead (`super::paired_count`).
 //! - **Full counts**: the same, but the SAT engine, which finds solutions
 //!   one solver call at a time, gives up past [`SAT_COUNT_CAP`] solutions
 //!   and leaves the count to the search (whose tables and frontier count

@@ -249,6 +249,17 @@ fn every_maze_solves_with_the_expected_count() {
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
+/// A maze one room wide (a panel of no faces, one column of two nodes):
+/// two rooms above each other, doors at the top and the bottom, one way
+/// through.
+#[test]
+fn a_maze_one_room_wide_reads_and_solves() {
+    let p = alcazar::parse("x x\nx0x\nx x\nx0x\nx x\n").unwrap();
+    assert_eq!((p.width(), p.height()), (1, 3));
+    let c = witness::count(&p, &CountOptions::default()).unwrap();
+    assert_eq!((c.count, c.status), (1u64.into(), Status::Complete));
+}
+
 #[test]
 fn malformed_mazes_give_clear_errors() {
     let conflict = format!("<<<<<<< HEAD\n{SAMPLE1}=======\n{SAMPLE1}>>>>>>> 2164606\n");
