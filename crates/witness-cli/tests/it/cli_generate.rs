@@ -105,29 +105,23 @@ fn bad_options_are_one_line_errors() {
 
 #[test]
 fn a_band_no_puzzle_reaches_is_given_up() {
-    let o = witness(&[
-        "generate",
-        "--preset",
-        "dots",
-        "--size",
-        "2x2",
-        "--difficulty",
-        "20..",
-        "--attempts",
-        "3",
-    ]);
+    let dots = |band: &str| {
+        let args = [
+            "generate",
+            "--preset",
+            "dots",
+            "--size",
+            "2x2",
+            "--difficulty",
+            band,
+        ];
+        witness(&[&args[..], &["--attempts", "3"]].concat())
+    };
+    let o = dots("20..");
     assert_eq!(o.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&o.stderr).contains("given up"));
     // Past what the node budget can measure: bad options, at once.
-    let o = witness(&[
-        "generate",
-        "--preset",
-        "dots",
-        "--size",
-        "2x2",
-        "--difficulty",
-        "500..",
-    ]);
+    let o = dots("500..");
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("the measure is at most"));
 }

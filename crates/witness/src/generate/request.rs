@@ -37,26 +37,14 @@ pub const REQUEST_FIELDS: [&str; 10] = [
 /// [`Error::Options`] naming it.
 pub fn read_request(body: &Value) -> Result<(GenerateOptions, u64)> {
     let bad = |m: String| Error::Options(m);
-    let Some(fields) = body.as_object() else {
+    if !body.is_object() {
         return Err(bad(format!(
             "the request must be a JSON object, not {body}"
         )));
-    };
+    }
     // A field of another name is a mistake (a "size" for "width" and
     // "height", say), not something to pass over with the defaults.
-    if let Some(k) = fields
-        .keys()
-        .find(|k| !REQUEST_FIELDS.contains(&k.as_str()))
-    {
-        return Err(bad(format!(
-            "unknown field \"{k}\": the fields are {}",
-            REQUEST_FIELDS
-                .iter()
-                .map(|f| format!("\"{f}\""))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
+    crate::request::known_fields(body, &REQUEST_FIELDS).map_err(bad)?;
     let side = |k: &str| -> Result<usize> {
         match body.get(k) {
             None | Some(Value::Null) => Ok(4),

@@ -138,17 +138,13 @@ impl Spec {
     /// polyominoes, subtractive pieces without polyominoes.
     pub fn validate(&self) -> Result<()> {
         let bad = |m: String| Error::Options(format!("bad symbol spec: {m}"));
-        let amounts = [
-            ("dots", self.dots),
-            ("squares", self.squares),
-            ("stars", self.stars),
-            ("triangles", self.triangles),
-            ("polyominoes", self.polyominoes),
-            ("rotatable", self.rotatable),
-            ("subtractive", self.subtractive),
-            ("marks", self.marks),
-        ];
-        if let Some((kind, n)) = amounts.iter().find(|(_, n)| *n > MAX_AMOUNT) {
+        let rotatable = ("rotatable", self.rotatable);
+        let amounts = self.amounts();
+        if let Some((kind, n)) = amounts
+            .iter()
+            .chain([&rotatable])
+            .find(|(_, n)| *n > MAX_AMOUNT)
+        {
             return Err(bad(format!("{kind}={n}: at most {MAX_AMOUNT}")));
         }
         for (kind, n, colors) in [
@@ -190,8 +186,17 @@ impl Spec {
 
     /// The kinds the spec names, by their names in the grammar.
     pub fn kinds(&self) -> Vec<&'static str> {
-        let mut out = Vec::new();
-        for (name, n) in [
+        self.amounts()
+            .into_iter()
+            .filter(|&(_, n)| n > 0)
+            .map(|(name, _)| name)
+            .collect()
+    }
+
+    /// Each kind's name in the grammar and its amount (rotatable pieces
+    /// are among the polyominoes, not a kind of their own).
+    fn amounts(&self) -> [(&'static str, usize); 7] {
+        [
             ("dots", self.dots),
             ("squares", self.squares),
             ("stars", self.stars),
@@ -199,12 +204,7 @@ impl Spec {
             ("polyominoes", self.polyominoes),
             ("subtractive", self.subtractive),
             ("marks", self.marks),
-        ] {
-            if n > 0 {
-                out.push(name);
-            }
-        }
-        out
+        ]
     }
 }
 

@@ -649,6 +649,10 @@ fn api_misuse_is_an_error() {
         square_colors,
         ..Spec::default()
     };
+    let band = |lo, hi| GenerateOptions {
+        difficulty: Some((lo, hi)),
+        ..GenerateOptions::new(3, 3, spec(3, 2))
+    };
     for (o, words) in [
         (
             GenerateOptions::new(3, 3, spec(3, 0)),
@@ -666,27 +670,9 @@ fn api_misuse_is_an_error() {
             },
             &["at least one of each"],
         ),
-        (
-            GenerateOptions {
-                difficulty: Some((5.0, 1.0)),
-                ..GenerateOptions::new(3, 3, spec(3, 2))
-            },
-            &["at most its MAX"],
-        ),
-        (
-            GenerateOptions {
-                difficulty: Some((f64::NAN, f64::NAN)),
-                ..GenerateOptions::new(3, 3, spec(3, 2))
-            },
-            &["difficulty band"],
-        ),
-        (
-            GenerateOptions {
-                difficulty: Some((300.0, 400.0)),
-                ..GenerateOptions::new(3, 3, spec(3, 2))
-            },
-            &["the measure is at most"],
-        ),
+        (band(5.0, 1.0), &["at most its MAX"]),
+        (band(f64::NAN, f64::NAN), &["difficulty band"]),
+        (band(300.0, 400.0), &["the measure is at most"]),
     ] {
         let e = err_with(witness::generate_nth(&o, 1, 0), words);
         assert!(e.starts_with("bad options"), "{e}");
