@@ -80,14 +80,6 @@ pub fn round_ms(ms: f64) -> f64 {
     (ms * 1000.0).round() / 1000.0
 }
 
-/// Marks a solve's JSON on a panel with no solution whose symbols that
-/// cannot all be satisfied are not named: `"why": null` and
-/// `"why_error"`, the reason (the time limit, most often).
-pub fn add_why_error(j: &mut Value, e: &str) {
-    j["why"] = Value::Null;
-    j["why_error"] = json!(e);
-}
-
 /// A symbol's name for people: `black square`, `dot`, `triangle (2)`.
 pub fn symbol_name(puzzle: &witness::model::Puzzle, q: witness::model::Pos) -> String {
     use witness::model::SymbolKind;

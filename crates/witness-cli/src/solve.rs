@@ -185,7 +185,7 @@ pub fn run_solve(a: SolveArgs) -> Result<u8, String> {
         j["rules"] = serde_json::json!(puzzle.rules.name());
         match &why {
             Some(Ok(w)) => witness::request::add_why(&mut j, w),
-            Some(Err(e)) => output::add_why_error(&mut j, e),
+            Some(Err(e)) => witness::request::add_why_error(&mut j, e),
             None => {}
         }
         outln!("{j}");
@@ -324,7 +324,7 @@ pub fn run_hint(a: HintArgs) -> Result<u8, String> {
         j["rules"] = serde_json::json!(puzzle.rules.name());
         match &why {
             Some(Ok(w)) => witness::request::add_why(&mut j, w),
-            Some(Err(e)) => output::add_why_error(&mut j, e),
+            Some(Err(e)) => witness::request::add_why_error(&mut j, e),
             None => {}
         }
         outln!("{j}");

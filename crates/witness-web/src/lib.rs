@@ -215,13 +215,13 @@ fn why_of(puzzle: &Puzzle, engine: Engine) -> Option<witness::Why> {
 fn add_why_of(v: &mut Value, why: Option<&witness::Why>) {
     match why {
         Some(w) => request::add_why(v, w),
-        None => {
-            v["why"] = Value::Null;
-            v["why_error"] = json!(format!(
+        None => request::add_why_error(
+            v,
+            &format!(
                 "the symbols that cannot all be satisfied are not named within \
                  {WHY_NODES} search nodes a solve"
-            ));
-        }
+            ),
+        ),
     }
 }
 

@@ -275,6 +275,14 @@ pub fn add_why(v: &mut Value, w: &Why) {
     v["why_minimal"] = json!(w.status == Status::Complete);
 }
 
+/// Marks a solve's answer on a panel with no solution whose symbols that
+/// cannot all be satisfied are not named: `"why": null` and
+/// `"why_error"`, the reason (a limit, most often).
+pub fn add_why_error(v: &mut Value, e: &str) {
+    v["why"] = Value::Null;
+    v["why_error"] = json!(e);
+}
+
 /// Adds to a count's answer `v` the solutions it kept
 /// ([`Count::solutions`], kept with a limit of at most 64 such as
 /// uniqueness's 2), when it found any, as `"solutions"` (the site's path

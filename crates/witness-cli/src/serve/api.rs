@@ -248,11 +248,11 @@ fn api_solve(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(u
             .with_engine(engine);
         match witness::why(&puzzle, &options) {
             Ok(w) => witness::request::add_why(&mut v, &w),
-            Err(_) if lim.expired() => output::add_why_error(
+            Err(_) if lim.expired() => witness::request::add_why_error(
                 &mut v,
                 "the time limit left no time to find which symbols cannot all be satisfied",
             ),
-            Err(e) => output::add_why_error(&mut v, &e.to_string()),
+            Err(e) => witness::request::add_why_error(&mut v, &e.to_string()),
         }
     }
     Ok((200, judged(v, &puzzle)))
