@@ -33,11 +33,26 @@ pub struct Schedule {
     /// The search nodes the lanes visit before the local search
     /// ([`super::local`]) takes turns, on puzzles with elimination marks.
     pub anneal_after: u64,
+    /// Not in nodes: the work the search does before the SAT engine's
+    /// turn in a count to a small limit of a piece panel with a few
+    /// pieces, where the count has no second thread
+    /// ([`super::portfolio::distinct_solutions_sat_first`]; [`SAT_AFTER`]).
+    pub sat_after: std::time::Duration,
 }
+
+/// The search's work on one thread before the SAT engine's turn on a
+/// piece panel with a few pieces (a count's, [`Schedule::sat_after`], and
+/// a solve's, `race::SEARCH_BEFORE_SAT`): 20 ms. The piece panels the
+/// search settles sooner pay nothing for the SAT engine; of the dev
+/// corpus's piece panels that take the search longer, the SAT engine
+/// settles some in a few milliseconds (docs/benchmarks.md, "Counts in a
+/// pool of threads").
+pub const SAT_AFTER: std::time::Duration = std::time::Duration::from_millis(20);
 
 impl Default for Schedule {
     /// 10,000 nodes, doubling, up to 640,000; the cases after 20,000, the
-    /// late lanes after 4M, the local search after 300,000.
+    /// late lanes after 4M, the local search after 300,000; the SAT
+    /// engine's turn after [`SAT_AFTER`].
     fn default() -> Self {
         Schedule {
             first: 10_000,
@@ -46,6 +61,7 @@ impl Default for Schedule {
             cases_after: CASES_AFTER,
             late_lanes: LATE_LANES,
             anneal_after: ANNEAL_AFTER,
+            sat_after: SAT_AFTER,
         }
     }
 }

@@ -589,6 +589,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             cases_after: 0,
             late_lanes: schedule.late_lanes,
             anneal_after: schedule.anneal_after,
+            sat_after: schedule.sat_after,
         };
         let runs = (0..cases.len())
             .map(|case| Run {
@@ -898,6 +899,7 @@ mod tests {
             cases_after: 0,
             late_lanes: 0,
             anneal_after: u64::MAX,
+            sat_after: crate::solve::lanes::SAT_AFTER,
         };
         let limits = Limits::none();
         let mut runs = CaseRuns::new(&cases, &limits, &tiny);
@@ -1117,6 +1119,7 @@ mod tests {
             cases_after: 0,
             late_lanes: 0,
             anneal_after: u64::MAX,
+            sat_after: crate::solve::lanes::SAT_AFTER,
         };
         let plan = Plan::new(&p).unwrap();
         let found = crate::solve::solve_plan_with(&plan, &Limits::none(), &tiny)

@@ -699,8 +699,10 @@ pub fn count_plan_with(
 /// beside the side that runs every lane, where the panel is directed,
 /// has no elimination marks and the limits no node cap, or the local
 /// search and the SAT engine's case cubes by turns on a marked panel
-/// with elimination cases ([`portfolio::distinct_solutions_threads`]).
-/// `auto` takes it for
+/// with elimination cases ([`portfolio::distinct_solutions_threads`]);
+/// without a second thread, on such directed unmarked panels, the
+/// SAT engine's count between two runs of the search on the count's own
+/// thread ([`portfolio::distinct_solutions_sat_first`]). `auto` takes it for
 /// panels with a handful of pieces, where the two engines are
 /// complementary: each settles in milliseconds some counts the other
 /// takes seconds over (docs/benchmarks.md, "Uniqueness on the slowest
@@ -742,7 +744,9 @@ pub fn count_plan_one_thread(plan: &Plan, limit: Option<u64>, limits: &Limits) -
 
 /// [`count_plan_with`], going on on two threads when `threads` is true
 /// ([`portfolio::distinct_solutions_threads`], with the SAT engine's
-/// count on `sat`, the plan's puzzle, as the helper).
+/// count on `sat`, the plan's puzzle, as the helper), else on this
+/// thread, with the SAT engine's count on `sat` between two runs of the
+/// search ([`portfolio::distinct_solutions_sat_first`]).
 fn count_plan_threads(
     plan: &Plan,
     limit: Option<u64>,
@@ -785,7 +789,9 @@ fn count_plan_threads(
                 plan, &masks, limits, schedule, l, max_nodes, seen, rest, sat,
             )
         } else {
-            portfolio::distinct_solutions(plan, &masks, limits, schedule, l, max_nodes, seen)
+            portfolio::distinct_solutions_sat_first(
+                plan, &masks, limits, schedule, l, max_nodes, seen, sat,
+            )
         };
         let status = if d.complete {
             Status::Complete

@@ -1066,6 +1066,63 @@ pub fn distinct_solutions_threads<const N: usize>(
     }
 }
 
+/// [`distinct_solutions`] on this thread alone; with `sat` (the plan's
+/// puzzle), on a directed panel without elimination marks and without a
+/// node cap, the search for the schedule's
+/// [`sat_after`](Schedule::sat_after) (its limits are looked at every
+/// thousand nodes or so), then the SAT engine's count for
+/// [`SAT_HELPER_FIRST`], as the helper thread of
+/// [`distinct_solutions_threads`] runs it, then the search afresh (its
+/// first run's work done again) with the solutions found, none lost: where no
+/// second thread is to be had (a pool of several threads, each on a
+/// count of its own), the count's piece panels keep the engine that
+/// settles some of them in milliseconds. Exact as that helper: the SAT
+/// engine only adds solutions to the set, and its "no more" is a proof.
+#[allow(clippy::too_many_arguments)]
+pub fn distinct_solutions_sat_first<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    schedule: &Schedule,
+    limit: u64,
+    max_nodes: u64,
+    seen: Seen,
+    sat: Option<&Puzzle>,
+) -> Distinct {
+    #[cfg(feature = "sat")]
+    if let Some(puzzle) = sat.filter(|_| {
+        !plan.rules.board.has_negations && !plan.undirected && limits.max_nodes.is_none()
+    }) {
+        let limit = limit.max(1);
+        // The search first, for as long as a solve gives it before the
+        // SAT engine's turn: the counts it settles pay nothing more.
+        let before = super::race::within(limits, super::race::HeadStart::of(schedule.sat_after));
+        let d = distinct_solutions(plan, masks, &before, schedule, limit, max_nodes, seen);
+        if d.complete || d.count >= limit || limits.expired() {
+            return d;
+        }
+        SAT_FIRST_RUNS.fetch_add(1, Ordering::Relaxed);
+        let seen = std::sync::Mutex::new(d.seen);
+        let first = super::race::within(limits, SAT_HELPER_FIRST);
+        let complete = sat_side(plan, puzzle, &first, limit, &|(start, _, moves)| {
+            add_with_near(plan, masks, limits, &seen, (start, moves), limit)
+        });
+        let seen = seen.into_inner().expect("lock");
+        let count = seen.len() as u64;
+        if complete || count >= limit || limits.expired() {
+            return Distinct {
+                count: count.min(limit),
+                complete: complete && count < limit,
+                seen,
+            };
+        }
+        return distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen);
+    }
+    #[cfg(not(feature = "sat"))]
+    let _ = sat;
+    distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen)
+}
+
 /// How long the helper of [`distinct_solutions_threads`] runs the SAT
 /// engine's count on a piece panel before it goes on as on other panels:
 /// 100 ms of work. The piece panels whose counts the SAT engine settles
@@ -1125,6 +1182,12 @@ pub fn sat_side_alone(plan: &Plan, puzzle: &Puzzle, limit: u64) -> (Seen, bool) 
 #[cfg(feature = "sat")]
 pub static SAT_HELPER_SOLUTIONS: std::sync::atomic::AtomicU64 =
     std::sync::atomic::AtomicU64::new(0);
+
+/// The counts on one thread that came to the SAT engine's turn of
+/// [`distinct_solutions_sat_first`], in all, since the process started:
+/// for tests, to tell that the turn came.
+#[cfg(feature = "sat")]
+pub static SAT_FIRST_RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// The counts whose helper thread ran [`helper_turns_visit`] (a marked
 /// panel's cases as SAT cubes), in all, since the process started: for

@@ -10,7 +10,11 @@
 //!   (`clauses_only`), then the SAT engine on this thread for as long.
 //!   Past it, the search starts afresh (the budget is lost: the
 //!   search cannot resume where a limit stopped it) beside the SAT
-//!   engine, each on a thread of its own.
+//!   engine, each on a thread of its own. A piece panel with a handful
+//!   of pieces and no mark where no second thread is to be had (a pool
+//!   of several threads) has instead the search for [`SEARCH_BEFORE_SAT`],
+//!   the SAT engine for [`SAT_BETWEEN`], then the search afresh, all on
+//!   this thread (`sat_between`).
 //! - **Counting with a limit** (`count --unique` has 2) ([`count_plan`]):
 //!   the search's count for [`COUNT_FIRST`], then the search's count and
 //!   the SAT engine's (blocking each solution found) side by side. On a
@@ -31,7 +35,10 @@
 //!   second thread (past the engine's order's first part) runs the SAT
 //!   engine's count first on directed panels without elimination marks,
 //!   and the local search beside the SAT engine's case cubes on marked
-//!   ones with elimination cases ([`super::count_plan_pieces`]).
+//!   ones with elimination cases ([`super::count_plan_pieces`]); without
+//!   a second thread, on the directed unmarked ones, the search for
+//!   [`SAT_AFTER`](super::lanes::SAT_AFTER), the SAT engine's count, then
+//!   the search afresh, on the count's own thread.
 //!
 //! - **The SAT engine beside the search** (`sat_beside`): no race; a
 //!   solve of a panel with a handful of pieces and no mark, or of a marked
@@ -377,6 +384,13 @@ fn solve_plan_on(
     if sat_beside(plan) && super::sat_helper_threads() {
         return super::solve_plan_sat_helper(puzzle, plan, limits).map(Raced::alone);
     }
+    // Without a second thread (a pool of several, each on a puzzle of its
+    // own), a piece panel with a handful of pieces and no mark has the
+    // SAT engine between two runs of the search, on this thread.
+    #[cfg(feature = "sat")]
+    if sat_helps(plan) && !plan.rules.board.has_negations {
+        return sat_between(puzzle, plan, limits, two);
+    }
     if !sat_joins(plan) {
         return search_alone(plan, limits).map(Raced::alone);
     }
@@ -402,6 +416,57 @@ fn solve_plan_on(
     }
     solve_race(puzzle, plan, limits)
 }
+
+/// A solve on one thread of a piece panel the SAT engine helps with
+/// (`sat_helps`, no elimination mark) where no second thread is to be
+/// had: the search for [`SEARCH_BEFORE_SAT`], then the SAT engine for
+/// [`SAT_BETWEEN`], then the search afresh under the caller's limits.
+/// The engines are complementary on such panels (each settles in
+/// milliseconds some the other takes seconds over); a panel the search
+/// settles within its first run pays nothing, and one that neither
+/// settles there pays the SAT engine's budget and the first run again.
+#[cfg(feature = "sat")]
+fn sat_between(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limits: &Limits,
+    two: bool,
+) -> Result<Raced<Solution>> {
+    let first = search_alone_on(plan, &within(limits, SEARCH_BEFORE_SAT), two)?;
+    if solved(&first) || limits.expired() {
+        return Ok(Raced::alone(first));
+    }
+    SAT_BETWEEN_RUNS.fetch_add(1, Ordering::Relaxed);
+    let room = crate::stack::need_for_slots(plan.rules.board.len());
+    let sat = crate::stack::with_room(room, || {
+        let l = within(limits, SAT_BETWEEN);
+        super::sat::SatRun::new(puzzle, &l)?.solve(&l)
+    });
+    match sat {
+        Ok(s) if solved(&s) => Ok(Raced::by_sat(s)),
+        _ if limits.expired() => Ok(Raced::alone(first)),
+        _ => search_alone_on(plan, limits, two).map(Raced::alone),
+    }
+}
+
+/// The solves on one thread that came to the SAT engine's turn of
+/// `sat_between`, in all, since the process started: for tests, to tell
+/// that the turn came.
+#[cfg(feature = "sat")]
+pub static SAT_BETWEEN_RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How long a solve on one thread runs the search before the SAT
+/// engine's turn (`sat_between`): [`SAT_AFTER`](super::lanes::SAT_AFTER)
+/// of work, as a count's.
+#[cfg(feature = "sat")]
+pub const SEARCH_BEFORE_SAT: HeadStart = HeadStart::of(super::lanes::SAT_AFTER);
+
+/// The SAT engine's turn in a solve on one thread of a piece panel with
+/// a handful of pieces ([`SAT_HELPER_MAX_PIECES`]): the budget the
+/// count's helper gives it
+/// ([`SAT_HELPER_FIRST`](super::portfolio::SAT_HELPER_FIRST)).
+#[cfg(feature = "sat")]
+pub const SAT_BETWEEN: HeadStart = super::portfolio::SAT_HELPER_FIRST;
 
 /// True when every rule of the panel is a clause of the SAT encoding,
 /// with no cut to wait for but the loops': dots, gaps and triangles
@@ -468,7 +533,8 @@ pub const SAT_HELPER_MAX_FACES: usize = 400;
 /// helper thread runs the SAT engine's count first (on directed panels
 /// without elimination marks) or its case cubes (on marked ones with
 /// elimination cases), and a solve without marks has the SAT
-/// engine beside the search ([`sat_beside`]): a panel with polyominoes,
+/// engine beside the search ([`sat_beside`]; without a second thread,
+/// between two runs of the search, `sat_between`): a panel with polyominoes,
 /// at most [`SAT_HELPER_MAX_PIECES`] pieces and
 /// [`SAT_HELPER_MAX_FACES`] faces, that the SAT engine supports.
 #[cfg(feature = "sat")]

@@ -1,6 +1,7 @@
 //! The `auto` engine's race (`solve::race`) against the search alone: on
 //! random small panels of every mechanic (polyominoes included, which
-//! stay with the search or have the SAT engine beside it) and on
+//! stay with the search or have the SAT engine beside it, or in a pool
+//! of threads between two runs of the search) and on
 //! hand-made ones, the race's first solution is
 //! valid and exists exactly when the search finds one, and its uniqueness
 //! count equals the search's; the loser of a race is stopped through its
@@ -175,6 +176,62 @@ fn the_sat_engine_beside_the_search_agrees_with_it_on_random_piece_panels() {
         assert_race_agrees(2000 + case, &p);
     }
     assert!(few > cases / 3, "{few} of {cases} panels had a few pieces");
+}
+
+/// Where no second thread is to be had (a pool of two threads, as
+/// `witness bench` runs two puzzles at once), a piece panel with a few
+/// pieces and no mark has the SAT engine on its own thread between two
+/// runs of the search (`race::SEARCH_BEFORE_SAT`, `race::SAT_BETWEEN`),
+/// and a count of it the SAT engine's count first
+/// (`portfolio::distinct_solutions_sat_first`). Two dev-corpus panels the
+/// search alone takes about a hundred milliseconds or more over and the
+/// SAT engine a few tens: `auto`'s first solution is valid, its count to
+/// 2 is the search's (and as complete), and both came to the SAT engine's
+/// turn.
+#[test]
+fn in_a_pool_the_sat_engine_takes_a_turn_on_piece_panels() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        eprintln!("skipped: no corpus");
+        return;
+    };
+    let counts = || witness::internals::portfolio::SAT_FIRST_RUNS.load(Relaxed);
+    let solves = || race::SAT_BETWEEN_RUNS.load(Relaxed);
+    let (counts_before, solves_before) = (counts(), solves());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for id in ["C3463CC9", "PZN5LLEH"] {
+        let line = lines
+            .iter()
+            .find(|l| l.contains(&format!("\"{id}\"")))
+            .expect("a dev puzzle");
+        let (_, text) = common::puzzle_of_line(line);
+        let p = witness::read_puzzle(&text, None).unwrap();
+        let plan = Plan::new(&p).unwrap();
+        let limits = Limits::timeout(Duration::from_secs(60));
+        let r = pool
+            .install(|| race::solve_plan(&p, &plan, &limits))
+            .unwrap();
+        let path = r.answer.path.expect("a solution");
+        assert!(witness::check(&p, &path).unwrap().valid, "{id}");
+        let auto = CountOptions::uniqueness().with_limits(limits.clone());
+        let c = pool.install(|| witness::count(&p, &auto)).unwrap();
+        let want =
+            witness::count(&p, &CountOptions::uniqueness().with_engine(Engine::Search)).unwrap();
+        assert_eq!((c.count, c.status), (want.count, want.status), "{id}");
+    }
+    // (The counters are shared by the tests running beside this one, and
+    // only these panels take these turns.)
+    assert!(
+        solves() > solves_before,
+        "no solve came to the SAT engine's turn"
+    );
+    assert!(
+        counts() > counts_before,
+        "no count came to the SAT engine's turn"
+    );
 }
 
 /// A hand-made panel: a `w` by `h` grid, start at the bottom left, end at

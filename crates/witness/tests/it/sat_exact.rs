@@ -678,6 +678,16 @@ fn limited_count_agrees(
     p: &Puzzle,
     limit: u64,
 ) -> (HashSet<Path>, witness::internals::plan::Plan) {
+    limited_count_agrees_with(case, p, limit, &witness::internals::Schedule::default())
+}
+
+/// [`limited_count_agrees`] with the turns of `schedule`.
+fn limited_count_agrees_with(
+    case: u64,
+    p: &Puzzle,
+    limit: u64,
+    schedule: &witness::internals::Schedule,
+) -> (HashSet<Path>, witness::internals::plan::Plan) {
     let all: HashSet<Path> = common::brute_solutions(p).into_iter().collect();
     let n = all.len() as u64;
     let plan = witness::internals::plan::Plan::new(p).unwrap();
@@ -686,7 +696,7 @@ fn limited_count_agrees(
         Some(limit),
         &Limits::none(),
         0,
-        &witness::internals::Schedule::default(),
+        schedule,
         Some(p),
     )
     .unwrap();
@@ -767,6 +777,49 @@ fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
     }
     assert!(reached > 20, "only {reached} panels reached the limit");
     helper_ran(handed(), before, "the SAT side handed on no solution");
+}
+
+/// The same counts where no second thread is to be had (from a pool of
+/// two threads, as `witness bench` runs several counts at once): the SAT
+/// engine's count runs first on the count's own thread
+/// (`portfolio::distinct_solutions_sat_first`, here with the search
+/// before it cut to the least), then the search goes on with what it
+/// found. The brute force's count up to the limit, complete
+/// exactly when it is below the limit, every solution kept one of the
+/// brute force's; some counts came to the SAT engine's turn (on any
+/// machine: it needs no second core). More by hand: SAT_EXACT_SEED, SAT_EXACT_CASES.
+#[test]
+fn limited_counts_with_the_sat_engine_first_on_one_thread_agree_with_brute_force() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let turns = || witness::internals::portfolio::SAT_FIRST_RUNS.load(Relaxed);
+    let before = turns();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    // The SAT engine's turn as soon as the search first looks at its
+    // limits (every thousand nodes or so), on the counts it has not
+    // settled by then.
+    let at_once = witness::internals::Schedule {
+        sat_after: std::time::Duration::ZERO,
+        ..Default::default()
+    };
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0x0E7_F125));
+    let kinds = [Faces::Pieces, Faces::Monos, Faces::Ylops];
+    let mut reached = 0;
+    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+        let faces = kinds[(case % kinds.len() as u64) as usize];
+        let mut p = random_panel(&mut r, 3, faces, 6, 3);
+        p.undirected = case % 5 == 4;
+        let limit = 1 + case % 3;
+        let (all, _) = pool.install(|| limited_count_agrees_with(case, &p, limit, &at_once));
+        reached += (all.len() as u64 >= limit) as u32;
+    }
+    assert!(reached > 15, "only {reached} panels reached the limit");
+    // Only these counts take the turn (the counter is shared with the
+    // tests running beside this one).
+    assert!(turns() > before, "no count came to the SAT engine's turn");
 }
 
 /// Counts to a small limit on marked piece panels (directed, no symmetry)

@@ -583,9 +583,9 @@ impl Parts {
         k: usize,
         target: impl Fn(usize) -> bool,
     ) -> Vec<(usize, Vec<u32>)> {
-        // Per slot reached: the slot it was reached from.
-        let mut from: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
-        from.insert(a, a);
+        // Per slot reached: the slot it was reached from (NONE: not yet).
+        let mut from = vec![NONE; b.len()];
+        from[a] = a as u32;
         let mut queue = VecDeque::from([a]);
         let mut found = Vec::new();
         'bfs: while let Some(f) = queue.pop_front() {
@@ -594,11 +594,11 @@ impl Parts {
                 if g == NONE as usize
                     || self.part[g] != c as u32
                     || self.mask[g] != Mask::Open
-                    || from.contains_key(&g)
+                    || from[g] != NONE
                 {
                     continue;
                 }
-                from.insert(g, f);
+                from[g] = f as u32;
                 if target(g) {
                     found.push(g);
                     if found.len() == k {
@@ -616,7 +616,7 @@ impl Parts {
                     if b.kind[g] != SlotKind::Face {
                         slots.push(g as u32);
                     }
-                    g = from[&g];
+                    g = from[g] as usize;
                 }
                 (target, slots)
             })
@@ -713,6 +713,17 @@ impl Parts {
             .filter(|&s| b.kind[s] == SlotKind::Face && b.sym[s] != Sym::Empty)
             .collect();
         let mut out: Vec<Vec<Term>> = Vec::new();
+        if !faces.iter().any(|&a| b.sym[a] == Sym::Star) {
+            return out;
+        }
+        // Per colour, the elements of the component that may be a star's
+        // partner: every face symbol but marks.
+        let mut of_colour = vec![0usize; b.n_colors];
+        for &g in &faces {
+            if b.sym[g] != Sym::Nega {
+                of_colour[b.color[g] as usize] += 1;
+            }
+        }
         for &a in &faces {
             if b.sym[a] != Sym::Star {
                 continue;
@@ -723,7 +734,8 @@ impl Parts {
                     && !matches!(b.sym[g], Sym::Empty | Sym::Nega)
                     && b.color[g] == b.color[a]
             };
-            match faces.iter().filter(|&&g| partner(g)).count() {
+            // The star itself is one of its colour's elements.
+            match of_colour[b.color[a] as usize] - 1 {
                 0 => {
                     let walls = self.separating_walls(b, c, a, partner);
                     let mut cut = wall_terms(b, enc, &walls);

@@ -24,12 +24,15 @@ use crate::solve::{Limits, Status};
 
 /// The engine's options here: CaDiCaL's default configuration on every
 /// panel, since the budgets of terminator checks are counted in its
-/// steps ([`super::Options::plain_pieces`] off, the lucky phases kept at
-/// every call: no [`super::Options::later`]).
+/// steps ([`super::Options::plain_pieces`] off). The lucky phases go off
+/// after the first calls as in every run ([`super::Options::later`]): a
+/// generator's rounds make many calls on one panel, and the lucky phases
+/// would take most of their time (`docs/benchmarks.md`, "Generating
+/// puzzles"). The switch comes at a count of calls, so the budgets stay
+/// the same on every machine.
 fn budgeted() -> super::Options {
     super::Options {
         plain_pieces: false,
-        later: Vec::new(),
         ..super::Options::default()
     }
 }
