@@ -981,9 +981,7 @@ pub fn distinct_solutions_threads<const N: usize>(
         // first, for `SAT_HELPER_FIRST` of work; on, as below, if it has
         // not settled the count.
         #[cfg(feature = "sat")]
-        if let Some(puzzle) =
-            sat.filter(|_| !marked && !plan.undirected && limits.max_nodes.is_none())
-        {
+        if let Some(puzzle) = sat.filter(|_| sat_counts(plan, limits)) {
             let first = super::race::within(lim, SAT_HELPER_FIRST);
             if sat_side(plan, puzzle, &first, limit, &|a| visit(a)) {
                 stop.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -1090,9 +1088,7 @@ pub fn distinct_solutions_sat_first<const N: usize>(
     sat: Option<&Puzzle>,
 ) -> Distinct {
     #[cfg(feature = "sat")]
-    if let Some(puzzle) = sat.filter(|_| {
-        !plan.rules.board.has_negations && !plan.undirected && limits.max_nodes.is_none()
-    }) {
+    if let Some(puzzle) = sat.filter(|_| sat_counts(plan, limits)) {
         let limit = limit.max(1);
         // The search first, for as long as a solve gives it before the
         // SAT engine's turn: the counts it settles pay nothing more.
@@ -1121,6 +1117,18 @@ pub fn distinct_solutions_sat_first<const N: usize>(
     #[cfg(not(feature = "sat"))]
     let _ = sat;
     distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen)
+}
+
+/// Whether the SAT engine's count helps a count of `plan` within
+/// `limits` ([`distinct_solutions_threads`],
+/// [`distinct_solutions_sat_first`]): a directed panel without
+/// elimination marks, and no node cap (which only the search measures).
+/// On undirected panels the searches report a line from its earlier slot
+/// and the SAT engine from either end, so the set would hold one line
+/// twice.
+#[cfg(feature = "sat")]
+fn sat_counts(plan: &Plan, limits: &Limits) -> bool {
+    !plan.rules.board.has_negations && !plan.undirected && limits.max_nodes.is_none()
 }
 
 /// How long the helper of [`distinct_solutions_threads`] runs the SAT
