@@ -389,6 +389,20 @@ pub struct Distinct {
     pub seen: Seen,
 }
 
+impl Distinct {
+    /// The answer of a count to `limit` (at least 1) whose solutions are
+    /// `seen`: complete when a side `searched_all` (every path searched,
+    /// or a proof that none is left) and the limit was not reached.
+    fn of(seen: Seen, limit: u64, searched_all: bool) -> Distinct {
+        let count = seen.len() as u64;
+        Distinct {
+            count: count.min(limit),
+            complete: count < limit && searched_all,
+            seen,
+        }
+    }
+}
+
 /// Collects distinct solutions by turns in every lane (as
 /// [`first_solution`] searches), until `limit` of them are found, a lane
 /// has searched every path, or the lanes together pass `max_nodes` (or the
@@ -440,14 +454,7 @@ pub fn distinct_solutions<const N: usize>(
             &mut visit,
         );
     }
-    let seen = seen.into_inner().expect("lock");
-    let count = (seen.len() as u64).min(limit);
-    let capped = count >= limit;
-    Distinct {
-        count,
-        complete: !capped && !turns.stopped,
-        seen,
-    }
+    Distinct::of(seen.into_inner().expect("lock"), limit, !turns.stopped)
 }
 
 /// Runs the near searches of the first [`NEAR_SEARCHES`] solutions
@@ -1054,14 +1061,7 @@ pub fn distinct_solutions_threads<const N: usize>(
             handle.join().expect("the counting thread does not panic"),
         )
     });
-    let seen = seen.into_inner().expect("lock");
-    let count = seen.len() as u64;
-    let capped = count >= limit;
-    Distinct {
-        count: count.min(limit),
-        complete: !capped && (mine || theirs),
-        seen,
-    }
+    Distinct::of(seen.into_inner().expect("lock"), limit, mine || theirs)
 }
 
 /// [`distinct_solutions`] on this thread alone; with `sat` (the plan's
@@ -1104,13 +1104,8 @@ pub fn distinct_solutions_sat_first<const N: usize>(
             add_with_near(plan, masks, limits, &seen, (start, moves), limit)
         });
         let seen = seen.into_inner().expect("lock");
-        let count = seen.len() as u64;
-        if complete || count >= limit || limits.expired() {
-            return Distinct {
-                count: count.min(limit),
-                complete: complete && count < limit,
-                seen,
-            };
+        if complete || seen.len() as u64 >= limit || limits.expired() {
+            return Distinct::of(seen, limit, complete);
         }
         return distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen);
     }

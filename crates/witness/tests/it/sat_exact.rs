@@ -728,6 +728,23 @@ fn helper_ran(now: u64, before: u64, what: &str) {
     }
 }
 
+/// Random panels of pieces (plain, monominoes, subtractive), a fifth of
+/// them undirected, each with the limit of its count (1 to 3): `cases`
+/// of them from `seed` (SAT_EXACT_SEED and SAT_EXACT_CASES by hand).
+fn limited_piece_counts(seed: u64, cases: u64) -> Vec<(u64, Puzzle, u64)> {
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(seed));
+    let kinds = [Faces::Pieces, Faces::Monos, Faces::Ylops];
+    (0..var("SAT_EXACT_CASES").unwrap_or(cases))
+        .map(|case| {
+            let faces = kinds[(case % kinds.len() as u64) as usize];
+            let mut p = random_panel(&mut r, 3, faces, 6, 3);
+            p.undirected = case % 5 == 4;
+            (case, p, 1 + case % 3)
+        })
+        .collect()
+}
+
 /// Counts to a small limit on piece panels whose second thread runs the
 /// SAT engine's count first (`count_plan_pieces`, as `auto` counts such
 /// panels; here the engine's order stops at once, so the part on two
@@ -742,15 +759,8 @@ fn limited_counts_with_the_sat_helper_agree_with_brute_force() {
     use std::sync::atomic::Ordering::Relaxed;
     let handed = || witness::internals::portfolio::SAT_HELPER_SOLUTIONS.load(Relaxed);
     let before = handed();
-    let var = common::env_u64;
-    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0x5A7_4E1F));
-    let kinds = [Faces::Pieces, Faces::Monos, Faces::Ylops];
     let mut reached = 0;
-    for case in 0..var("SAT_EXACT_CASES").unwrap_or(200) {
-        let faces = kinds[(case % kinds.len() as u64) as usize];
-        let mut p = random_panel(&mut r, 3, faces, 6, 3);
-        p.undirected = case % 5 == 4;
-        let limit = 1 + case % 3;
+    for (case, p, limit) in limited_piece_counts(0x5A7_4E1F, 200) {
         let (all, plan) = limited_count_agrees(case, &p, limit);
         let n = all.len() as u64;
         // The SAT side alone, on the directed panels it runs on: the
@@ -804,15 +814,8 @@ fn limited_counts_with_the_sat_engine_first_on_one_thread_agree_with_brute_force
         sat_after: std::time::Duration::ZERO,
         ..Default::default()
     };
-    let var = common::env_u64;
-    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0x0E7_F125));
-    let kinds = [Faces::Pieces, Faces::Monos, Faces::Ylops];
     let mut reached = 0;
-    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
-        let faces = kinds[(case % kinds.len() as u64) as usize];
-        let mut p = random_panel(&mut r, 3, faces, 6, 3);
-        p.undirected = case % 5 == 4;
-        let limit = 1 + case % 3;
+    for (case, p, limit) in limited_piece_counts(0x0E7_F125, 150) {
         let (all, _) = pool.install(|| limited_count_agrees_with(case, &p, limit, &at_once));
         reached += (all.len() as u64 >= limit) as u32;
     }
