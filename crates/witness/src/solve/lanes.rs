@@ -33,6 +33,10 @@ pub struct Schedule {
     /// The search nodes the lanes visit before the local search
     /// ([`super::local`]) takes turns, on puzzles with elimination marks.
     pub anneal_after: u64,
+    /// The search nodes the lanes visit before the local search takes
+    /// turns where no helper thread runs one beside them (a solve or a
+    /// count on one thread, [`super::portfolio::CaseShare::alone`]).
+    pub anneal_alone_after: u64,
     /// Not in nodes: the work the search does before the SAT engine's
     /// turn in a count to a small limit of a piece panel with a few
     /// pieces, where the count has no second thread
@@ -51,8 +55,8 @@ pub const SAT_AFTER: std::time::Duration = std::time::Duration::from_millis(20);
 
 impl Default for Schedule {
     /// 10,000 nodes, doubling, up to 640,000; the cases after 20,000, the
-    /// late lanes after 4M, the local search after 300,000; the SAT
-    /// engine's turn after [`SAT_AFTER`].
+    /// late lanes after 4M, the local search after 300,000 (after 40,000
+    /// with no helper thread); the SAT engine's turn after [`SAT_AFTER`].
     fn default() -> Self {
         Schedule {
             first: 10_000,
@@ -61,6 +65,7 @@ impl Default for Schedule {
             cases_after: CASES_AFTER,
             late_lanes: LATE_LANES,
             anneal_after: ANNEAL_AFTER,
+            anneal_alone_after: ANNEAL_ALONE_AFTER,
             sat_after: SAT_AFTER,
         }
     }
@@ -168,6 +173,13 @@ pub const CASES_AFTER: u64 = 20_000;
 /// so that the puzzles the lanes solve sooner never pay for the local
 /// search.
 pub const ANNEAL_AFTER: u64 = 300_000;
+
+/// The default [`Schedule::anneal_alone_after`]: the engine's order's
+/// first two turns (its turns get twice the others'), so that the
+/// puzzles it settles at once never pay for the local search, while on
+/// one thread the local search, which no helper thread runs there, joins
+/// long before [`ANNEAL_AFTER`].
+pub const ANNEAL_ALONE_AFTER: u64 = 40_000;
 
 /// The state of a search by turns: each lane's resume point, the budget
 /// of the current round and the next lane's place in it.

@@ -589,6 +589,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             cases_after: 0,
             late_lanes: schedule.late_lanes,
             anneal_after: schedule.anneal_after,
+            anneal_alone_after: schedule.anneal_alone_after,
             sat_after: schedule.sat_after,
         };
         let runs = (0..cases.len())
@@ -899,6 +900,7 @@ mod tests {
             cases_after: 0,
             late_lanes: 0,
             anneal_after: u64::MAX,
+            anneal_alone_after: u64::MAX,
             sat_after: crate::solve::lanes::SAT_AFTER,
         };
         let limits = Limits::none();
@@ -1119,6 +1121,7 @@ mod tests {
             cases_after: 0,
             late_lanes: 0,
             anneal_after: u64::MAX,
+            anneal_alone_after: u64::MAX,
             sat_after: crate::solve::lanes::SAT_AFTER,
         };
         let plan = Plan::new(&p).unwrap();

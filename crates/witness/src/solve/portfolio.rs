@@ -83,6 +83,11 @@ pub struct CaseShare<'a> {
     /// with elimination marks, with [`ANNEAL_SHARE`] of the work (or
     /// [`ANNEAL_SHARE_BESIDE_CASES`]); `None` for none.
     pub anneal: Option<u64>,
+    /// No helper thread runs a local search beside this one (a solve or a
+    /// count on one thread): this thread's local search takes the
+    /// helper's place, from [`Schedule::anneal_alone_after`] with
+    /// [`ANNEAL_SHARE_ALONE`], with elimination cases or without.
+    pub alone: bool,
 }
 
 impl<'a> CaseShare<'a> {
@@ -107,6 +112,7 @@ impl<'a> CaseShare<'a> {
             parts,
             finished: Some(finished),
             anneal: Some(seed),
+            alone: false,
         };
         let here = if many {
             Some(share(0, ANNEAL_SEED))
@@ -116,6 +122,7 @@ impl<'a> CaseShare<'a> {
                 parts: 0,
                 finished: None,
                 anneal: Some(ANNEAL_SEED),
+                alone: false,
             })
         };
         (here, share(parts - 1, ANNEAL_SEED + 1))
@@ -123,13 +130,24 @@ impl<'a> CaseShare<'a> {
 }
 
 impl CaseShare<'static> {
-    /// All the cases, and the local search, on one thread.
+    /// All the cases, and the local search, on one thread, beside a
+    /// helper thread that runs a local search of its own.
     pub fn all() -> Self {
         CaseShare {
             part: 0,
             parts: 1,
             finished: None,
             anneal: Some(ANNEAL_SEED),
+            alone: false,
+        }
+    }
+
+    /// All the cases, and the local search in a helper thread's place, on
+    /// one thread that has no helper ([`CaseShare::alone`](Self::alone)).
+    pub fn alone() -> Self {
+        CaseShare {
+            alone: true,
+            ..CaseShare::all()
         }
     }
 }
@@ -150,6 +168,20 @@ pub const ANNEAL_SHARE: (u64, u64) = (8, 1);
 /// the local search does, and a larger share slows them (see
 /// docs/benchmarks.md).
 pub const ANNEAL_SHARE_BESIDE_CASES: (u64, u64) = (1, 16);
+
+/// The local search's work on a puzzle with elimination marks on one
+/// thread with no helper beside it ([`CaseShare::alone`]), as a fraction
+/// of the lanes' nodes past [`Schedule::anneal_alone_after`]: twice as
+/// many, with elimination cases or without. With a second thread, the
+/// helper runs a local search alone and the small shares above suit the
+/// thread of the lanes and cases; on one thread the local search is
+/// the only part whose time to a solution does not grow with the lanes',
+/// and on many marked panels it answers in milliseconds where the cases
+/// and lanes take seconds. The price: puzzles the lanes or cases settle
+/// past the first turns, and proofs that there is no solution, take up
+/// to about twice as long (docs/benchmarks.md, "Marked panels on one
+/// thread").
+pub const ANNEAL_SHARE_ALONE: (u64, u64) = (2, 1);
 
 /// The local search's seed (on two threads, the second's is the next):
 /// its runs are the same every time.
@@ -221,11 +253,17 @@ impl Turns {
             Some(a) => {
                 a.set_limits(limits);
                 match super::mark_cases::case_count(plan) {
+                    _ if share.alone => ANNEAL_SHARE_ALONE,
                     Some(_) => ANNEAL_SHARE_BESIDE_CASES,
                     None => ANNEAL_SHARE,
                 }
             }
             None => ANNEAL_SHARE,
+        };
+        let anneal_after = if share.alone {
+            self.schedule.anneal_alone_after
+        } else {
+            self.schedule.anneal_after
         };
         if cases.is_none() && anneal.is_none() {
             while !self.step_with(fwd, back.as_deref_mut(), lanes, visit) {}
@@ -251,7 +289,7 @@ impl Turns {
             let total = fwd.visited + back.as_ref().map_or(0, |b| b.visited);
             if let Some(a) = anneal.as_mut() {
                 let (num, den) = anneal_share;
-                let due = total.saturating_sub(self.schedule.anneal_after);
+                let due = total.saturating_sub(anneal_after);
                 let work = due.saturating_mul(num) / den;
                 while let Some(answer) = a.run_until(work, limits) {
                     if !visit(answer) {
@@ -443,7 +481,8 @@ pub fn distinct_solutions<const N: usize>(
     if !ended {
         let back = Back::<N>::new(plan);
         let mut bs = back.as_ref().map(|b| b.search(limits));
-        let all = CaseShare::all();
+        // On this thread alone: no helper runs a local search beside it.
+        let all = CaseShare::alone();
         turns.run_with_cases_visit(
             &mut fwd,
             bs.as_mut(),
@@ -503,28 +542,24 @@ pub fn first_solution<const N: usize>(
     if let Some(answer) = turns.step(&mut fwd, None, &Turns::ALL) {
         return (answer, !turns.stopped, fwd.visited);
     }
-    first_solution_rest(plan, limits, &mut turns, &mut fwd)
+    first_solution_rest(plan, limits, &mut turns, &mut fwd, &CaseShare::alone())
 }
 
 /// [`first_solution`] past its first turn (`turns` and `fwd` where that
 /// left them): every lane, the elimination cases and the local search by
-/// turns, on this thread.
+/// turns, on this thread (the local search as `share` has it: in a
+/// helper's place, or beside one).
 fn first_solution_rest<const N: usize>(
     plan: &Plan,
     limits: &Limits,
     turns: &mut Turns,
     fwd: &mut Search<'_, N>,
+    share: &CaseShare,
 ) -> (Option<Answer>, bool, u64) {
     let back = Back::<N>::new(plan);
     let mut bs = back.as_ref().map(|b| b.search(limits));
-    let (answer, case_nodes) = turns.run_with_cases(
-        fwd,
-        bs.as_mut(),
-        &Turns::ALL,
-        plan,
-        limits,
-        &CaseShare::all(),
-    );
+    let (answer, case_nodes) =
+        turns.run_with_cases(fwd, bs.as_mut(), &Turns::ALL, plan, limits, share);
     let visited = fwd.visited + bs.map_or(0, |b| b.visited) + case_nodes;
     (answer, !turns.stopped, visited)
 }
@@ -639,7 +674,7 @@ pub fn first_solution_helped<const N: usize>(
         let handle = scope.spawn(move || {
             let _panic = StopOnPanic(stop);
             crate::stack::with_room(room, || {
-                let exact = first_solution_rest(plan, lim, turns, fwd);
+                let exact = first_solution_rest(plan, lim, turns, fwd, &CaseShare::all());
                 // Answered or proved none: the helper stops. (Stopped by
                 // the limits, it stops too; stopped by the node cap, it
                 // goes on to its own.)
@@ -1052,6 +1087,7 @@ pub fn distinct_solutions_threads<const N: usize>(
                         parts: 0,
                         finished: None,
                         anneal: None,
+                        alone: false,
                     },
                 ),
             },

@@ -158,23 +158,36 @@ fn the_nearest_of_many_cases_get_an_early_look() {
     assert!(visited < 60_000, "{visited} nodes");
 }
 
-/// On two threads, a marked panel's second thread runs a local search of
-/// its own alone (`portfolio::first_solution_helped`), while the first
-/// goes on as one thread would. With a node cap on each side (the same on
-/// every machine), every dev puzzle with elimination marks that the
-/// local search takes and that the first turn leaves open: two threads
-/// answer wherever one thread does (the exact side is the one thread's
-/// search, node for node), and some that one thread leaves stopped (the
-/// local search's answers), every path passing the validator.
-#[test]
-fn on_two_threads_the_local_search_answers_marked_panels_the_lanes_leave() {
+/// The one-thread solve of the lanes and cases alone: a schedule whose
+/// local search never joins, with a helper or without (under the node
+/// caps below, the default's local search beside a helper does not join
+/// either, so this is the exact side of a two-thread solve node for
+/// node).
+fn without_local_search() -> witness::internals::Schedule {
+    witness::internals::Schedule {
+        anneal_after: u64::MAX,
+        anneal_alone_after: u64::MAX,
+        ..Default::default()
+    }
+}
+
+/// Over the dev puzzles with elimination marks that the local search
+/// takes and that the first turn leaves open, with a node cap (the same
+/// on every machine): the solve `with` and the solve without the local
+/// search (`without_local_search`). `with` must answer wherever the
+/// other does (its exact side searches the same nodes), every path must
+/// pass the validator, and the puzzles only `with` answers (the local
+/// search's answers, the other stopped) are returned, with the number
+/// compared.
+fn marked_answered_only_with(
+    cap: u64,
+    with: impl Fn(&Plan, &Limits) -> witness::Solution + Sync,
+) -> (Vec<String>, usize) {
     use witness::internals::portfolio::helped;
-    /// Search nodes per side per puzzle.
-    const CAP: u64 = 150_000;
     let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
-        return;
+        return (Vec::new(), 0);
     };
-    let helped_only = Mutex::new(Vec::new());
+    let only_with = Mutex::new(Vec::new());
     let compared = std::sync::atomic::AtomicUsize::new(0);
     lines.par_iter().for_each(|line| {
         let (id, text) = common::puzzle_of_line(line);
@@ -183,16 +196,15 @@ fn on_two_threads_the_local_search_answers_marked_panels_the_lanes_leave() {
         if !helped(&plan) {
             return;
         }
-        let limits = Limits::none().with_max_nodes(CAP);
-        let (one, visited) = witness::internals::solve_plan_stats(&plan, &limits).unwrap();
+        let limits = Limits::none().with_max_nodes(cap);
+        let (one, visited) =
+            witness::internals::solve_plan_with(&plan, &limits, &without_local_search()).unwrap();
         if visited < 30_000 && one.path.is_some() {
             return;
         }
         compared.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let two = witness::internals::solve_plan_threads(&plan, &limits)
-            .unwrap()
-            .0;
-        for (threads, s) in [("one", &one), ("two", &two)] {
+        let two = with(&plan, &limits);
+        for (threads, s) in [("without", &one), ("with", &two)] {
             if let Some(p) = &s.path {
                 let v = plan.rules.check_path(&puzzle, p).unwrap();
                 assert!(
@@ -204,17 +216,49 @@ fn on_two_threads_the_local_search_answers_marked_panels_the_lanes_leave() {
         }
         assert!(
             two.path.is_some() || one.path.is_none(),
-            "{id}: one thread answers, two do not"
+            "{id}: the lanes and cases answer, the solve with the local search does not"
         );
         if two.path.is_some() && one.path.is_none() {
-            assert_eq!(one.status, Status::Stopped, "{id}: one thread's status");
-            helped_only.lock().unwrap().push(id);
+            assert_eq!(one.status, Status::Stopped, "{id}: the lanes' status");
+            only_with.lock().unwrap().push(id);
         }
     });
-    let helped_only = helped_only.into_inner().unwrap();
+    (only_with.into_inner().unwrap(), compared.into_inner())
+}
+
+/// On two threads, a marked panel's second thread runs a local search of
+/// its own alone (`portfolio::first_solution_helped`), while the first
+/// goes on as one thread with a helper would: with a node cap on each
+/// side, two threads answer some marked dev puzzles that the lanes and
+/// cases leave stopped.
+#[test]
+fn on_two_threads_the_local_search_answers_marked_panels_the_lanes_leave() {
+    let (helped_only, compared) = marked_answered_only_with(150_000, |plan, limits| {
+        witness::internals::solve_plan_threads(plan, limits)
+            .unwrap()
+            .0
+    });
+    eprintln!("answered on two threads only: {helped_only:?} of {compared} compared");
+    if compared > 0 {
+        assert!(helped_only.len() >= 2, "{helped_only:?}");
+    }
+}
+
+/// On one thread with no helper (`CaseShare::alone`), the solve's own
+/// local search takes the helper's place, from 40,000 of the lanes'
+/// nodes: with the same node cap, the one-thread solve answers some
+/// marked dev puzzles that the lanes and cases leave stopped (with the
+/// default schedule's local search beside a helper, which joins after
+/// 300,000 nodes, it would answer none of them).
+#[test]
+fn on_one_thread_the_local_search_stands_in_for_the_helper() {
+    let (alone_only, compared) = marked_answered_only_with(150_000, |plan, limits| {
+        witness::internals::solve_plan(plan, limits).unwrap()
+    });
     eprintln!(
-        "answered on two threads only: {helped_only:?} of {} compared",
-        compared.into_inner()
+        "answered with the local search on one thread only: {alone_only:?} of {compared} compared"
     );
-    assert!(helped_only.len() >= 2, "{helped_only:?}");
+    if compared > 0 {
+        assert!(alone_only.len() >= 2, "{alone_only:?}");
+    }
 }

@@ -22,6 +22,7 @@ fn a_round_ends_when_the_reversal_is_refused() {
         cases_after: 0,
         late_lanes: 0,
         anneal_after: u64::MAX,
+        anneal_alone_after: u64::MAX,
         sat_after: super::SAT_AFTER,
     };
     let mut turns = Turns::new(&tiny, None);
@@ -59,6 +60,7 @@ fn late_lanes_join_once_the_others_have_searched_enough() {
         cases_after: 0,
         late_lanes: 40,
         anneal_after: u64::MAX,
+        anneal_alone_after: u64::MAX,
         sat_after: super::SAT_AFTER,
     };
     let mut turns = Turns::new(&tiny, None);

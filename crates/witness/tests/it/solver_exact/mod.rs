@@ -213,6 +213,7 @@ fn short_turns(first: u64, most: u64, late_lanes: u64) -> Schedule {
         cases_after: 0,
         late_lanes,
         anneal_after: 0,
+        anneal_alone_after: 0,
         sat_after: witness::internals::Schedule::default().sat_after,
     }
 }
