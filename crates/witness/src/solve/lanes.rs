@@ -31,11 +31,14 @@ pub struct Schedule {
     /// each thread counts its own lanes' nodes.
     pub late_lanes: u64,
     /// The search nodes the lanes visit before the local search
-    /// ([`super::local`]) takes turns, on puzzles with elimination marks.
+    /// ([`super::local`]) takes turns, on puzzles with elimination marks,
+    /// beside a helper thread that runs one of its own.
     pub anneal_after: u64,
     /// The search nodes the lanes visit before the local search takes
     /// turns where no helper thread runs one beside them (a solve or a
-    /// count on one thread, [`super::portfolio::CaseShare::alone`]).
+    /// count on one thread, [`super::portfolio::CaseShare::alone`]);
+    /// `u64::MAX` for no such stand-in: the local search then joins there
+    /// as beside a helper, after [`Schedule::anneal_after`].
     pub anneal_alone_after: u64,
     /// Not in nodes: the work the search does before the SAT engine's
     /// turn in a count to a small limit of a piece panel with a few
@@ -174,11 +177,11 @@ pub const CASES_AFTER: u64 = 20_000;
 /// search.
 pub const ANNEAL_AFTER: u64 = 300_000;
 
-/// The default [`Schedule::anneal_alone_after`]: the engine's order's
-/// first two turns (its turns get twice the others'), so that the
-/// puzzles it settles at once never pay for the local search, while on
-/// one thread the local search, which no helper thread runs there, joins
-/// long before [`ANNEAL_AFTER`].
+/// The default [`Schedule::anneal_alone_after`]: the first round's turns
+/// on the puzzle as given (the engine's order's 20,000 nodes and the
+/// other two orders' 10,000 each), so that the puzzles those settle never
+/// pay for the local search, while on one thread the local search, which
+/// no helper thread runs there, joins long before [`ANNEAL_AFTER`].
 pub const ANNEAL_ALONE_AFTER: u64 = 40_000;
 
 /// The state of a search by turns: each lane's resume point, the budget

@@ -465,7 +465,9 @@ pub fn solve_plan_threads_with(
 
 /// [`solve_plan_threads`] of `puzzle` (the puzzle of `plan`) with the SAT
 /// engine on the second thread: past the first turn, one thread goes on
-/// exactly as one thread would, from where the first turn left it, and the
+/// as one thread would (its local search, on marked panels, joining as
+/// beside a helper, [`portfolio::CaseShare::all`]), from where the first
+/// turn left it, and the
 /// other runs the SAT engine, by turns with a local search on a panel
 /// [`portfolio::helped`] selects ([`portfolio::first_solution_helped`]).
 /// `auto` takes it for the marked panels without polyominoes and for the
@@ -647,7 +649,8 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// on puzzles with several solutions, other orders often reach a second
 /// one far sooner, and the first lane to search every path settles a
 /// puzzle with fewer than the limit. Where `count_threads` allows, that
-/// part runs on two threads, one as on one thread and the other helping
+/// part runs on two threads, one as on one thread (but for its local
+/// search, which joins as beside a helper) and the other helping
 /// ([`portfolio::distinct_solutions_threads`]).
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
     let solve = || {

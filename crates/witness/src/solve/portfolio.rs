@@ -23,7 +23,9 @@
 //! puzzle ([`super::mark_cases`]) take turns too once the lanes have visited
 //! [`Schedule::cases_after`] nodes ([`Turns::run_with_cases`]), and the
 //! local search ([`super::local`]) once they have visited
-//! [`Schedule::anneal_after`]; its solutions are checked by the validator,
+//! [`Schedule::anneal_after`] (on one thread with no helper, where it
+//! stands in for the helper, [`Schedule::anneal_alone_after`],
+//! [`CaseShare::alone`]); its solutions are checked by the validator,
 //! and it never ends a search that finds none. On two threads, such a
 //! puzzle's second thread runs a local search alone from the first turn
 //! on ([`first_solution_helped`]).
@@ -81,12 +83,14 @@ pub struct CaseShare<'a> {
     pub finished: Option<&'a AtomicUsize>,
     /// The seed of the local search this thread also runs, on puzzles
     /// with elimination marks, with [`ANNEAL_SHARE`] of the work (or
-    /// [`ANNEAL_SHARE_BESIDE_CASES`]); `None` for none.
+    /// [`ANNEAL_SHARE_BESIDE_CASES`], or [`ANNEAL_SHARE_ALONE`] when
+    /// `alone`); `None` for none.
     pub anneal: Option<u64>,
     /// No helper thread runs a local search beside this one (a solve or a
     /// count on one thread): this thread's local search takes the
     /// helper's place, from [`Schedule::anneal_alone_after`] with
-    /// [`ANNEAL_SHARE_ALONE`], with elimination cases or without.
+    /// [`ANNEAL_SHARE_ALONE`], with elimination cases or without (unless
+    /// that is `u64::MAX`: then as beside a helper).
     pub alone: bool,
 }
 
@@ -143,7 +147,7 @@ impl CaseShare<'static> {
     }
 
     /// All the cases, and the local search in a helper thread's place, on
-    /// one thread that has no helper ([`CaseShare::alone`](Self::alone)).
+    /// one thread that has no helper (the field `alone`).
     pub fn alone() -> Self {
         CaseShare {
             alone: true,
@@ -179,8 +183,9 @@ pub const ANNEAL_SHARE_BESIDE_CASES: (u64, u64) = (1, 16);
 /// and on many marked panels it answers in milliseconds where the cases
 /// and lanes take seconds. The price: puzzles the lanes or cases settle
 /// past the first turns, and proofs that there is no solution, take up
-/// to about twice as long (docs/benchmarks.md, "Marked panels on one
-/// thread").
+/// to three times the lanes' time past 40,000 nodes (about twice as long
+/// as measured on the corpus's marked panels, docs/benchmarks.md,
+/// "Marked panels on one thread").
 pub const ANNEAL_SHARE_ALONE: (u64, u64) = (2, 1);
 
 /// The local search's seed (on two threads, the second's is the next):
@@ -200,8 +205,9 @@ impl Turns {
     /// local search ([`Anneal`]) takes turns as well, as long as its work
     /// is below [`ANNEAL_SHARE`] (or [`ANNEAL_SHARE_BESIDE_CASES`]) of the
     /// lanes' nodes past
-    /// [`Schedule::anneal_after`]: a solution it finds answers. Also tells
-    /// the nodes the cases visited.
+    /// [`Schedule::anneal_after`] (with [`CaseShare::alone`],
+    /// [`ANNEAL_SHARE_ALONE`] past [`Schedule::anneal_alone_after`]): a
+    /// solution it finds answers. Also tells the nodes the cases visited.
     pub fn run_with_cases<const N: usize>(
         &mut self,
         fwd: &mut Search<'_, N>,
@@ -248,19 +254,23 @@ impl Turns {
             Some(seed) if marked => Anneal::new(plan, seed),
             _ => None,
         };
+        // In a helper's place, unless the schedule has no such place.
+        let alone = share.alone && self.schedule.anneal_alone_after != u64::MAX;
         // (The puzzle's cases, not this thread's share, which may be none.)
         let anneal_share = match anneal.as_mut() {
             Some(a) => {
                 a.set_limits(limits);
-                match super::mark_cases::case_count(plan) {
-                    _ if share.alone => ANNEAL_SHARE_ALONE,
-                    Some(_) => ANNEAL_SHARE_BESIDE_CASES,
-                    None => ANNEAL_SHARE,
+                if alone {
+                    ANNEAL_SHARE_ALONE
+                } else if super::mark_cases::case_count(plan).is_some() {
+                    ANNEAL_SHARE_BESIDE_CASES
+                } else {
+                    ANNEAL_SHARE
                 }
             }
             None => ANNEAL_SHARE,
         };
-        let anneal_after = if share.alone {
+        let anneal_after = if alone {
             self.schedule.anneal_alone_after
         } else {
             self.schedule.anneal_after
@@ -628,9 +638,11 @@ pub enum Helper<'a> {
 }
 
 /// [`first_solution`] on two threads beside a helper: past the first
-/// turn, one thread goes on exactly as [`first_solution`] does on one
-/// (every lane, the elimination cases and its local search by turns,
-/// from where the first turn left them), and the other runs `helper`
+/// turn, one thread goes on as [`first_solution`] does on one (every
+/// lane, the elimination cases and its local search by turns, from where
+/// the first turn left them), but for its local search, which joins as
+/// beside a helper ([`CaseShare::all`]: after
+/// [`Schedule::anneal_after`], with a small share), and the other runs `helper`
 /// from the start: for the panels [`helped`] selects, a local search of
 /// its own seed ([`ANNEAL_SEED`]` + 1`) alone, or with the SAT engine by
 /// turns; on others, the SAT engine alone. The first to answer stops the
@@ -904,8 +916,9 @@ pub fn helper_turns_visit(
 /// near searches on the thread that finds the solution). One thread runs
 /// what [`distinct_solutions`] runs on one: every lane by turns, with the
 /// elimination cases and the local search ([`super::local`]) on marked
-/// puzzles, so that a count is never left with less than one thread's
-/// work, however the other fares. The other helps: on a puzzle without
+/// puzzles (joining as beside a helper, [`CaseShare::all`], where the one
+/// thread's stands in for one), so that a count is never left with less
+/// than the lanes and cases of one thread, however the other fares. The other helps: on a puzzle without
 /// elimination marks it searches in the engine's order alone, the
 /// branches of `rest` if given (on the thread pool, as the count that
 /// left them ran), else the whole tree by turns; on a marked puzzle, a
