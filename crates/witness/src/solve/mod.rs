@@ -787,14 +787,18 @@ fn count_plan_threads(
         let max_nodes = limits
             .max_nodes
             .map_or(u64::MAX, |m| m.saturating_sub(spent));
+        let job = portfolio::CountJob {
+            plan,
+            masks: &masks,
+            limits,
+            schedule,
+            limit: l,
+            max_nodes,
+        };
         let d = if threads {
-            portfolio::distinct_solutions_threads(
-                plan, &masks, limits, schedule, l, max_nodes, seen, rest, sat,
-            )
+            portfolio::distinct_solutions_threads(&job, seen, rest, sat)
         } else {
-            portfolio::distinct_solutions_sat_first(
-                plan, &masks, limits, schedule, l, max_nodes, seen, sat,
-            )
+            portfolio::distinct_solutions_sat_first(&job, seen, sat)
         };
         let status = if d.complete {
             Status::Complete
@@ -901,12 +905,18 @@ pub fn distinct_lanes(
 ) -> Result<portfolio::Distinct> {
     with_width!(plan, |masks: N| {
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let job = portfolio::CountJob {
+            plan,
+            masks: &masks,
+            limits,
+            schedule,
+            limit,
+            max_nodes,
+        };
         Ok(if two_threads {
-            portfolio::distinct_solutions_threads(
-                plan, &masks, limits, schedule, limit, max_nodes, seen, None, None,
-            )
+            portfolio::distinct_solutions_threads(&job, seen, None, None)
         } else {
-            portfolio::distinct_solutions(plan, &masks, limits, schedule, limit, max_nodes, seen)
+            portfolio::distinct_solutions(&job, seen)
         })
     })
 }

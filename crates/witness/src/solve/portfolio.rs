@@ -351,6 +351,39 @@ impl Turns {
     }
 }
 
+/// What a count to a small limit by turns works with, one value for the
+/// counts that share it ([`distinct_solutions`],
+/// [`distinct_solutions_threads`], [`distinct_solutions_sat_first`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CountJob<'a, const N: usize> {
+    /// The puzzle's plan.
+    pub plan: &'a Plan,
+    /// The plan's search masks.
+    pub masks: &'a Masks<N>,
+    /// The caller's limits.
+    pub limits: &'a Limits,
+    /// The turns' budgets.
+    pub schedule: &'a Schedule,
+    /// The solutions wanted (at least 1).
+    pub limit: u64,
+    /// The lanes' nodes, in all, at most (on two threads, each thread's).
+    pub max_nodes: u64,
+}
+
+impl<'a, const N: usize> CountJob<'a, N> {
+    /// The fields, in their order.
+    pub fn parts(&self) -> (&'a Plan, &'a Masks<N>, &'a Limits, &'a Schedule, u64, u64) {
+        (
+            self.plan,
+            self.masks,
+            self.limits,
+            self.schedule,
+            self.limit,
+            self.max_nodes,
+        )
+    }
+}
+
 /// Solutions told apart: the start slot and the moves of each, drawn
 /// forward.
 pub type Seen = HashSet<(usize, Vec<Direction>)>;
@@ -465,15 +498,8 @@ impl Distinct {
 /// [`NEAR_SEARCHES`] solutions, from `seen` or found, each get a near
 /// search ([`super::nearby`]) of [`NEAR_NODES`] nodes at most, unless they
 /// visit nearly every node.
-pub fn distinct_solutions<const N: usize>(
-    plan: &Plan,
-    masks: &Masks<N>,
-    limits: &Limits,
-    schedule: &Schedule,
-    limit: u64,
-    max_nodes: u64,
-    mut seen: Seen,
-) -> Distinct {
+pub fn distinct_solutions<const N: usize>(job: &CountJob<'_, N>, mut seen: Seen) -> Distinct {
+    let (plan, masks, limits, schedule, limit, max_nodes) = job.parts();
     let mut turns = Turns::new(schedule, Some(max_nodes));
     let limit = limit.max(1);
     let seen = std::sync::Mutex::new(std::mem::take(&mut seen));
@@ -954,19 +980,14 @@ pub fn helper_turns_visit(
 /// solution that reaches `limit` stops both, and so does the end of the
 /// side that runs every lane (past it the count is settled or stopped,
 /// whatever the helper would find); `max_nodes` caps each thread's nodes.
-#[allow(clippy::too_many_arguments)]
 #[cfg(feature = "native")]
 pub fn distinct_solutions_threads<const N: usize>(
-    plan: &Plan,
-    masks: &Masks<N>,
-    limits: &Limits,
-    schedule: &Schedule,
-    limit: u64,
-    max_nodes: u64,
+    job: &CountJob<'_, N>,
     seen: Seen,
     rest: Option<Vec<(usize, Vec<Direction>)>>,
     sat: Option<&Puzzle>,
 ) -> Distinct {
+    let (plan, masks, limits, schedule, limit, max_nodes) = job.parts();
     let limit = limit.max(1);
     if seen.len() as u64 >= limit {
         return Distinct {
@@ -1125,24 +1146,25 @@ pub fn distinct_solutions_threads<const N: usize>(
 /// count of its own), the count's piece panels keep the engine that
 /// settles some of them in milliseconds. Exact as that helper: the SAT
 /// engine only adds solutions to the set, and its "no more" is a proof.
-#[allow(clippy::too_many_arguments)]
 pub fn distinct_solutions_sat_first<const N: usize>(
-    plan: &Plan,
-    masks: &Masks<N>,
-    limits: &Limits,
-    schedule: &Schedule,
-    limit: u64,
-    max_nodes: u64,
+    job: &CountJob<'_, N>,
     seen: Seen,
     sat: Option<&Puzzle>,
 ) -> Distinct {
     #[cfg(feature = "sat")]
-    if let Some(puzzle) = sat.filter(|_| sat_counts(plan, limits)) {
+    if let Some(puzzle) = sat.filter(|_| sat_counts(job.plan, job.limits)) {
+        let (plan, masks, limits, schedule, limit, _) = job.parts();
         let limit = limit.max(1);
         // The search first, for as long as a solve gives it before the
         // SAT engine's turn: the counts it settles pay nothing more.
         let before = super::race::within(limits, super::race::HeadStart::of(schedule.sat_after));
-        let d = distinct_solutions(plan, masks, &before, schedule, limit, max_nodes, seen);
+        let d = distinct_solutions(
+            &CountJob {
+                limits: &before,
+                ..*job
+            },
+            seen,
+        );
         if d.complete || d.count >= limit || limits.expired() {
             return d;
         }
@@ -1156,11 +1178,11 @@ pub fn distinct_solutions_sat_first<const N: usize>(
         if complete || seen.len() as u64 >= limit || limits.expired() {
             return Distinct::of(seen, limit, complete);
         }
-        return distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen);
+        return distinct_solutions(job, seen);
     }
     #[cfg(not(feature = "sat"))]
     let _ = sat;
-    distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen)
+    distinct_solutions(job, seen)
 }
 
 /// Whether the SAT engine's count helps a count of `plan` within
@@ -1249,18 +1271,12 @@ pub static CUBES_HELPER_COUNTS: std::sync::atomic::AtomicU64 = std::sync::atomic
 
 /// [`distinct_solutions_threads`] without the `native` feature (no
 /// threads): [`distinct_solutions`] on this thread; `rest` is not needed.
-#[allow(clippy::too_many_arguments)]
 #[cfg(not(feature = "native"))]
 pub fn distinct_solutions_threads<const N: usize>(
-    plan: &Plan,
-    masks: &Masks<N>,
-    limits: &Limits,
-    schedule: &Schedule,
-    limit: u64,
-    max_nodes: u64,
+    job: &CountJob<'_, N>,
     seen: Seen,
     _rest: Option<Vec<(usize, Vec<Direction>)>>,
     _sat: Option<&Puzzle>,
 ) -> Distinct {
-    distinct_solutions(plan, masks, limits, schedule, limit, max_nodes, seen)
+    distinct_solutions(job, seen)
 }
