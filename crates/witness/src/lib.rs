@@ -177,8 +177,6 @@ pub mod internals {
     pub use crate::rules::{
         board, marks, memo, polyfit, regions, scratch, symbols, RegionMemo, Workspace,
     };
-    #[cfg(feature = "sat")]
-    pub use crate::solve::count_plan_pieces;
     /// The SAT engine's insides: the encoding, the cuts, the run.
     #[cfg(feature = "sat")]
     pub use crate::solve::sat;
@@ -191,4 +189,6 @@ pub mod internals {
         solve_plan_threads, solve_plan_threads_with, solve_plan_with, Schedule, LANE_COUNT_AFTER,
         LANE_COUNT_MAX_LIMIT,
     };
+    #[cfg(feature = "sat")]
+    pub use crate::solve::{count_plan_pieces, solve_plan_cube_turns};
 }

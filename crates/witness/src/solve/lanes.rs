@@ -45,7 +45,20 @@ pub struct Schedule {
     /// pieces, where the count has no second thread
     /// ([`super::portfolio::distinct_solutions_sat_first`]; [`SAT_AFTER`]).
     pub sat_after: std::time::Duration,
+    /// Not in nodes: the time a job on one thread with the SAT engine's
+    /// case cubes ([`super::portfolio::CaseShare::sat`]) runs before
+    /// they take turns ([`CUBES_ALONE_AFTER`]).
+    pub cubes_alone_after: std::time::Duration,
 }
+
+/// The time a solve or a count on one thread of a marked piece panel
+/// with elimination cases runs before the SAT engine's case cubes take
+/// turns ([`Schedule::cubes_alone_after`]): 32 ms, the head start the
+/// local search has on the helper thread
+/// ([`HELPER_SAT_AFTER`](super::portfolio::HELPER_SAT_AFTER)). The
+/// lanes, cases and local search settle most such panels sooner, and
+/// they pay nothing.
+pub const CUBES_ALONE_AFTER: std::time::Duration = std::time::Duration::from_millis(32);
 
 /// The search's work on one thread before the SAT engine's turn on a
 /// piece panel with a few pieces (a count's, [`Schedule::sat_after`], and
@@ -59,7 +72,8 @@ pub const SAT_AFTER: std::time::Duration = std::time::Duration::from_millis(20);
 impl Default for Schedule {
     /// 10,000 nodes, doubling, up to 640,000; the cases after 20,000, the
     /// late lanes after 4M, the local search after 300,000 (after 40,000
-    /// with no helper thread); the SAT engine's turn after [`SAT_AFTER`].
+    /// with no helper thread); the SAT engine's turn after [`SAT_AFTER`],
+    /// its case cubes on one thread after [`CUBES_ALONE_AFTER`].
     fn default() -> Self {
         Schedule {
             first: 10_000,
@@ -70,6 +84,7 @@ impl Default for Schedule {
             anneal_after: ANNEAL_AFTER,
             anneal_alone_after: ANNEAL_ALONE_AFTER,
             sat_after: SAT_AFTER,
+            cubes_alone_after: CUBES_ALONE_AFTER,
         }
     }
 }

@@ -591,6 +591,7 @@ impl<'a, 'p, const N: usize> CaseRuns<'a, 'p, N> {
             anneal_after: schedule.anneal_after,
             anneal_alone_after: schedule.anneal_alone_after,
             sat_after: schedule.sat_after,
+            cubes_alone_after: schedule.cubes_alone_after,
         };
         let runs = (0..cases.len())
             .map(|case| Run {
@@ -902,6 +903,7 @@ mod tests {
             anneal_after: u64::MAX,
             anneal_alone_after: u64::MAX,
             sat_after: crate::solve::lanes::SAT_AFTER,
+            cubes_alone_after: crate::solve::lanes::CUBES_ALONE_AFTER,
         };
         let limits = Limits::none();
         let mut runs = CaseRuns::new(&cases, &limits, &tiny);
@@ -1123,6 +1125,7 @@ mod tests {
             anneal_after: u64::MAX,
             anneal_alone_after: u64::MAX,
             sat_after: crate::solve::lanes::SAT_AFTER,
+            cubes_alone_after: crate::solve::lanes::CUBES_ALONE_AFTER,
         };
         let plan = Plan::new(&p).unwrap();
         let found = crate::solve::solve_plan_with(&plan, &Limits::none(), &tiny)

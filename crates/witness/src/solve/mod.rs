@@ -480,6 +480,27 @@ pub fn solve_plan_sat_helper(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> R
     solve_plan_threads_with(plan, limits, &Schedule::default(), Some(puzzle)).map(|(s, _)| s)
 }
 
+/// [`solve_plan`] of `puzzle` (the puzzle of `plan`) on this thread,
+/// with the SAT engine's case cubes taking turns with the lanes, the
+/// elimination cases and the local search
+/// ([`portfolio::CaseShare::alone_with_sat`]): what `auto` runs on a
+/// marked piece panel with elimination cases where no second thread is
+/// to be had, in the helper thread's place, with the default schedule.
+#[cfg(feature = "sat")]
+pub fn solve_plan_cube_turns(
+    puzzle: &Puzzle,
+    plan: &Plan,
+    limits: &Limits,
+    schedule: &Schedule,
+) -> Result<Solution> {
+    with_width!(plan, |masks: N| {
+        let share = portfolio::CaseShare::alone_with_sat(puzzle);
+        let (answer, complete, _) =
+            portfolio::first_solution_alone(plan, &masks, limits, schedule, &share);
+        Ok(solution_of(plan, answer, complete))
+    })
+}
+
 /// [`solve`] on a prepared plan.
 pub fn solve_plan(plan: &Plan, limits: &Limits) -> Result<Solution> {
     solve_plan_stats(plan, limits).map(|(s, _)| s)

@@ -37,6 +37,8 @@ use super::local::Anneal;
 use super::mark_cases::{CaseRuns, Cases, Outcome, FEW_CASES, MAX_CASES};
 use super::nearby::{mirror_twin, narrow, near_solutions, NEAR_NODES};
 use super::plan::{Masks, Plan};
+#[cfg(feature = "sat")]
+use super::sat::cubes::{CubeTurn, CubeTurns};
 use super::search::Search;
 use crate::model::{Direction, Puzzle};
 use std::collections::HashSet;
@@ -92,6 +94,13 @@ pub struct CaseShare<'a> {
     /// [`ANNEAL_SHARE_ALONE`], with elimination cases or without (unless
     /// that is `u64::MAX`: then as beside a helper).
     pub alone: bool,
+    /// With `alone`, the plan's puzzle, for the SAT engine's case cubes
+    /// ([`super::sat::cubes`]) to take turns as well, as the helper thread
+    /// runs them beside the search ([`helper_turns_visit`]): from
+    /// [`Schedule::cubes_alone_after`] with `CUBES_SHARE_ALONE` of the
+    /// time, blocking each solution they find. Taken only with the `sat`
+    /// feature.
+    pub sat: Option<&'a Puzzle>,
 }
 
 impl<'a> CaseShare<'a> {
@@ -117,6 +126,7 @@ impl<'a> CaseShare<'a> {
             finished: Some(finished),
             anneal: Some(seed),
             alone: false,
+            sat: None,
         };
         let here = if many {
             Some(share(0, ANNEAL_SEED))
@@ -127,6 +137,7 @@ impl<'a> CaseShare<'a> {
                 finished: None,
                 anneal: Some(ANNEAL_SEED),
                 alone: false,
+                sat: None,
             })
         };
         (here, share(parts - 1, ANNEAL_SEED + 1))
@@ -143,6 +154,7 @@ impl CaseShare<'static> {
             finished: None,
             anneal: Some(ANNEAL_SEED),
             alone: false,
+            sat: None,
         }
     }
 
@@ -152,6 +164,17 @@ impl CaseShare<'static> {
         CaseShare {
             alone: true,
             ..CaseShare::all()
+        }
+    }
+}
+
+impl<'a> CaseShare<'a> {
+    /// [`CaseShare::alone`], with the SAT engine's case cubes of `puzzle`
+    /// (the plan's) taking turns too (the field `sat`).
+    pub fn alone_with_sat(puzzle: &'a Puzzle) -> Self {
+        CaseShare {
+            sat: Some(puzzle),
+            ..CaseShare::alone()
         }
     }
 }
@@ -187,6 +210,36 @@ pub const ANNEAL_SHARE_BESIDE_CASES: (u64, u64) = (1, 16);
 /// as measured on the corpus's marked panels, docs/benchmarks.md,
 /// "Marked panels on one thread").
 pub const ANNEAL_SHARE_ALONE: (u64, u64) = (2, 1);
+
+/// The SAT engine's share of the time of a job on one thread with its
+/// case cubes ([`CaseShare::sat`]), past
+/// [`Schedule::cubes_alone_after`]: up to twice the time the rest of the
+/// job (lanes, cases, local search) has had past it (a turn of the
+/// cubes, at most [`HELPER_TURN_MAX`], comes between two of the lanes'
+/// turns while their time is under that). On the marked piece
+/// panels that take long on one thread, the case cubes (which the helper
+/// thread runs where there is one) settle most; where they do not, the
+/// rest takes up to three times as long past that point
+/// (docs/benchmarks.md, "Marked piece panels on one thread").
+#[cfg(feature = "sat")]
+pub const CUBES_SHARE_ALONE: (u32, u32) = (2, 1);
+
+/// True when the SAT engine's case cubes are due a turn on one thread,
+/// `elapsed` into the job: past `after`, while their time is under
+/// [`CUBES_SHARE_ALONE`] of the rest's past it.
+#[cfg(feature = "sat")]
+fn cubes_due(
+    cubes: &CubeTurns<'_>,
+    elapsed: std::time::Duration,
+    after: std::time::Duration,
+) -> bool {
+    let (num, den) = CUBES_SHARE_ALONE;
+    let rest = elapsed.saturating_sub(cubes.time());
+    match rest.checked_sub(after) {
+        Some(past) => !cubes.gone() && cubes.time() * den < past * num,
+        None => false,
+    }
+}
 
 /// The local search's seed (on two threads, the second's is the next):
 /// its runs are the same every time.
@@ -275,7 +328,17 @@ impl Turns {
         } else {
             self.schedule.anneal_after
         };
-        if cases.is_none() && anneal.is_none() {
+        // The SAT engine's case cubes, in a helper's place, by time.
+        #[cfg(feature = "sat")]
+        let mut sat = share.sat.filter(|_| alone).map(|p| {
+            (
+                CubeTurns::new(p, HELPER_TURN_FIRST, true),
+                std::time::Instant::now(),
+            )
+        });
+        #[cfg(not(feature = "sat"))]
+        let sat: Option<()> = None;
+        if cases.is_none() && anneal.is_none() && sat.is_none() {
             while !self.step_with(fwd, back.as_deref_mut(), lanes, visit) {}
             return 0;
         }
@@ -309,6 +372,27 @@ impl Turns {
                 if limits.expired() {
                     self.stopped = true;
                     break 'search;
+                }
+            }
+            #[cfg(feature = "sat")]
+            if let Some((cubes, t0)) = sat.as_mut() {
+                if cubes_due(cubes, t0.elapsed(), self.schedule.cubes_alone_after) {
+                    CUBE_TURNS_ALONE.fetch_add(1, Ordering::Relaxed);
+                    match cubes.turn(limits) {
+                        CubeTurn::Found(answer) => {
+                            if !visit(answer) {
+                                break 'search;
+                            }
+                        }
+                        // No solution besides those handed on (each is
+                        // blocked once found): `visit` has seen them all.
+                        CubeTurn::Proved => break 'search,
+                        CubeTurn::Open | CubeTurn::Gone => {}
+                    }
+                    if limits.expired() {
+                        self.stopped = true;
+                        break 'search;
+                    }
                 }
             }
             let Some(runs) = runs.as_mut() else {
@@ -498,7 +582,19 @@ impl Distinct {
 /// [`NEAR_SEARCHES`] solutions, from `seen` or found, each get a near
 /// search ([`super::nearby`]) of [`NEAR_NODES`] nodes at most, unless they
 /// visit nearly every node.
-pub fn distinct_solutions<const N: usize>(job: &CountJob<'_, N>, mut seen: Seen) -> Distinct {
+pub fn distinct_solutions<const N: usize>(job: &CountJob<'_, N>, seen: Seen) -> Distinct {
+    distinct_solutions_alone(job, seen, &CaseShare::alone())
+}
+
+/// [`distinct_solutions`] with `share` past the first turn: one of
+/// [`CaseShare::alone`] and [`CaseShare::alone_with_sat`] (whose SAT
+/// engine blocks each solution it finds, and whose "no more" is a proof
+/// that ends the count as complete).
+pub fn distinct_solutions_alone<const N: usize>(
+    job: &CountJob<'_, N>,
+    mut seen: Seen,
+    share: &CaseShare,
+) -> Distinct {
     let (plan, masks, limits, schedule, limit, max_nodes) = job.parts();
     let mut turns = Turns::new(schedule, Some(max_nodes));
     let limit = limit.max(1);
@@ -517,15 +613,13 @@ pub fn distinct_solutions<const N: usize>(job: &CountJob<'_, N>, mut seen: Seen)
     if !ended {
         let back = Back::<N>::new(plan);
         let mut bs = back.as_ref().map(|b| b.search(limits));
-        // On this thread alone: no helper runs a local search beside it.
-        let all = CaseShare::alone();
         turns.run_with_cases_visit(
             &mut fwd,
             bs.as_mut(),
             &Turns::ALL,
             plan,
             limits,
-            &all,
+            share,
             &mut visit,
         );
     }
@@ -573,12 +667,24 @@ pub fn first_solution<const N: usize>(
     limits: &Limits,
     schedule: &Schedule,
 ) -> (Option<Answer>, bool, u64) {
+    first_solution_alone(plan, masks, limits, schedule, &CaseShare::alone())
+}
+
+/// [`first_solution`] with `share` past the first turn: one of
+/// [`CaseShare::alone`] and [`CaseShare::alone_with_sat`].
+pub fn first_solution_alone<const N: usize>(
+    plan: &Plan,
+    masks: &Masks<N>,
+    limits: &Limits,
+    schedule: &Schedule,
+    share: &CaseShare,
+) -> (Option<Answer>, bool, u64) {
     let mut turns = Turns::new(schedule, limits.max_nodes);
     let mut fwd = Search::new(plan, masks, limits);
     if let Some(answer) = turns.step(&mut fwd, None, &Turns::ALL) {
         return (answer, !turns.stopped, fwd.visited);
     }
-    first_solution_rest(plan, limits, &mut turns, &mut fwd, &CaseShare::alone())
+    first_solution_rest(plan, limits, &mut turns, &mut fwd, share)
 }
 
 /// [`first_solution`] past its first turn (`turns` and `fwd` where that
@@ -776,7 +882,7 @@ pub const HELPER_TURN_FIRST: std::time::Duration = std::time::Duration::from_mil
 /// The longest turn of each side on the helper thread of
 /// [`first_solution_helped`] with the SAT engine.
 #[cfg(feature = "sat")]
-pub const HELPER_TURN_MAX: std::time::Duration = std::time::Duration::from_millis(64);
+pub const HELPER_TURN_MAX: std::time::Duration = super::sat::cubes::TURN_MAX;
 
 /// On a piece panel, the local search's time alone on the helper thread
 /// of [`first_solution_helped`] before the SAT engine's first turn
@@ -853,29 +959,28 @@ pub fn helper_turns_visit(
         if let Some(a) = anneal.as_mut() {
             a.set_limits(limits);
         }
-        // The SAT engine is built at its first turn, which pays for it.
-        let mut sat: Option<super::sat::cubes::CaseCubes<'_>> = None;
-        let mut sat_gone = false;
+        // The SAT engine is built at its first turn, which pays for it;
+        // alone, it needs no turns.
+        let first = if anneal.is_none() {
+            Duration::MAX
+        } else {
+            HELPER_TURN_FIRST
+        };
+        let mut sat = CubeTurns::new(puzzle, first, block);
         // Each side's time so far: the side that has had less goes next,
         // so that an encoding that takes long is paid back to the local
         // search before the SAT engine's next turn. On a piece panel the
         // SAT engine's first turn waits for the local search's head start.
-        let (mut local_time, mut sat_time) = (Duration::ZERO, Duration::ZERO);
+        let mut local_time = Duration::ZERO;
         let head_start = if b.has_polys && anneal.is_some() {
             HELPER_SAT_AFTER
         } else {
             Duration::ZERO
         };
-        // Each side's next turn; alone, the SAT engine needs no turns.
         let mut local_turn = HELPER_TURN_FIRST;
-        let mut sat_turn = if anneal.is_none() {
-            Duration::MAX
-        } else {
-            HELPER_TURN_FIRST
-        };
-        while !limits.expired() && (anneal.is_some() || !sat_gone) {
-            let sat_due = !sat_gone
-                && (anneal.is_none() || (local_time >= head_start && sat_time < local_time));
+        while !limits.expired() && (anneal.is_some() || !sat.gone()) {
+            let sat_due = !sat.gone()
+                && (anneal.is_none() || (local_time >= head_start && sat.time() < local_time));
             if let Some(a) = anneal.as_mut().filter(|_| !sat_due) {
                 let t = Instant::now();
                 // Not past the head start in one turn.
@@ -896,39 +1001,18 @@ pub fn helper_turns_visit(
                 local_turn = (local_turn * 2).min(HELPER_TURN_MAX);
             }
             if sat_due {
-                let t = Instant::now();
-                if sat.is_none() {
-                    // A panel it does not encode after all: the local
-                    // search goes on alone.
-                    sat = super::sat::cubes::CaseCubes::new(puzzle, limits).ok();
-                    sat_gone = sat.is_none();
-                    if let Some(run) = sat.as_mut().filter(|_| block) {
-                        run.block_found();
-                    }
-                }
-                if let Some(run) = sat.as_mut() {
-                    match run.turn(limits, sat_turn) {
-                        Ok(s) if s.status == super::answer::Status::Complete => match s.path {
-                            Some(p) => {
-                                let answer = (b.index(p.start.x, p.start.y), 0, p.moves);
-                                if !visit(answer) || !block {
-                                    return false;
-                                }
-                            }
-                            // No (other) solution: proved.
-                            None => return true,
-                        },
-                        Ok(_) => {}
-                        Err(_) => {
-                            sat = None;
-                            sat_gone = true;
+                match sat.turn(limits) {
+                    CubeTurn::Found(answer) => {
+                        if !visit(answer) || !block {
+                            return false;
                         }
                     }
+                    // No (other) solution: proved.
+                    CubeTurn::Proved => return true,
+                    CubeTurn::Open | CubeTurn::Gone => {}
                 }
-                sat_time += t.elapsed();
-                sat_turn = (sat_turn.saturating_mul(2)).min(HELPER_TURN_MAX);
             }
-            if anneal.is_none() && (sat_gone || !block) {
+            if anneal.is_none() && (sat.gone() || !block) {
                 // The SAT engine alone was stopped by the limits, or gave
                 // up.
                 break;
@@ -1090,11 +1174,7 @@ pub fn distinct_solutions_threads<const N: usize>(
             // and blocking each solution it finds; its "no more" settles
             // the count.
             #[cfg(feature = "sat")]
-            None if sat.is_some()
-                && helped(plan)
-                && limits.max_nodes.is_none()
-                && super::mark_cases::case_count(plan).is_some() =>
-            {
+            None if sat.is_some() && cubes_count(plan, limits) => {
                 let puzzle = sat.expect("checked above");
                 CUBES_HELPER_COUNTS.fetch_add(1, Ordering::Relaxed);
                 let proved = helper_turns_visit(plan, puzzle, lim, true, true, &mut |a| visit(a));
@@ -1122,6 +1202,7 @@ pub fn distinct_solutions_threads<const N: usize>(
                         finished: None,
                         anneal: None,
                         alone: false,
+                        sat: None,
                     },
                 ),
             },
@@ -1144,8 +1225,13 @@ pub fn distinct_solutions_threads<const N: usize>(
 /// first run's work done again) with the solutions found, none lost: where no
 /// second thread is to be had (a pool of several threads, each on a
 /// count of its own), the count's piece panels keep the engine that
-/// settles some of them in milliseconds. Exact as that helper: the SAT
-/// engine only adds solutions to the set, and its "no more" is a proof.
+/// settles some of them in milliseconds. On a marked panel with
+/// elimination cases ([`helped`]: directed, no symmetry) without a node
+/// cap, the SAT engine's case cubes take turns with the lanes instead, as
+/// the helper thread runs them beside a count where there is one
+/// ([`distinct_solutions_alone`] with [`CaseShare::alone_with_sat`]).
+/// Exact as that helper: the SAT engine only adds solutions to the set,
+/// and its "no more" is a proof.
 pub fn distinct_solutions_sat_first<const N: usize>(
     job: &CountJob<'_, N>,
     seen: Seen,
@@ -1180,9 +1266,23 @@ pub fn distinct_solutions_sat_first<const N: usize>(
         }
         return distinct_solutions(job, seen);
     }
+    #[cfg(feature = "sat")]
+    if let Some(puzzle) = sat.filter(|_| cubes_count(job.plan, job.limits)) {
+        return distinct_solutions_alone(job, seen, &CaseShare::alone_with_sat(puzzle));
+    }
     #[cfg(not(feature = "sat"))]
     let _ = sat;
     distinct_solutions(job, seen)
+}
+
+/// Whether the SAT engine's case cubes ([`super::sat::cubes`]) help a
+/// count of `plan` within `limits`: a marked panel the local search
+/// takes ([`helped`]: directed, no symmetry) with elimination cases
+/// ([`super::mark_cases::case_count`]), and no node cap (which only the
+/// search measures).
+#[cfg(feature = "sat")]
+fn cubes_count(plan: &Plan, limits: &Limits) -> bool {
+    helped(plan) && limits.max_nodes.is_none() && super::mark_cases::case_count(plan).is_some()
 }
 
 /// Whether the SAT engine's count helps a count of `plan` within
@@ -1262,6 +1362,12 @@ pub static SAT_HELPER_SOLUTIONS: std::sync::atomic::AtomicU64 =
 /// for tests, to tell that the turn came.
 #[cfg(feature = "sat")]
 pub static SAT_FIRST_RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The turns the SAT engine's case cubes took on one thread beside the
+/// lanes ([`CaseShare::alone_with_sat`]), in all, since the process
+/// started: for tests, to tell that they took part.
+#[cfg(feature = "sat")]
+pub static CUBE_TURNS_ALONE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// The counts whose helper thread ran [`helper_turns_visit`] (a marked
 /// panel's cases as SAT cubes), in all, since the process started: for

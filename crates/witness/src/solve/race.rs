@@ -47,7 +47,12 @@
 //!   to be had, runs the search on one thread from where its first turn
 //!   left it and the SAT engine on the other (by turns with a local
 //!   search on the marked panels, the SAT engine asking about the cases
-//!   one at a time: `solve_plan_sat_helper`).
+//!   one at a time: `solve_plan_sat_helper`). Where no second thread is
+//!   to be had, the marked piece panels with elimination cases have the
+//!   SAT engine's case cubes by turns with the search on the solve's own
+//!   thread instead ([`super::solve_plan_cube_turns`]), and their counts
+//!   to a small limit alike
+//!   ([`distinct_solutions_sat_first`](super::portfolio::distinct_solutions_sat_first)).
 //!
 //! Panels the SAT engine does not support ([`crate::Error::Unsupported`]),
 //! other work on panels with polyominoes (where the search is the faster
@@ -385,8 +390,16 @@ fn solve_plan_on(
         return super::solve_plan_sat_helper(puzzle, plan, limits).map(Raced::alone);
     }
     // Without a second thread (a pool of several, each on a puzzle of its
-    // own), a piece panel with a handful of pieces and no mark has the
-    // SAT engine between two runs of the search, on this thread.
+    // own), a marked piece panel with elimination cases has the SAT
+    // engine's case cubes by turns with the search on this thread.
+    #[cfg(feature = "sat")]
+    if marked_pieces_with_cases(plan) {
+        let schedule = super::Schedule::default();
+        return super::solve_plan_cube_turns(puzzle, plan, limits, &schedule).map(Raced::alone);
+    }
+    // Without a second thread, a piece panel with a handful of pieces and
+    // no mark has the SAT engine between two runs of the search, on this
+    // thread.
     #[cfg(feature = "sat")]
     if sat_helps(plan) && !plan.rules.board.has_negations {
         return sat_between(puzzle, plan, limits, two);

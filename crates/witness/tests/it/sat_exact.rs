@@ -870,6 +870,72 @@ fn limited_counts_of_marked_piece_panels_agree_with_brute_force() {
     );
 }
 
+/// Solves and counts on one thread of marked piece panels (directed, no
+/// symmetry) with the SAT engine's case cubes taking turns with the lanes
+/// (`portfolio::CaseShare::alone_with_sat`, as `auto` runs them where no
+/// second thread is to be had: a pool of two threads), here from the
+/// start and beside lanes of short turns, so that the cubes take part on
+/// panels this small: a solve answers without limits, with one of the
+/// brute force's solutions or, only when it has none, with a proof; a
+/// count to a small limit gives the brute force's count up to the limit,
+/// complete exactly when it is below it, every solution kept one of the
+/// brute force's. The cubes took turns. More by hand: SAT_EXACT_SEED,
+/// SAT_EXACT_CASES.
+#[test]
+fn solves_and_counts_with_the_cubes_on_one_thread_agree_with_brute_force() {
+    use std::sync::atomic::Ordering::Relaxed;
+    let turns = || witness::internals::portfolio::CUBE_TURNS_ALONE.load(Relaxed);
+    let before = turns();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let at_once = witness::internals::Schedule {
+        first: 16,
+        most: 256,
+        cubes_alone_after: std::time::Duration::ZERO,
+        ..Default::default()
+    };
+    let var = common::env_u64;
+    let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0xC0_BE5A));
+    let (mut solvable, mut none, mut reached) = (0, 0, 0);
+    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+        let faces = [Faces::PiecesMarks, Faces::YlopsMarks][case as usize % 2];
+        let p = random_panel(&mut r, 3, faces, 6, 3);
+        if p.symmetry.is_some() || p.undirected {
+            continue;
+        }
+        let all: HashSet<Path> = common::brute_solutions(&p).into_iter().collect();
+        let plan = witness::internals::plan::Plan::new(&p).unwrap();
+        let s = witness::internals::solve_plan_cube_turns(&p, &plan, &Limits::none(), &at_once)
+            .unwrap();
+        assert_eq!(s.status, Status::Complete, "case {case}: on\n{}", show(&p));
+        match &s.path {
+            Some(path) => assert!(
+                all.contains(path),
+                "case {case}: {path:?} is no solution of\n{}",
+                show(&p)
+            ),
+            None => assert!(
+                all.is_empty(),
+                "case {case}: \"none\" on a panel with {} solutions:\n{}",
+                all.len(),
+                show(&p)
+            ),
+        }
+        solvable += u32::from(!all.is_empty());
+        none += u32::from(all.is_empty());
+        let limit = 1 + case % 3;
+        let (all, _) = pool.install(|| limited_count_agrees_with(case, &p, limit, &at_once));
+        reached += u32::from(all.len() as u64 >= limit);
+    }
+    assert!(
+        solvable > 20 && none > 20 && reached > 20,
+        "{solvable} solvable, {none} not, {reached} counts reached the limit"
+    );
+    assert!(turns() > before, "the cubes took no turn");
+}
+
 /// The helper thread of a marked panel's solve under `auto`
 /// (`portfolio::helper_turns`: a local search and the SAT engine by
 /// turns), on marked panels with and without pieces, with the local

@@ -24,6 +24,7 @@ fn a_round_ends_when_the_reversal_is_refused() {
         anneal_after: u64::MAX,
         anneal_alone_after: u64::MAX,
         sat_after: super::SAT_AFTER,
+        cubes_alone_after: super::CUBES_ALONE_AFTER,
     };
     let mut turns = Turns::new(&tiny, None);
     assert!(turns.step(&mut s, None, &Turns::ALL).is_none());
@@ -62,6 +63,7 @@ fn late_lanes_join_once_the_others_have_searched_enough() {
         anneal_after: u64::MAX,
         anneal_alone_after: u64::MAX,
         sat_after: super::SAT_AFTER,
+        cubes_alone_after: super::CUBES_ALONE_AFTER,
     };
     let mut turns = Turns::new(&tiny, None);
     let (mut late_turns, mut turn) = (0, 0);

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use super::SatRun;
 use crate::model::{Dot, Puzzle};
-use crate::solve::answer::{Solution, Status};
+use crate::solve::answer::{Answer, Solution, Status};
 use crate::solve::mark_cases::{erasures, Erasure, MAX_CASES};
 use crate::solve::race::{within, HeadStart};
 use crate::{Limits, Result};
@@ -159,5 +159,111 @@ fn stopped() -> Solution {
     Solution {
         path: None,
         status: Status::Stopped,
+    }
+}
+
+/// The longest turn of [`CubeTurns`]: its turns double from the first up
+/// to this.
+pub const TURN_MAX: Duration = Duration::from_millis(64);
+
+/// What a turn of [`CubeTurns`] came to.
+#[derive(Debug)]
+pub enum CubeTurn {
+    /// Nothing yet: its next turn goes on from here.
+    Open,
+    /// A solution (it passed the validator), as start slot, end slot (0:
+    /// not told) and moves.
+    Found(Answer),
+    /// No solution besides those it found before (with blocking; without,
+    /// none at all): a proof, every cut and blocking clause being sound.
+    Proved,
+    /// A panel the SAT engine does not encode, or a run that failed: it
+    /// takes no more turns.
+    Gone,
+}
+
+/// [`CaseCubes`] taking turns with other work on its thread: built at its
+/// first turn (which pays for it), each turn going on from where the last
+/// stopped, the turns doubling from a first length up to [`TURN_MAX`],
+/// with the time they took kept, so that the thread can share its time
+/// between the SAT engine and the rest.
+pub struct CubeTurns<'a> {
+    puzzle: &'a Puzzle,
+    cubes: Option<CaseCubes<'a>>,
+    gone: bool,
+    block: bool,
+    next: Duration,
+    time: Duration,
+}
+
+impl<'a> CubeTurns<'a> {
+    /// Turns on `puzzle`, the first `first` long (`Duration::MAX`: every
+    /// turn as long as the limits allow); with `block`, every solution
+    /// found is blocked, so that the next turn finds another (for counts).
+    pub fn new(puzzle: &'a Puzzle, first: Duration, block: bool) -> CubeTurns<'a> {
+        CubeTurns {
+            puzzle,
+            cubes: None,
+            gone: false,
+            block,
+            next: first,
+            time: Duration::ZERO,
+        }
+    }
+
+    /// The time its turns have taken so far, building included.
+    pub fn time(&self) -> Duration {
+        self.time
+    }
+
+    /// True once it takes no more turns ([`CubeTurn::Gone`]).
+    pub fn gone(&self) -> bool {
+        self.gone
+    }
+
+    /// One turn, within `limits`.
+    pub fn turn(&mut self, limits: &Limits) -> CubeTurn {
+        let t = Instant::now();
+        let room = crate::stack::need_for_slots(self.puzzle.cell_slice().len());
+        let out = crate::stack::with_room(room, || self.turn_inner(limits));
+        self.time += t.elapsed();
+        self.next = self.next.saturating_mul(2).min(TURN_MAX.max(self.next));
+        out
+    }
+
+    fn turn_inner(&mut self, limits: &Limits) -> CubeTurn {
+        if self.gone {
+            return CubeTurn::Gone;
+        }
+        if self.cubes.is_none() {
+            match CaseCubes::new(self.puzzle, limits) {
+                Ok(mut c) => {
+                    if self.block {
+                        c.block_found();
+                    }
+                    self.cubes = Some(c);
+                }
+                Err(_) => {
+                    self.gone = true;
+                    return CubeTurn::Gone;
+                }
+            }
+        }
+        let run = self.cubes.as_mut().expect("built above");
+        match run.turn(limits, self.next) {
+            Ok(s) if s.status == Status::Complete => match s.path {
+                Some(p) => {
+                    let b = &run.run.rules.board;
+                    CubeTurn::Found((b.index(p.start.x, p.start.y), 0, p.moves))
+                }
+                None => CubeTurn::Proved,
+            },
+            Ok(_) => CubeTurn::Open,
+            Err(_) => {
+                self.cubes = None;
+                self.gone = true;
+                CubeTurn::Gone
+            }
+        }
     }
 }

@@ -215,6 +215,7 @@ fn short_turns(first: u64, most: u64, late_lanes: u64) -> Schedule {
         anneal_after: 0,
         anneal_alone_after: 0,
         sat_after: witness::internals::Schedule::default().sat_after,
+        cubes_alone_after: witness::internals::Schedule::default().cubes_alone_after,
     }
 }
 
