@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args as ClapArgs;
 use indicatif::{ProgressBar, ProgressStyle};
-use witness::generate::difficulty::parse_band;
+use witness::generate::parse_band;
 use witness::generate::{GenerateOptions, Preset, Spec};
 use witness::model::Symmetry;
 use witness::{Error, Generated, Limits};

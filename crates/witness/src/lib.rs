@@ -182,6 +182,13 @@ pub mod internals {
     pub use crate::solve::sat;
     /// Why no solution: the candidates, the deletion, what they did.
     pub use crate::solve::why;
+    /// The generator's steps, for its tests: the frame of starts and ends
+    /// drawn, the frame around a given line, and a puzzle's symbols
+    /// taken away one at a time.
+    pub mod generate {
+        pub use crate::generate::frame::{around, draw, Framed};
+        pub use crate::generate::minimal::{symbols, without};
+    }
     pub use crate::solve::{
         answer, bits, brute, count_in_turns, count_plan, count_plan_with, distinct_lanes, faces,
         for_each_found, for_each_solution, frontier, hash, lanes, limits, local, mark_cases,

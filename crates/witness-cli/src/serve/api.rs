@@ -346,10 +346,10 @@ fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(
 /// `/api/generate`: `{"preset" | "symbols", "width", "height", "seed",
 /// "minimal", "pillar", "symmetry", "around", "timeout_ms"}` (a 4x4
 /// `mixed` puzzle of seed 1 by default, up to
-/// [`witness::generate::request::REQUEST_MAX_SIDE`] faces a side;
+/// [`witness::generate::REQUEST_MAX_SIDE`] faces a side;
 /// `around`, a line the puzzle's only solution must be) answered as a line
 /// of `witness generate`; a line no puzzle can be made around, or a field
-/// not among [`witness::generate::request::REQUEST_FIELDS`], is a 400 with
+/// not among [`witness::generate::REQUEST_FIELDS`], is a 400 with
 /// the reason.
 fn api_generate(
     body: &Value,

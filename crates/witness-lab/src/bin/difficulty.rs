@@ -4,7 +4,7 @@
 //! percentiles and a histogram by whole points. A puzzle whose search
 //! passes the node budget (default 10 million) is counted apart.
 
-use witness::generate::difficulty::difficulty;
+use witness::generate::difficulty;
 use witness::Limits;
 
 fn main() {

@@ -71,7 +71,7 @@ pub fn minimise(
                     *p = candidate;
                     removed = true;
                 }
-                Other::Found(_) => {}
+                Other::Found => {}
                 Other::Stopped => return Ok(false),
             }
         }

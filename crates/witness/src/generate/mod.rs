@@ -2,27 +2,27 @@
 //! exact counter.
 //!
 //! One puzzle is made path first:
-//! 1. [`frame`] draws the empty panel (size, pillar, symmetry, starts,
+//! 1. `frame` draws the empty panel (size, pillar, symmetry, starts,
 //!    ends, gaps, removed edges) and a random legal line on it, or, with
 //!    [`GenerateOptions::around`], the panel of the given line
-//!    ([`frame::around`]);
-//! 2. [`place`] puts the [`Spec`]'s symbols along the line, each kept only
+//!    (`frame::around`);
+//! 2. `place` puts the [`Spec`]'s symbols along the line, each kept only
 //!    when the validator accepts the line (elimination marks wait until
 //!    the other kinds have made the line the only solution);
-//! 3. [`unique`] looks for other solutions (the SAT engine, kept from
-//!    round to round: [`crate::solve::sat::other::Rounds`]); while there
+//! 3. `unique` looks for other solutions (the SAT engine, kept from
+//!    round to round: `crate::solve::sat::other::Rounds`); while there
 //!    are some, a symbol of the spec's kinds that the line satisfies and
 //!    the first other solution breaks is added (a cut; of a few proposed,
 //!    the one breaking the most of the others found, preferring one the
 //!    SAT engine takes in without starting over; every single symbol
 //!    when no random proposal cuts), until none is left
 //!    or the cuts or the budget run out (then a new line is drawn);
-//! 4. with `minimal`, [`minimal`] removes every symbol the uniqueness does
+//! 4. with `minimal`, `minimal` removes every symbol the uniqueness does
 //!    not need;
-//! 5. [`difficulty`] measures it; with a band, [`steer`] removes symbols
+//! 5. [`difficulty`] measures it; with a band, `steer` removes symbols
 //!    (harder) or adds some (easier) while the line stays the only
 //!    solution, and a panel still outside the band is dropped;
-//! 6. an exact count to 2 proves the result ([`unique::prove`]: the
+//! 6. an exact count to 2 proves the result (`unique::prove`: the
 //!    search's solutions in its engine's order, on one thread, up to 2,
 //!    on a small node budget, then a fresh SAT engine or the search on
 //!    one thread, bounded by work): exactly one solution with a complete
@@ -34,14 +34,14 @@
 //! budget rather than by time: the same options, seed and index give the
 //! same puzzle on every machine and whatever else runs beside it.
 
-pub mod difficulty;
-pub mod frame;
-pub mod minimal;
-pub mod place;
-pub mod request;
-pub mod spec;
-pub mod steer;
-pub mod unique;
+mod difficulty;
+pub(crate) mod frame;
+pub(crate) mod minimal;
+mod place;
+mod request;
+mod spec;
+mod steer;
+mod unique;
 
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -50,8 +50,9 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-pub use request::read_request;
-pub use spec::{Preset, Spec};
+pub use difficulty::{difficulty, parse_band};
+pub use request::{read_request, REQUEST_FIELDS, REQUEST_MAX_SIDE};
+pub use spec::{Preset, Spec, MAX_AMOUNT, MAX_COLORS};
 
 use crate::error::{how_many, Error, Result};
 use crate::model::{Gap, Puzzle, SlotKind, SymbolKind, Symmetry};
@@ -96,7 +97,7 @@ pub struct GenerateOptions {
     pub gaps: usize,
     /// Removed edges on the border, where no line of the solution passes.
     pub removed: usize,
-    /// Remove every symbol the uniqueness does not need ([`minimal`]).
+    /// Remove every symbol the uniqueness does not need.
     pub minimal: bool,
     /// Keep only puzzles whose [`difficulty`] lies in `MIN..=MAX`.
     pub difficulty: Option<(f64, f64)>,

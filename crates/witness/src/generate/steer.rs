@@ -92,7 +92,7 @@ fn first_unique(
         }
         match other_solution(&candidate, line, limits)? {
             Other::None => return Ok(Step::Moved(candidate)),
-            Other::Found(_) => {}
+            Other::Found => {}
             Other::Stopped => return Ok(Step::Stopped),
         }
     }

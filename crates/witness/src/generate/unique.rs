@@ -31,7 +31,7 @@ pub enum Other {
     /// Every path was searched: the line is the only solution.
     None,
     /// A solution that is not the line.
-    Found(Path),
+    Found,
     /// The limits stopped the search first.
     Stopped,
 }
@@ -65,7 +65,7 @@ const NODES_PER_CALL: u64 = 5_000;
 pub fn other_solution(p: &Puzzle, line: &Path, limits: &Limits) -> Result<Other> {
     Ok(match others(p, line, limits, 1)? {
         Others::None => Other::None,
-        Others::Found(mut v) => Other::Found(v.swap_remove(0)),
+        Others::Found(_) => Other::Found,
         Others::Stopped => Other::Stopped,
     })
 }

@@ -53,9 +53,9 @@ pub struct Schedule {
 
 /// The time a solve or a count on one thread of a marked piece panel
 /// with elimination cases runs before the SAT engine's case cubes take
-/// turns ([`Schedule::cubes_alone_after`]): 32 ms, the head start the
-/// local search has on the helper thread
-/// ([`HELPER_SAT_AFTER`](super::portfolio::HELPER_SAT_AFTER)). The
+/// turns ([`Schedule::cubes_alone_after`]): 32 ms from the start of its
+/// turns by lanes, as long as the head start the local search has on the
+/// helper thread (`portfolio::HELPER_SAT_AFTER`). The
 /// lanes, cases and local search settle most such panels sooner, and
 /// they pay nothing.
 pub const CUBES_ALONE_AFTER: std::time::Duration = std::time::Duration::from_millis(32);

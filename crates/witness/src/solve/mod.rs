@@ -496,7 +496,7 @@ pub fn solve_plan_cube_turns(
     with_width!(plan, |masks: N| {
         let share = portfolio::CaseShare::alone_with_sat(puzzle);
         let (answer, complete, _) =
-            portfolio::first_solution_alone(plan, &masks, limits, schedule, &share);
+            portfolio::first_solution_with_share(plan, &masks, limits, schedule, &share);
         Ok(solution_of(plan, answer, complete))
     })
 }
@@ -726,7 +726,8 @@ pub fn count_plan_with(
 /// with elimination cases ([`portfolio::distinct_solutions_threads`]);
 /// without a second thread, on such directed unmarked panels, the
 /// SAT engine's count between two runs of the search on the count's own
-/// thread ([`portfolio::distinct_solutions_sat_first`]). `auto` takes it for
+/// thread, and on such marked panels the case cubes by turns with the
+/// lanes there ([`portfolio::distinct_solutions_sat_first`]). `auto` takes it for
 /// panels with a handful of pieces, where the two engines are
 /// complementary: each settles in milliseconds some counts the other
 /// takes seconds over (docs/benchmarks.md, "Uniqueness on the slowest
@@ -770,7 +771,8 @@ pub fn count_plan_one_thread(plan: &Plan, limit: Option<u64>, limits: &Limits) -
 /// ([`portfolio::distinct_solutions_threads`], with the SAT engine's
 /// count on `sat`, the plan's puzzle, as the helper), else on this
 /// thread, with the SAT engine's count on `sat` between two runs of the
-/// search ([`portfolio::distinct_solutions_sat_first`]).
+/// search, or its case cubes by turns with the lanes on a marked panel
+/// ([`portfolio::distinct_solutions_sat_first`]).
 fn count_plan_threads(
     plan: &Plan,
     limit: Option<u64>,

@@ -95,8 +95,8 @@ pub struct CaseShare<'a> {
     /// that is `u64::MAX`: then as beside a helper).
     pub alone: bool,
     /// With `alone`, the plan's puzzle, for the SAT engine's case cubes
-    /// ([`super::sat::cubes`]) to take turns as well, as the helper thread
-    /// runs them beside the search ([`helper_turns_visit`]): from
+    /// (`sat::cubes`) to take turns as well, as the helper thread runs
+    /// them beside the search (`helper_turns_visit`): from
     /// [`Schedule::cubes_alone_after`] with `CUBES_SHARE_ALONE` of the
     /// time, blocking each solution they find. Taken only with the `sat`
     /// feature.
@@ -142,6 +142,15 @@ impl<'a> CaseShare<'a> {
         };
         (here, share(parts - 1, ANNEAL_SEED + 1))
     }
+
+    /// [`CaseShare::alone`], with the SAT engine's case cubes of `puzzle`
+    /// (the plan's) taking turns too (the field `sat`).
+    pub fn alone_with_sat(puzzle: &'a Puzzle) -> Self {
+        CaseShare {
+            sat: Some(puzzle),
+            ..CaseShare::alone()
+        }
+    }
 }
 
 impl CaseShare<'static> {
@@ -164,17 +173,6 @@ impl CaseShare<'static> {
         CaseShare {
             alone: true,
             ..CaseShare::all()
-        }
-    }
-}
-
-impl<'a> CaseShare<'a> {
-    /// [`CaseShare::alone`], with the SAT engine's case cubes of `puzzle`
-    /// (the plan's) taking turns too (the field `sat`).
-    pub fn alone_with_sat(puzzle: &'a Puzzle) -> Self {
-        CaseShare {
-            sat: Some(puzzle),
-            ..CaseShare::alone()
         }
     }
 }
@@ -213,33 +211,18 @@ pub const ANNEAL_SHARE_ALONE: (u64, u64) = (2, 1);
 
 /// The SAT engine's share of the time of a job on one thread with its
 /// case cubes ([`CaseShare::sat`]), past
-/// [`Schedule::cubes_alone_after`]: up to twice the time the rest of the
+/// [`Schedule::cubes_alone_after`]: about twice the time the rest of the
 /// job (lanes, cases, local search) has had past it (a turn of the
-/// cubes, at most [`HELPER_TURN_MAX`], comes between two of the lanes'
-/// turns while their time is under that). On the marked piece
+/// cubes, at most [`TURN_MAX`](super::sat::cubes::TURN_MAX) but for the
+/// first, which also builds their encoding, comes between two of the
+/// lanes' turns while their time is under twice the rest's, and may take
+/// it past that). On the marked piece
 /// panels that take long on one thread, the case cubes (which the helper
 /// thread runs where there is one) settle most; where they do not, the
 /// rest takes up to three times as long past that point
 /// (docs/benchmarks.md, "Marked piece panels on one thread").
 #[cfg(feature = "sat")]
 pub const CUBES_SHARE_ALONE: (u32, u32) = (2, 1);
-
-/// True when the SAT engine's case cubes are due a turn on one thread,
-/// `elapsed` into the job: past `after`, while their time is under
-/// [`CUBES_SHARE_ALONE`] of the rest's past it.
-#[cfg(feature = "sat")]
-fn cubes_due(
-    cubes: &CubeTurns<'_>,
-    elapsed: std::time::Duration,
-    after: std::time::Duration,
-) -> bool {
-    let (num, den) = CUBES_SHARE_ALONE;
-    let rest = elapsed.saturating_sub(cubes.time());
-    match rest.checked_sub(after) {
-        Some(past) => !cubes.gone() && cubes.time() * den < past * num,
-        None => false,
-    }
-}
 
 /// The local search's seed (on two threads, the second's is the next):
 /// its runs are the same every time.
@@ -283,9 +266,11 @@ impl Turns {
     /// the cases and the local search find (the cases' and the local
     /// search's checked against the puzzle's rules; a solution may come
     /// more than once) until it returns false. Ends when `visit` stops it,
-    /// when a lane has searched every path or the last share of the cases
-    /// is searched to the end (either way `visit` has seen every solution;
-    /// the local search never ends it so), or when the limits stop it
+    /// when a lane has searched every path, the last share of the cases
+    /// is searched to the end, or the SAT engine's case cubes (with
+    /// [`CaseShare::alone_with_sat`]) prove there is no solution besides
+    /// those they handed on (each way `visit` has seen every solution; the
+    /// local search never ends it so), or when the limits stop it
     /// ([`Turns::stopped`]). Tells the nodes the cases visited.
     #[allow(clippy::too_many_arguments)]
     pub fn run_with_cases_visit<const N: usize>(
@@ -330,12 +315,10 @@ impl Turns {
         };
         // The SAT engine's case cubes, in a helper's place, by time.
         #[cfg(feature = "sat")]
-        let mut sat = share.sat.filter(|_| alone).map(|p| {
-            (
-                CubeTurns::new(p, HELPER_TURN_FIRST, true),
-                std::time::Instant::now(),
-            )
-        });
+        let mut sat = share
+            .sat
+            .filter(|_| alone)
+            .map(|p| CubeTurns::new(p, super::sat::cubes::TURN_FIRST, true));
         #[cfg(not(feature = "sat"))]
         let sat: Option<()> = None;
         if cases.is_none() && anneal.is_none() && sat.is_none() {
@@ -375,8 +358,8 @@ impl Turns {
                 }
             }
             #[cfg(feature = "sat")]
-            if let Some((cubes, t0)) = sat.as_mut() {
-                if cubes_due(cubes, t0.elapsed(), self.schedule.cubes_alone_after) {
+            if let Some(cubes) = sat.as_mut() {
+                if cubes.due(self.schedule.cubes_alone_after, CUBES_SHARE_ALONE) {
                     CUBE_TURNS_ALONE.fetch_add(1, Ordering::Relaxed);
                     match cubes.turn(limits) {
                         CubeTurn::Found(answer) => {
@@ -544,8 +527,9 @@ fn near_into<const N: usize>(
 pub struct Distinct {
     /// The distinct solutions found (at most the limit).
     pub count: u64,
-    /// True when that is every solution (a lane searched every path);
-    /// false when the limit was reached, or `max_nodes` or the limits cut
+    /// True when that is every solution (a lane searched every path, the
+    /// cases were all searched to the end, or the SAT engine proved there
+    /// are no more); false when the limit was reached, or `max_nodes` or the limits cut
     /// the search short.
     pub complete: bool,
     /// The solutions found (those given as already seen among them), as
@@ -583,14 +567,14 @@ impl Distinct {
 /// search ([`super::nearby`]) of [`NEAR_NODES`] nodes at most, unless they
 /// visit nearly every node.
 pub fn distinct_solutions<const N: usize>(job: &CountJob<'_, N>, seen: Seen) -> Distinct {
-    distinct_solutions_alone(job, seen, &CaseShare::alone())
+    distinct_solutions_with_share(job, seen, &CaseShare::alone())
 }
 
 /// [`distinct_solutions`] with `share` past the first turn: one of
 /// [`CaseShare::alone`] and [`CaseShare::alone_with_sat`] (whose SAT
 /// engine blocks each solution it finds, and whose "no more" is a proof
 /// that ends the count as complete).
-pub fn distinct_solutions_alone<const N: usize>(
+pub fn distinct_solutions_with_share<const N: usize>(
     job: &CountJob<'_, N>,
     mut seen: Seen,
     share: &CaseShare,
@@ -667,12 +651,12 @@ pub fn first_solution<const N: usize>(
     limits: &Limits,
     schedule: &Schedule,
 ) -> (Option<Answer>, bool, u64) {
-    first_solution_alone(plan, masks, limits, schedule, &CaseShare::alone())
+    first_solution_with_share(plan, masks, limits, schedule, &CaseShare::alone())
 }
 
 /// [`first_solution`] with `share` past the first turn: one of
 /// [`CaseShare::alone`] and [`CaseShare::alone_with_sat`].
-pub fn first_solution_alone<const N: usize>(
+pub fn first_solution_with_share<const N: usize>(
     plan: &Plan,
     masks: &Masks<N>,
     limits: &Limits,
@@ -879,10 +863,11 @@ pub fn first_solution_helped<const N: usize>(
 #[cfg(feature = "sat")]
 pub const HELPER_TURN_FIRST: std::time::Duration = std::time::Duration::from_millis(2);
 
-/// The longest turn of each side on the helper thread of
-/// [`first_solution_helped`] with the SAT engine.
+/// The longest turn of the local search on the helper thread of
+/// [`first_solution_helped`] with the SAT engine (the SAT engine's turns
+/// there end at [`TURN_MAX`](super::sat::cubes::TURN_MAX), as long).
 #[cfg(feature = "sat")]
-pub const HELPER_TURN_MAX: std::time::Duration = super::sat::cubes::TURN_MAX;
+pub const HELPER_TURN_MAX: std::time::Duration = std::time::Duration::from_millis(64);
 
 /// On a piece panel, the local search's time alone on the helper thread
 /// of [`first_solution_helped`] before the SAT engine's first turn
@@ -1229,7 +1214,7 @@ pub fn distinct_solutions_threads<const N: usize>(
 /// elimination cases ([`helped`]: directed, no symmetry) without a node
 /// cap, the SAT engine's case cubes take turns with the lanes instead, as
 /// the helper thread runs them beside a count where there is one
-/// ([`distinct_solutions_alone`] with [`CaseShare::alone_with_sat`]).
+/// ([`distinct_solutions_with_share`] with [`CaseShare::alone_with_sat`]).
 /// Exact as that helper: the SAT engine only adds solutions to the set,
 /// and its "no more" is a proof.
 pub fn distinct_solutions_sat_first<const N: usize>(
@@ -1268,7 +1253,7 @@ pub fn distinct_solutions_sat_first<const N: usize>(
     }
     #[cfg(feature = "sat")]
     if let Some(puzzle) = sat.filter(|_| cubes_count(job.plan, job.limits)) {
-        return distinct_solutions_alone(job, seen, &CaseShare::alone_with_sat(puzzle));
+        return distinct_solutions_with_share(job, seen, &CaseShare::alone_with_sat(puzzle));
     }
     #[cfg(not(feature = "sat"))]
     let _ = sat;
@@ -1276,10 +1261,11 @@ pub fn distinct_solutions_sat_first<const N: usize>(
 }
 
 /// Whether the SAT engine's case cubes ([`super::sat::cubes`]) help a
-/// count of `plan` within `limits`: a marked panel the local search
-/// takes ([`helped`]: directed, no symmetry) with elimination cases
-/// ([`super::mark_cases::case_count`]), and no node cap (which only the
-/// search measures).
+/// count of `plan` within `limits`, on a piece panel its caller has
+/// chosen (at most seven pieces and 400 faces, `count_plan_pieces`): a
+/// marked panel the local search takes ([`helped`]: directed, no
+/// symmetry) with elimination cases ([`super::mark_cases::case_count`]),
+/// and no node cap (which only the search measures).
 #[cfg(feature = "sat")]
 fn cubes_count(plan: &Plan, limits: &Limits) -> bool {
     helped(plan) && limits.max_nodes.is_none() && super::mark_cases::case_count(plan).is_some()

@@ -676,8 +676,11 @@ pub fn count_plan(
         });
     }
     // A piece panel with a handful of pieces: the search's count, whose
-    // second thread runs the SAT engine's count first (the answer is
-    // reported as the search's: one count, one set of solutions).
+    // second thread runs the SAT engine's count first, or on a marked
+    // panel with elimination cases its case cubes (without a second
+    // thread: between two runs of the search, or the cubes by turns on
+    // the count's thread; the answer is reported as the search's: one
+    // count, one set of solutions).
     #[cfg(feature = "sat")]
     if limits.max_nodes.is_none() && sat_helps(plan) {
         return super::count_plan_pieces(puzzle, plan, limit, limits).map(Raced::alone);

@@ -260,3 +260,52 @@ fn on_one_thread_the_local_search_stands_in_for_the_helper() {
     eprintln!("answered with the local search on one thread only: {alone_only:?}");
     assert!(alone_only.len() >= 2, "{alone_only:?}");
 }
+
+/// `auto` on a marked piece panel with elimination cases where no second
+/// thread is to be had (a job of a pool of two threads, as `witness bench`
+/// runs puzzles): the pillar panel BN8SJ6KG mirrored left to right, 601
+/// cases, which the lanes and cases alone leave unsettled for seconds,
+/// gives the SAT engine's case cubes turns on the solve's own thread and
+/// on the count's; what they answer passes the validator.
+#[test]
+fn in_a_pool_auto_gives_a_marked_piece_panel_the_case_cubes() {
+    use std::sync::atomic::Ordering::Relaxed;
+    use witness::model::Turn;
+    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+        return;
+    };
+    let line = lines
+        .iter()
+        .find(|l| l.contains("\"BN8SJ6KG\""))
+        .expect("BN8SJ6KG in the corpus");
+    let puzzle = wpjson::parse(&common::puzzle_of_line(line).1)
+        .unwrap()
+        .turned(Turn::MirrorX)
+        .unwrap();
+    let turns = || witness::internals::portfolio::CUBE_TURNS_ALONE.load(Relaxed);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let limits = || Limits::timeout(std::time::Duration::from_secs(20));
+    let before = turns();
+    let options = witness::SolveOptions {
+        limits: limits(),
+        ..Default::default()
+    };
+    let s = pool.install(|| witness::solve(&puzzle, &options)).unwrap();
+    assert!(turns() > before, "the solve gave the cubes no turn");
+    if let Some(path) = &s.path {
+        assert!(witness::check(&puzzle, path).unwrap().valid);
+    }
+    let before = turns();
+    let options = witness::CountOptions {
+        limits: limits(),
+        ..witness::CountOptions::uniqueness()
+    };
+    let c = pool.install(|| witness::count(&puzzle, &options)).unwrap();
+    assert!(turns() > before, "the count gave the cubes no turn");
+    for path in &c.solutions {
+        assert!(witness::check(&puzzle, path).unwrap().valid);
+    }
+}

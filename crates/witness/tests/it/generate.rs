@@ -4,8 +4,8 @@
 //! makes it, every preset's mechanic present, and bad options refused.
 
 use rayon::prelude::*;
-use witness::generate::minimal::{symbols, without};
 use witness::generate::{GenerateOptions, Preset, Spec};
+use witness::internals::generate::{symbols, without};
 use witness::model::Puzzle;
 use witness::{Error, Path};
 
@@ -288,7 +288,7 @@ fn bad_options_are_errors() {
         let mut drawn = 0;
         for seed in 0..40 {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let Some(f) = witness::generate::frame::draw(&o, &mut rng).unwrap() else {
+            let Some(f) = witness::internals::generate::draw(&o, &mut rng).unwrap() else {
                 continue;
             };
             drawn += 1;

@@ -4,8 +4,8 @@
 //! unpruned brute force; a line no symbol of the kinds asked for can pin
 //! down is refused with the reason; an illegal line is refused naming why.
 
-use witness::generate::frame;
 use witness::generate::{GenerateOptions, Preset};
+use witness::internals::generate as frame;
 use witness::model::{Direction, Pos, Puzzle, SlotKind, Symmetry};
 use witness::{Error, Path};
 

@@ -162,8 +162,12 @@ fn stopped() -> Solution {
     }
 }
 
+/// The first turn of [`CubeTurns`] where it shares its thread with other
+/// work.
+pub const TURN_FIRST: Duration = Duration::from_millis(2);
+
 /// The longest turn of [`CubeTurns`]: its turns double from the first up
-/// to this.
+/// to this (a first turn of `Duration::MAX` stays so).
 pub const TURN_MAX: Duration = Duration::from_millis(64);
 
 /// What a turn of [`CubeTurns`] came to.
@@ -186,7 +190,7 @@ pub enum CubeTurn {
 /// first turn (which pays for it), each turn going on from where the last
 /// stopped, the turns doubling from a first length up to [`TURN_MAX`],
 /// with the time they took kept, so that the thread can share its time
-/// between the SAT engine and the rest.
+/// between the SAT engine and the rest ([`CubeTurns::due`]).
 pub struct CubeTurns<'a> {
     puzzle: &'a Puzzle,
     cubes: Option<CaseCubes<'a>>,
@@ -194,6 +198,7 @@ pub struct CubeTurns<'a> {
     block: bool,
     next: Duration,
     time: Duration,
+    started: Instant,
 }
 
 impl<'a> CubeTurns<'a> {
@@ -208,6 +213,20 @@ impl<'a> CubeTurns<'a> {
             block,
             next: first,
             time: Duration::ZERO,
+            started: Instant::now(),
+        }
+    }
+
+    /// True when a turn is due on a thread it shares: it is not gone, and
+    /// past `after` from its making, its time is under `share` (a
+    /// fraction, numerator and denominator) of the time the rest of the
+    /// thread's work has had past `after`.
+    pub fn due(&self, after: Duration, share: (u32, u32)) -> bool {
+        let (num, den) = share;
+        let rest = self.started.elapsed().saturating_sub(self.time);
+        match rest.checked_sub(after) {
+            Some(past) => !self.gone && self.time * den < past * num,
+            None => false,
         }
     }
 
@@ -227,7 +246,9 @@ impl<'a> CubeTurns<'a> {
         let room = crate::stack::need_for_slots(self.puzzle.cell_slice().len());
         let out = crate::stack::with_room(room, || self.turn_inner(limits));
         self.time += t.elapsed();
-        self.next = self.next.saturating_mul(2).min(TURN_MAX.max(self.next));
+        if self.next < TURN_MAX {
+            self.next = self.next.saturating_mul(2).min(TURN_MAX);
+        }
         out
     }
 
