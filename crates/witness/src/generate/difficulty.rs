@@ -19,8 +19,22 @@ use crate::solve::lanes::Schedule;
 use crate::solve::plan::Plan;
 use crate::solve::{solve_plan_with, Limits, Status};
 
-/// The difficulty of `p` (module documentation), within `limits`. A
-/// search that reaches the node budget of `limits` first gives the
+/// The difficulty of `p` within `limits`: how much work the exact search
+/// does to find its solution.
+///
+/// The measure is `log2(1 + N)`, rounded to two decimals, where `N` is the
+/// number of search nodes the solver visits on one thread in its fixed
+/// order of turns (`solve_plan_with`, its local search on marked panels
+/// joining as beside a helper thread, after 300,000 nodes, not as
+/// the one-thread solve's stand-in for one) before it returns the solution. It
+/// counts nodes, not time, so it is the same on every machine; 0 is a
+/// panel the search walks straight through, each point more is twice the
+/// work. It measures the search's effort, which follows the number of
+/// dead ends a player meets, not how clever a deduction must be. It
+/// saturates at the node budget: with the default 2,000,000 nodes a
+/// search that needs more reads 20.93.
+///
+/// A search that reaches the node budget of `limits` first gives the
 /// budget's value (`log2(1 + budget)`): the measure saturates there.
 /// [`Error::Stopped`] when time or a cancel stops it.
 pub fn difficulty(p: &Puzzle, limits: &Limits) -> Result<f64> {

@@ -19,7 +19,7 @@
 //!    or the cuts or the budget run out (then a new line is drawn);
 //! 4. with `minimal`, `minimal` removes every symbol the uniqueness does
 //!    not need;
-//! 5. [`difficulty`] measures it; with a band, `steer` removes symbols
+//! 5. [`difficulty()`] measures it; with a band, `steer` removes symbols
 //!    (harder) or adds some (easier) while the line stays the only
 //!    solution, and a panel still outside the band is dropped;
 //! 6. an exact count to 2 proves the result (`unique::prove`: the
@@ -99,7 +99,7 @@ pub struct GenerateOptions {
     pub removed: usize,
     /// Remove every symbol the uniqueness does not need.
     pub minimal: bool,
-    /// Keep only puzzles whose [`difficulty`] lies in `MIN..=MAX`.
+    /// Keep only puzzles whose [`difficulty()`] lies in `MIN..=MAX`.
     pub difficulty: Option<(f64, f64)>,
     /// Lines drawn per puzzle before giving up.
     pub attempts: usize,
@@ -116,7 +116,7 @@ pub struct GenerateOptions {
     /// Make the puzzle around this line instead of a random one: its
     /// start and end node are the panel's only start and end (a symmetry
     /// panel mirrors both), and every puzzle made has it as its only
-    /// solution ([`frame::around`]).
+    /// solution.
     pub around: Option<Path>,
 }
 
@@ -389,7 +389,7 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// The solution (the line drawn from the start).
     pub solution: Path,
-    /// The [`difficulty`] measure.
+    /// The [`difficulty()`] measure.
     pub difficulty: f64,
     /// How many symbols of each kind it holds, by the spec's names
     /// (`rotatable` counts the polyominoes that may turn, among

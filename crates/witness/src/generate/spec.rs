@@ -51,8 +51,22 @@ pub struct Spec {
 }
 
 impl Spec {
-    /// Reads the `--symbols` grammar (module documentation); a bad item
-    /// gives one [`Error::Options`] line naming it.
+    /// Reads the `--symbols` grammar; a bad item gives one
+    /// [`Error::Options`] line naming it.
+    ///
+    /// The grammar is a comma-separated list of `KIND=N` items, with
+    /// `KIND=N/C` for squares and stars (`N` symbols in `C` colours):
+    ///
+    /// ```text
+    /// spec  = item ("," item)*
+    /// item  = kind "=" count ["/" colours]
+    /// kind  = dots | squares | stars | triangles | polyominoes | rotatable
+    ///       | subtractive | marks
+    /// ```
+    ///
+    /// `rotatable` says how many of the `polyominoes` may turn, `subtractive`
+    /// adds that many subtractive pieces. A kind may be named once; amounts are
+    /// whole numbers up to [`MAX_AMOUNT`], colours 1 to [`MAX_COLORS`].
     pub fn parse(text: &str) -> Result<Spec> {
         let bad = |m: String| Error::Options(format!("bad symbol spec: {m}"));
         let mut spec = Spec::default();

@@ -211,13 +211,13 @@ pub const ANNEAL_SHARE_ALONE: (u64, u64) = (2, 1);
 
 /// The SAT engine's share of the time of a job on one thread with its
 /// case cubes ([`CaseShare::sat`]), past
-/// [`Schedule::cubes_alone_after`]: about twice the time the rest of the
-/// job (lanes, cases, local search) has had past it (a turn of the
-/// cubes, at most [`TURN_MAX`](super::sat::cubes::TURN_MAX) but for the
-/// first, which also builds their encoding, comes between two of the
-/// lanes' turns while their time is under twice the rest's, and may take
-/// it past that). On the marked piece
-/// panels that take long on one thread, the case cubes (which the helper
+/// [`Schedule::cubes_alone_after`]: up to twice the time the rest of the
+/// job (lanes, cases, local search) has had past it. One turn of the
+/// cubes at most (of up to [`TURN_MAX`](super::sat::cubes::TURN_MAX),
+/// but for the first, which also builds their encoding) comes between
+/// two of the lanes' turns, while their time is under twice the rest's;
+/// once the lanes' turns take longer than that, their share is less. On
+/// the marked piece panels that take long on one thread, the case cubes (which the helper
 /// thread runs where there is one) settle most; where they do not, the
 /// rest takes up to three times as long past that point
 /// (docs/benchmarks.md, "Marked piece panels on one thread").
@@ -360,7 +360,7 @@ impl Turns {
             #[cfg(feature = "sat")]
             if let Some(cubes) = sat.as_mut() {
                 if cubes.due(self.schedule.cubes_alone_after, CUBES_SHARE_ALONE) {
-                    CUBE_TURNS_ALONE.fetch_add(1, Ordering::Relaxed);
+                    CUBE_TURNS_HERE.with(|n| n.set(n.get() + 1));
                     match cubes.turn(limits) {
                         CubeTurn::Found(answer) => {
                             if !visit(answer) {
@@ -529,8 +529,8 @@ pub struct Distinct {
     pub count: u64,
     /// True when that is every solution (a lane searched every path, the
     /// cases were all searched to the end, or the SAT engine proved there
-    /// are no more); false when the limit was reached, or `max_nodes` or the limits cut
-    /// the search short.
+    /// are no more); false when the limit was reached, or `max_nodes` or
+    /// the limits cut the search short.
     pub complete: bool,
     /// The solutions found (those given as already seen among them), as
     /// start slot and moves, mirror twins included: `count` of them or
@@ -1349,11 +1349,22 @@ pub static SAT_HELPER_SOLUTIONS: std::sync::atomic::AtomicU64 =
 #[cfg(feature = "sat")]
 pub static SAT_FIRST_RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// The turns the SAT engine's case cubes took on one thread beside the
-/// lanes ([`CaseShare::alone_with_sat`]), in all, since the process
-/// started: for tests, to tell that they took part.
 #[cfg(feature = "sat")]
-pub static CUBE_TURNS_ALONE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+thread_local! {
+    /// The turns the SAT engine's case cubes took on this thread beside
+    /// the lanes ([`cube_turns_here`]).
+    static CUBE_TURNS_HERE: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// The turns the SAT engine's case cubes took on the calling thread
+/// beside the lanes ([`CaseShare::alone_with_sat`]), in all, since the
+/// thread started: for tests, to tell that they took part in a job run
+/// on this thread (a count of this thread, unlike a count of the
+/// process, is not raised by the jobs of other tests running beside it).
+#[cfg(feature = "sat")]
+pub fn cube_turns_here() -> u64 {
+    CUBE_TURNS_HERE.with(std::cell::Cell::get)
+}
 
 /// The counts whose helper thread ran [`helper_turns_visit`] (a marked
 /// panel's cases as SAT cubes), in all, since the process started: for

@@ -269,7 +269,7 @@ fn on_one_thread_the_local_search_stands_in_for_the_helper() {
 /// on the count's; what they answer passes the validator.
 #[test]
 fn in_a_pool_auto_gives_a_marked_piece_panel_the_case_cubes() {
-    use std::sync::atomic::Ordering::Relaxed;
+    use witness::internals::portfolio::cube_turns_here;
     use witness::model::Turn;
     let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
         return;
@@ -282,30 +282,40 @@ fn in_a_pool_auto_gives_a_marked_piece_panel_the_case_cubes() {
         .unwrap()
         .turned(Turn::MirrorX)
         .unwrap();
-    let turns = || witness::internals::portfolio::CUBE_TURNS_ALONE.load(Relaxed);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
         .unwrap();
     let limits = || Limits::timeout(std::time::Duration::from_secs(20));
-    let before = turns();
+    // Each job with the cubes' turns on the pool's thread that ran it.
     let options = witness::SolveOptions {
         limits: limits(),
         ..Default::default()
     };
-    let s = pool.install(|| witness::solve(&puzzle, &options)).unwrap();
-    assert!(turns() > before, "the solve gave the cubes no turn");
-    if let Some(path) = &s.path {
+    let (s, took) = pool.install(|| {
+        let before = cube_turns_here();
+        (
+            witness::solve(&puzzle, &options),
+            cube_turns_here() - before,
+        )
+    });
+    assert!(took > 0, "the solve gave the cubes no turn");
+    if let Some(path) = &s.unwrap().path {
         assert!(witness::check(&puzzle, path).unwrap().valid);
     }
-    let before = turns();
     let options = witness::CountOptions {
         limits: limits(),
         ..witness::CountOptions::uniqueness()
     };
-    let c = pool.install(|| witness::count(&puzzle, &options)).unwrap();
-    assert!(turns() > before, "the count gave the cubes no turn");
-    for path in &c.solutions {
+    let (c, took) = pool.install(|| {
+        let before = cube_turns_here();
+        (
+            witness::count(&puzzle, &options),
+            cube_turns_here() - before,
+        )
+    });
+    assert!(took > 0, "the count gave the cubes no turn");
+    for path in &c.unwrap().solutions {
         assert!(witness::check(&puzzle, path).unwrap().valid);
     }
 }
