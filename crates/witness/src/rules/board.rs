@@ -89,9 +89,39 @@ pub struct Board {
     pub has_polys: bool,
 }
 
+/// An element of `c`, the slot at `p` of kind `kind`, where none can be:
+/// a symbol off a face, or a start, an end or a dot on a face. The
+/// formats never place one so; a puzzle built slot by slot may.
+fn misplaced(c: &crate::model::Cell, kind: SlotKind, p: Pos) -> Result<()> {
+    let what = if kind == SlotKind::Face {
+        if c.start {
+            "a start"
+        } else if c.end.is_some() {
+            "an end"
+        } else if c.dot != Dot::None {
+            "a dot"
+        } else {
+            return Ok(());
+        }
+    } else if c.symbol.is_some() {
+        "a symbol"
+    } else {
+        return Ok(());
+    };
+    let place = if kind == SlotKind::Face {
+        "a face (starts, ends and dots go on nodes and edges)"
+    } else {
+        "a node or edge (symbols go on faces)"
+    };
+    Err(Error::Invalid(format!("slot {p}: {what} on {place}")))
+}
+
 impl Board {
     /// Compiles a puzzle. Fails only for puzzles the rules cannot handle
-    /// (custom mechanics are already rejected by the parsers).
+    /// (custom mechanics are already rejected by the parsers): a grid too
+    /// large, a broken symmetry, an element where none can be (a symbol
+    /// off a face, or a start, an end or a dot on one: a puzzle built
+    /// through [`Puzzle::cell_mut`]), more than 253 colours.
     pub fn new(p: &Puzzle) -> Result<Board> {
         let (w, h) = (p.width(), p.height());
         let n = w * h;
@@ -131,6 +161,7 @@ impl Board {
                     (0, 0) => SlotKind::Node,
                     _ => SlotKind::Edge,
                 };
+                misplaced(c, kind[i], Pos::new(x, y))?;
                 let l = left.map_or(NONE, |c| (c * h + y) as u32);
                 let r = right.map_or(NONE, |c| (c * h + y) as u32);
                 let u = if y > 0 { (i - 1) as u32 } else { NONE };

@@ -191,6 +191,40 @@ fn symbols_out_of_place_and_custom_mechanics() {
     assert!(e.starts_with("unsupported"), "{e}");
 }
 
+/// The same out of place in a puzzle built slot by slot (no format reads
+/// one so): a symbol on an edge, a start, an end or a dot on a face. Every
+/// job refuses it with the slot's place, and none panics.
+#[test]
+fn elements_out_of_place_in_a_built_puzzle() {
+    use witness::model::{Cell, Color, Dot, Symbol, SymbolKind};
+    /// What is put out of place, on a slot.
+    type Misplace = fn(&mut Cell);
+    let good = wpjson::parse(SMALL).unwrap();
+    let edge = Pos::new(1, 2);
+    let face = Pos::new(1, 1);
+    let cases: Vec<(Pos, Misplace, &str)> = vec![
+        (
+            edge,
+            |c| c.symbol = Some(Symbol::new(SymbolKind::Square, Color::White)),
+            "a symbol on a node or edge",
+        ),
+        (face, |c| c.start = true, "a start on a face"),
+        (face, |c| c.end = Some(Direction::Up), "an end on a face"),
+        (face, |c| c.dot = Dot::Black, "a dot on a face"),
+    ];
+    for (at, set, words) in cases {
+        let mut p = good.clone();
+        set(p.cell_mut(at));
+        let place = format!("slot {at}");
+        let solve = witness::solve(&p, &Default::default());
+        err_with(solve, &[&place, words]);
+        let count = witness::count(&p, &Default::default());
+        err_with(count, &[&place, words]);
+        let path = Path::new(Pos::new(0, 2), vec![Direction::Right; 2]);
+        err_with(witness::check(&p, &path), &[&place, words]);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Shapes and sizes
 // ---------------------------------------------------------------------------
@@ -389,10 +423,11 @@ fn other_illegal_paths() {
     bad_path(&p, "0,2:R1U1", &["move 2", "(1, 2)", "along grid lines"]);
     // Crossing itself.
     bad_path(&p, "0,2:R2L2", &["move 3", "(1, 2)", "already covered"]);
-    // A start flag put on a face through the model API.
+    // A start flag put on a face through the model API: the puzzle
+    // itself is refused (`elements_out_of_place_in_a_built_puzzle`).
     let mut q = p.clone();
     q.cell_mut(Pos::new(1, 1)).start = true;
-    bad_path(&q, "1,1:U1", &["start (1, 1)", "face"]);
+    err_with(Rules::new(&q), &["slot (1, 1)", "a start on a face"]);
 }
 
 // ---------------------------------------------------------------------------
