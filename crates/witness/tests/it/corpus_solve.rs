@@ -135,20 +135,26 @@ fn the_local_search_answers_only_valid_paths_on_marked_dev_puzzles() {
     );
 }
 
+/// The dev corpus's puzzle `id`; `None` without the corpus.
+fn dev_puzzle(id: &str) -> Option<witness::Puzzle> {
+    let lines = common::corpus_lines("witnesspuzzles-dev.jsonl")?;
+    let key = format!("\"{id}\"");
+    let line = lines
+        .iter()
+        .find(|l| l.contains(&key))
+        .unwrap_or_else(|| panic!("{id} in the corpus"));
+    Some(wpjson::parse(&common::puzzle_of_line(line).1).unwrap())
+}
+
 /// With more than `FEW_CASES` elimination cases, the nearest get a first
 /// look soon after the lanes' first turn, before the cases all join late.
 /// 4CWQNS42 (three marks, 138 cases) is settled by one of its nearest
 /// cases in a small fraction of the nodes its best lane needs.
 #[test]
 fn the_nearest_of_many_cases_get_an_early_look() {
-    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+    let Some(puzzle) = dev_puzzle("4CWQNS42") else {
         return;
     };
-    let line = lines
-        .iter()
-        .find(|l| l.contains("\"4CWQNS42\""))
-        .expect("4CWQNS42 in the corpus");
-    let puzzle = wpjson::parse(&common::puzzle_of_line(line).1).unwrap();
     let plan = Plan::new(&puzzle).unwrap();
     assert!(witness::internals::mark_cases::case_count(&plan)
         .is_some_and(|n| n > witness::internals::mark_cases::FEW_CASES));
@@ -226,6 +232,20 @@ fn marked_answered_only_with(
     Some(only_with.into_inner().unwrap())
 }
 
+/// [`marked_answered_only_with`] under a node cap of 150,000: `solve`
+/// (`how` it runs) answers at least two marked dev puzzles that the
+/// lanes and cases leave stopped.
+fn answers_some_the_lanes_leave(
+    how: &str,
+    solve: impl Fn(&Plan, &Limits) -> witness::Solution + Sync,
+) {
+    let Some(only) = marked_answered_only_with(150_000, solve) else {
+        return;
+    };
+    eprintln!("answered {how} only: {only:?}");
+    assert!(only.len() >= 2, "{only:?}");
+}
+
 /// On two threads, a marked panel's second thread runs a local search of
 /// its own alone (`portfolio::first_solution_helped`), while the first
 /// goes on as one thread with a helper would: with a node cap on each
@@ -233,15 +253,11 @@ fn marked_answered_only_with(
 /// cases leave stopped.
 #[test]
 fn on_two_threads_the_local_search_answers_marked_panels_the_lanes_leave() {
-    let Some(helped_only) = marked_answered_only_with(150_000, |plan, limits| {
+    answers_some_the_lanes_leave("on two threads", |plan, limits| {
         witness::internals::solve_plan_threads(plan, limits)
             .unwrap()
             .0
-    }) else {
-        return;
-    };
-    eprintln!("answered on two threads only: {helped_only:?}");
-    assert!(helped_only.len() >= 2, "{helped_only:?}");
+    });
 }
 
 /// On one thread with no helper (`CaseShare::alone`), the solve's own
@@ -252,13 +268,9 @@ fn on_two_threads_the_local_search_answers_marked_panels_the_lanes_leave() {
 /// 300,000 nodes, it would answer none of them).
 #[test]
 fn on_one_thread_the_local_search_stands_in_for_the_helper() {
-    let Some(alone_only) = marked_answered_only_with(150_000, |plan, limits| {
+    answers_some_the_lanes_leave("with the local search on one thread", |plan, limits| {
         witness::internals::solve_plan(plan, limits).unwrap()
-    }) else {
-        return;
-    };
-    eprintln!("answered with the local search on one thread only: {alone_only:?}");
-    assert!(alone_only.len() >= 2, "{alone_only:?}");
+    });
 }
 
 /// `auto` on a marked piece panel with elimination cases where no second
@@ -271,17 +283,10 @@ fn on_one_thread_the_local_search_stands_in_for_the_helper() {
 fn in_a_pool_auto_gives_a_marked_piece_panel_the_case_cubes() {
     use witness::internals::portfolio::cube_turns_here;
     use witness::model::Turn;
-    let Some(lines) = common::corpus_lines("witnesspuzzles-dev.jsonl") else {
+    let Some(puzzle) = dev_puzzle("BN8SJ6KG") else {
         return;
     };
-    let line = lines
-        .iter()
-        .find(|l| l.contains("\"BN8SJ6KG\""))
-        .expect("BN8SJ6KG in the corpus");
-    let puzzle = wpjson::parse(&common::puzzle_of_line(line).1)
-        .unwrap()
-        .turned(Turn::MirrorX)
-        .unwrap();
+    let puzzle = puzzle.turned(Turn::MirrorX).unwrap();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
