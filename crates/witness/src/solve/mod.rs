@@ -337,7 +337,7 @@ pub(crate) fn two_cores() -> bool {
 /// Panels with elimination marks that the local search handles
 /// ([`portfolio::helped`]) divide the work otherwise: past the first
 /// turn, one thread runs everything [`solve_plan`] runs, and the other a
-/// local search of its own alone ([`portfolio::first_solution_helped`]).
+/// local search of its own alone (`portfolio::first_solution_helped`).
 pub fn solve_plan_threads(plan: &Plan, limits: &Limits) -> Result<(Solution, u64)> {
     solve_plan_threads_with(plan, limits, &Schedule::default(), None)
 }
@@ -697,7 +697,7 @@ pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Co
 /// [`count_plan`] going on by turns in every lane, with turns of
 /// `schedule`, after `lanes_after` search nodes in the engine's order;
 /// with `sat`, the plan's puzzle, the helper thread runs the SAT engine's
-/// count first where it may ([`count_plan_pieces`]).
+/// count first where it may (`count_plan_pieces`).
 pub fn count_plan_with(
     plan: &Plan,
     limit: Option<u64>,

@@ -28,7 +28,7 @@
 //! [`CaseShare::alone`]); its solutions are checked by the validator,
 //! and it never ends a search that finds none. On two threads, such a
 //! puzzle's second thread runs a local search alone from the first turn
-//! on ([`first_solution_helped`]).
+//! on (`first_solution_helped`).
 
 use super::answer::Answer;
 use super::lanes::{Back, Schedule, Turns};
@@ -692,7 +692,7 @@ fn first_solution_rest<const N: usize>(
 
 /// The work between the helper's looks at the limits and its stop flag
 /// when it runs a local search alone
-/// ([`distinct_solutions_threads`], [`first_solution_helped`]): about a
+/// ([`distinct_solutions_threads`], `first_solution_helped`): about a
 /// millisecond.
 pub const HELPER_ANNEAL_STEP: u64 = 10_000;
 
@@ -732,20 +732,20 @@ fn anneal_alone(
 }
 
 /// True when a first solution on two threads divides the work as
-/// [`first_solution_helped`] does: the panel has elimination marks, and
+/// `first_solution_helped` does: the panel has elimination marks, and
 /// neither symmetry nor undirected lines (which the local search does not
 /// handle, [`Anneal::new`]). A look at the plan's flags, no tables built.
 pub fn helped(plan: &Plan) -> bool {
     plan.rules.board.has_negations && !plan.symmetric && !plan.undirected
 }
 
-/// What the helper thread of [`first_solution_helped`] runs.
+/// What the helper thread of `first_solution_helped` runs.
 #[derive(Clone, Copy, Debug)]
 pub enum Helper<'a> {
     /// A local search of its own seed alone.
     Local,
     /// A local search and the SAT engine's solve of the puzzle (the
-    /// plan's) by turns ([`helper_turns`]); without the `sat` feature, the
+    /// plan's) by turns (`helper_turns`); without the `sat` feature, the
     /// local search alone.
     LocalSat(&'a Puzzle),
     /// The SAT engine's solve of the puzzle (the plan's) alone; without
@@ -1027,11 +1027,11 @@ pub fn helper_turns_visit(
 /// searched (whose solutions `seen` holds) cover every path. With `sat`
 /// (the plan's puzzle), on a directed panel without elimination marks and
 /// without a node cap, the helper first runs the SAT engine's count for
-/// [`SAT_HELPER_FIRST`] (its `sat_side`), then goes on as above; with
+/// `SAT_HELPER_FIRST` (its `sat_side`), then goes on as above; with
 /// `sat`, on a marked panel the local search handles ([`helped`]: no
 /// symmetry, directed lines) with elimination cases
 /// ([`super::mark_cases::case_count`]) and without a node cap, it runs
-/// the local search and the SAT engine by turns ([`helper_turns_visit`]),
+/// the local search and the SAT engine by turns (`helper_turns_visit`),
 /// the SAT engine asking about the cases one at a time and blocking each
 /// solution it finds.
 ///
@@ -1205,7 +1205,7 @@ pub fn distinct_solutions_threads<const N: usize>(
 /// node cap, the search for the schedule's
 /// [`sat_after`](Schedule::sat_after) (its limits are looked at every
 /// thousand nodes or so), then the SAT engine's count for
-/// [`SAT_HELPER_FIRST`], as the helper thread of
+/// `SAT_HELPER_FIRST`, as the helper thread of
 /// [`distinct_solutions_threads`] runs it, then the search afresh (its
 /// first run's work done again) with the solutions found, none lost: where no
 /// second thread is to be had (a pool of several threads, each on a

@@ -12,8 +12,8 @@
 //!   search cannot resume where a limit stopped it) beside the SAT
 //!   engine, each on a thread of its own. A piece panel with a handful
 //!   of pieces and no mark where no second thread is to be had (a pool
-//!   of several threads) has instead the search for [`SEARCH_BEFORE_SAT`],
-//!   the SAT engine for [`SAT_BETWEEN`], then the search afresh, all on
+//!   of several threads) has instead the search for `SEARCH_BEFORE_SAT`,
+//!   the SAT engine for `SAT_BETWEEN`, then the search afresh, all on
 //!   this thread (`sat_between`).
 //! - **Counting with a limit** (`count --unique` has 2) ([`count_plan`]):
 //!   the search's count for [`COUNT_FIRST`], then the search's count and
@@ -35,7 +35,7 @@
 //!   second thread (past the engine's order's first part) runs the SAT
 //!   engine's count first on directed panels without elimination marks,
 //!   and the local search beside the SAT engine's case cubes on marked
-//!   ones with elimination cases ([`super::count_plan_pieces`]); without
+//!   ones with elimination cases (`super::count_plan_pieces`); without
 //!   a second thread, on the directed unmarked ones, the search for
 //!   [`SAT_AFTER`](super::lanes::SAT_AFTER), the SAT engine's count, then
 //!   the search afresh, on the count's own thread.
@@ -50,7 +50,7 @@
 //!   one at a time: `solve_plan_sat_helper`). Where no second thread is
 //!   to be had, the marked piece panels with elimination cases have the
 //!   SAT engine's case cubes by turns with the search on the solve's own
-//!   thread instead ([`super::solve_plan_cube_turns`]), and their counts
+//!   thread instead (`super::solve_plan_cube_turns`), and their counts
 //!   to a small limit alike
 //!   ([`distinct_solutions_sat_first`](super::portfolio::distinct_solutions_sat_first)).
 //!
@@ -521,7 +521,7 @@ fn sat_joins(plan: &Plan) -> bool {
 
 /// The most pieces (polyominoes and subtractive ones) a panel may hold
 /// for its counts to have the SAT engine's count as a helper
-/// ([`super::count_plan_pieces`]): the placement encoding grows with the pieces, and
+/// (`super::count_plan_pieces`): the placement encoding grows with the pieces, and
 /// tiling a region with many small pieces is where the search's packing
 /// tests are strong and CDCL weak (it refutes a wrong tiling placement
 /// by placement). Over the piece panels of the dev corpus and their

@@ -13,7 +13,7 @@
 //! search) whose first exact solve shows the deletion from every symbol
 //! to be costly ([`CORE_WORTH`]),
 //! an unsatisfiable core over one assumption literal per symbol
-//! ([`super::sat::SatRun::core`]; the symbols that can fail when others
+//! (`super::sat::SatRun::core`; the symbols that can fail when others
 //! go, stars, marks and pieces, are not assumptions but always there, and
 //! all join the candidates), checked by an exact solve; elsewhere every
 //! symbol. Then deletion with exact solves (the engine of
