@@ -485,7 +485,8 @@ pub fn solve_plan_sat_helper(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> R
 /// elimination cases and the local search
 /// ([`portfolio::CaseShare::alone_with_sat`]): what `auto` runs on a
 /// marked piece panel with elimination cases where no second thread is
-/// to be had, in the helper thread's place, with the default schedule.
+/// to be had, in the helper thread's place (with the default schedule;
+/// tests give shorter turns).
 #[cfg(feature = "sat")]
 pub fn solve_plan_cube_turns(
     puzzle: &Puzzle,
