@@ -222,8 +222,35 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
-    let k = ((sorted.len() as f64 - 1.0) * q).round() as usize;
-    sorted[k.min(sorted.len() - 1)]
+    sorted[rank(sorted.len(), q)]
+}
+
+/// The index of the `q` quantile in `n` sorted values (nearest rank).
+fn rank(n: usize, q: f64) -> usize {
+    (((n as f64 - 1.0) * q).round() as usize).min(n.saturating_sub(1))
+}
+
+/// The times of the finished puzzles, sorted, and how many timed out. A
+/// timed-out puzzle ranks above every finished one, so a percentile that
+/// falls among them reads "timeout" rather than the time of a faster
+/// puzzle.
+struct Times {
+    finished: Vec<f64>,
+    timeouts: usize,
+}
+
+impl Times {
+    /// The `q` quantile over finished and timed-out puzzles alike.
+    fn at(&self, q: f64) -> String {
+        let n = self.finished.len() + self.timeouts;
+        if n == 0 {
+            return fmt_ms(0.0);
+        }
+        match self.finished.get(rank(n, q)) {
+            Some(&ms) => fmt_ms(ms),
+            None => "timeout".to_string(),
+        }
+    }
 }
 
 fn fmt_ms(ms: f64) -> String {
@@ -440,6 +467,10 @@ fn report(
     times.sort_by(f64::total_cmp);
     slowest.sort_by(|x, y| y.0.total_cmp(&x.0));
     let get = |k: &str| by_status.get(k).copied().unwrap_or(0);
+    let ranked = Times {
+        finished: times.clone(),
+        timeouts: get("timeout"),
+    };
     match a.rules {
         Some(r) => outln!("rules: {r}"),
         None => outln!("rules: each puzzle's own (windmill for Windmill codes)"),
@@ -467,11 +498,14 @@ fn report(
         outln!("count limit {l}: exactly one solution: {unique}  two or more: {multi}");
     }
     outln!(
-        "time per puzzle (finished ones): p50 {}  p90 {}  p99 {}  max {}  sum {:.3} s",
-        fmt_ms(percentile(&times, 0.5)),
-        fmt_ms(percentile(&times, 0.9)),
-        fmt_ms(percentile(&times, 0.99)),
-        fmt_ms(times.last().copied().unwrap_or(0.0)),
+        "time per puzzle (timeouts rank last): p50 {}  p90 {}  p99 {}  max {}",
+        ranked.at(0.5),
+        ranked.at(0.9),
+        ranked.at(0.99),
+        ranked.at(1.0),
+    );
+    outln!(
+        "sum over finished puzzles: {:.3} s",
         times.iter().sum::<f64>() / 1e3 + 0.0
     );
     outln!(
@@ -575,4 +609,32 @@ pub fn run_bench_check(a: BenchCheckArgs) -> Result<u8, String> {
         slowest.1
     );
     Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Times;
+
+    /// Nine puzzles finished in 1 to 9 ms and one timed out: the timeout
+    /// ranks tenth, so the maximum and p99 (rank 9 of 0..=9) read
+    /// "timeout", p90 (rank round(8.1) = 8) is the slowest finished
+    /// puzzle and p50 (rank round(4.5) = 5, rounding half away from zero)
+    /// is the sixth.
+    #[test]
+    fn a_timeout_ranks_above_every_finished_puzzle() {
+        let t = Times {
+            finished: (1..=9).map(f64::from).collect(),
+            timeouts: 1,
+        };
+        assert_eq!(t.at(1.0), "timeout");
+        assert_eq!(t.at(0.99), "timeout");
+        assert_eq!(t.at(0.9), "9.00 ms");
+        assert_eq!(t.at(0.5), "6.00 ms");
+        let none = Times {
+            finished: vec![2.0, 4.0],
+            timeouts: 0,
+        };
+        assert_eq!(none.at(1.0), "4.00 ms");
+        assert_eq!(none.at(0.0), "2.00 ms");
+    }
 }
