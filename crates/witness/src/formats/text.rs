@@ -537,6 +537,10 @@ fn short(s: &str) -> String {
     }
 }
 
+/// The most squares a shape spans across or down ([`Polyomino::bounds`]
+/// is a `u8`).
+const MAX_SHAPE_SIDE: usize = u8::MAX as usize;
+
 fn parse_shape_def(tokens: &[&str], n: usize) -> Result<(String, ShapeDef)> {
     let key = tokens[0];
     if !key.chars().all(|c| c.is_ascii_uppercase()) || key == "Y" {
@@ -570,9 +574,10 @@ fn parse_shape_def(tokens: &[&str], n: usize) -> Result<(String, ShapeDef)> {
             for (x, c) in row.chars().enumerate() {
                 match c {
                     '#' => {
-                        if x > u8::MAX as usize || y > u8::MAX as usize {
+                        if x >= MAX_SHAPE_SIDE || y >= MAX_SHAPE_SIDE {
                             return Err(Error::Parse(format!(
-                                "line {n}: shape \"{key}\" is larger than 256 squares across"
+                                "line {n}: shape \"{key}\" is more than {MAX_SHAPE_SIDE} \
+                                 squares across or down"
                             )));
                         }
                         cells.push((x as u8, y as u8));

@@ -19,6 +19,9 @@ pub const ROTATION_BIT: u32 = 1 << 20;
 
 impl Polyomino {
     /// A shape from its squares (x right, y down); normalised and sorted.
+    /// Once normalised, no square may lie further than 254 from the first
+    /// row or column (a shape spans at most 255 squares, as
+    /// [`Polyomino::bounds`] counts them); the readers refuse larger ones.
     pub fn new(cells: impl IntoIterator<Item = (u8, u8)>, rotatable: bool) -> Polyomino {
         let mut cells: Vec<(u8, u8)> = cells.into_iter().collect();
         cells.sort_unstable_by_key(|&(x, y)| (y, x));

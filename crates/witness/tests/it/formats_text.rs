@@ -298,3 +298,22 @@ fn docs_examples_read_and_write_back_unchanged() {
             .as_str()
     ));
 }
+
+/// A shape may span 255 squares across or down, no more: one of 255 rows
+/// reads and writes back; one of 256 is refused with the shape's name
+/// (its bounding box would not fit the model's counts).
+#[test]
+fn shapes_span_at_most_255_squares() {
+    let panel = |rows: usize| {
+        format!(
+            "witness 1x1\n+ - E>\n| A |\nS - +\nA = poly {}\n",
+            vec!["#"; rows].join("/")
+        )
+    };
+    let p = text::parse(&panel(255)).unwrap();
+    assert_eq!(text::parse(&text::to_string(&p)).unwrap(), p);
+    match text::parse(&panel(256)) {
+        Err(witness::Error::Parse(m)) => assert!(m.contains("\"A\"") && m.contains("255"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+}
