@@ -61,11 +61,13 @@ fn read(data: &[u8], parse: fn(&str) -> witness::Result<Puzzle>) -> Option<Puzzl
 }
 
 /// witnesspuzzles JSON: parsing, then JSON → model → JSON reading back to
-/// the same puzzle and writing the same JSON again.
+/// the same puzzle and writing the same JSON again, and the puzzle as a
+/// Windmill code ([`check_any_code`]).
 pub fn wpjson(data: &[u8]) -> bool {
     let Some(p) = read(data, wpjson::parse) else {
         return false;
     };
+    check_any_code(&p);
     if let Ok(out) = wpjson::to_value(&p) {
         let mut back = match wpjson::from_value(&out) {
             Ok(back) => back,
@@ -80,33 +82,67 @@ pub fn wpjson(data: &[u8]) -> bool {
     true
 }
 
-/// A Windmill code whose protobuf message is `bytes`: base64 with the
-/// code's URL-safe letters, no padding, then the version `_0`.
-fn windmill_code(bytes: &[u8]) -> String {
-    const LETTERS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut out = String::with_capacity(bytes.len() * 4 / 3 + 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for k in 0..=chunk.len() {
-            out.push(char::from(LETTERS[(n >> (18 - 6 * k) & 63) as usize]));
-        }
-    }
-    out.push_str("_0");
-    out
-}
-
 /// Windmill codes and URLs, and the input's bytes taken as a code's
 /// protobuf message (so that mutations reach the message's fields, not
-/// only its base64 text).
+/// only its base64 text); each puzzle read is written as a code again.
 pub fn windmill(data: &[u8]) -> bool {
-    let as_text = read(data, windmill::parse).is_some();
-    let as_message = windmill::parse(&windmill_code(data))
-        .map(|p| check_puzzle(&p))
+    let as_text = read(data, windmill::parse).inspect(check_code).is_some();
+    let as_message = windmill::parse(&windmill::code_of(data))
+        .map(|p| {
+            check_puzzle(&p);
+            check_code(&p);
+        })
         .is_ok();
     as_text || as_message
+}
+
+/// Checks what the Windmill writer promises of any puzzle: a code it
+/// writes reads back as the same panel (size, symmetry and every slot, but
+/// where the ends' caps point), or it refuses the puzzle as something a
+/// code cannot hold.
+fn check_any_code(p: &Puzzle) {
+    match windmill::to_string(p) {
+        Ok(code) => {
+            let back = windmill::parse(&code)
+                .unwrap_or_else(|e| panic!("the written code does not read back: {e}\n{code}"));
+            assert_eq!(
+                (back.width(), back.height(), back.symmetry),
+                (p.width(), p.height(), p.symmetry),
+                "the written code reads back as another panel:\n{code}"
+            );
+            let capless = |q: &Puzzle| -> Vec<witness::model::Cell> {
+                q.cells()
+                    .map(|(_, c)| witness::model::Cell {
+                        end: c.end.map(|_| Direction::Left),
+                        ..c.clone()
+                    })
+                    .collect()
+            };
+            assert!(
+                capless(&back) == capless(p),
+                "the written code reads back differently:\n{code}"
+            );
+        }
+        Err(witness::Error::Unsupported(_)) => {}
+        Err(e) => panic!("the writer failed: {e}"),
+    }
+}
+
+/// Checks what the Windmill writer promises of a puzzle read from a code:
+/// its code reads back as the same puzzle and is written again the same,
+/// or it is refused as something a code cannot hold (a start the reader
+/// mirrored onto a removed point, say).
+fn check_code(p: &Puzzle) {
+    match windmill::to_string(p) {
+        Ok(code) => {
+            let back = windmill::parse(&code)
+                .unwrap_or_else(|e| panic!("the written code does not read back: {e}\n{code}"));
+            assert_eq!(&back, p, "the written code reads back differently:\n{code}");
+            assert_eq!(windmill::to_string(&back).ok(), Some(code));
+        }
+        Err(witness::Error::Unsupported(_)) => {}
+        Err(e) => panic!("the writer failed: {e}"),
+    }
 }
 
 /// Alcazar mazes.
@@ -114,9 +150,10 @@ pub fn alcazar(data: &[u8]) -> bool {
     read(data, alcazar::parse).is_some()
 }
 
-/// The text format: parsing, then writing and reading back.
+/// The text format: parsing, then writing and reading back (as text and as
+/// a Windmill code).
 pub fn text(data: &[u8]) -> bool {
-    read(data, text::parse).is_some()
+    read(data, text::parse).inspect(check_any_code).is_some()
 }
 
 /// The fixed puzzles [`path`] traces its paths on: a 3x3 panel with

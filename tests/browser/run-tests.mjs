@@ -267,7 +267,7 @@ test('hint, solution and count come from the API', async () => {
   }
 });
 
-test('the editor places and removes symbols, resizes, and exports JSON', async () => {
+test('the editor places and removes symbols, resizes, and exports JSON and Windmill codes', async () => {
   const { page, context, errors } = await openPage();
   try {
     await page.click('#new');
@@ -307,6 +307,13 @@ test('the editor places and removes symbols, resizes, and exports JSON', async (
     assert.deepEqual(exported.grid[1][1], { type: 'square', color: 'white' });
     assert.equal(exported.grid[3][5].type, 'star');
     assert.equal(exported.grid[4][4].dot, 1);
+    // As a Windmill code, with a link to play it there.
+    await page.click('#export-windmill');
+    await page.waitForFunction(() => /_0$/.test(document.getElementById('exported').value));
+    const code = await page.inputValue('#exported');
+    assert.equal(await page.getAttribute('#windmill', 'href'), 'https://windmill.thefifthmatt.com/build/' + code);
+    assert.equal(await page.isVisible('#windmill'), true);
+    assert.equal(await page.isVisible('#download'), false);
     // Clicking the same symbol again takes it away.
     await page.check('input[name=tool][value=square]');
     await page.mouse.click(...(await at(1, 1)));
@@ -324,6 +331,11 @@ test('the editor places and removes symbols, resizes, and exports JSON', async (
     assert.equal(exported.pillar, true);
     assert.deepEqual(exported.symmetry, { x: false, y: true });
     await page.waitForFunction(() => document.querySelector('#panel svg').dataset.pillar === 'true');
+    // A pillar is no Windmill puzzle: the status says so, and no link.
+    await page.click('#export-windmill');
+    await page.waitForFunction(() => /pillar/.test(document.getElementById('status').textContent));
+    assert.equal(await page.isVisible('#windmill'), false);
+    assert.equal(await page.inputValue('#exported'), '');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

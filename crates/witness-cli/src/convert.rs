@@ -1,8 +1,8 @@
-//! `witness convert`: a puzzle in any format, written as witnesspuzzles JSON
-//! or as the text format, turned over on request.
+//! `witness convert`: a puzzle in any format, written as witnesspuzzles
+//! JSON, a Windmill code or the text format, turned over on request.
 
 use clap::{Args as ClapArgs, ValueEnum};
-use witness::formats::{text, wpjson, Format};
+use witness::formats::{text, windmill, wpjson, Format};
 use witness::model::Turn;
 
 use crate::input;
@@ -12,6 +12,9 @@ use crate::input;
 pub enum Target {
     /// witnesspuzzles.com JSON, to open the puzzle on the site.
     Json,
+    /// A Windmill code, to open the puzzle in the Windmill (its URL is
+    /// https://windmill.thefifthmatt.com/build/ and the code).
+    Windmill,
     /// The text format (docs/text-format.md).
     Text,
 }
@@ -65,6 +68,13 @@ pub fn run(a: Args) -> Result<u8, String> {
     }
     let out = match a.to {
         Target::Text => text::to_string(&puzzle),
+        Target::Windmill => {
+            let code = windmill::to_string(&puzzle).map_err(|e| format!("{}: {e}", a.input))?;
+            if windmill::judged_differently(&puzzle) {
+                eprintln!("note: {}", witness::request::WINDMILL_RULES_NOTE);
+            }
+            code + "\n"
+        }
         Target::Json => {
             let v = wpjson::to_value(&puzzle).map_err(|e| format!("{}: {e}", a.input))?;
             let s = if a.pretty {

@@ -462,13 +462,19 @@ mod tests {
     }
 
     #[test]
-    fn convert_gives_json_and_text() {
+    fn convert_gives_json_windmill_and_text() {
         let j = call(json!({"op": "convert", "puzzle": SMALL, "to": "json"}));
         assert_eq!(j["body"]["from"], "json", "{j}");
         let t = call(json!({"op": "convert", "puzzle": SMALL, "to": "text"}));
         let text = t["body"]["puzzle"].as_str().unwrap().to_string();
         let back = call(json!({"op": "convert", "puzzle": text, "to": "json"}));
         assert_eq!(back["body"]["puzzle"], j["body"]["puzzle"], "{back}");
+        // As a Windmill code, read back as one.
+        let w = call(json!({"op": "convert", "puzzle": SMALL, "to": "windmill"}));
+        let code = w["body"]["puzzle"].as_str().unwrap().to_string();
+        assert!(code.ends_with("_0"), "{w}");
+        let from = call(json!({"op": "convert", "puzzle": code, "to": "text"}));
+        assert_eq!(from["body"]["from"], "windmill", "{from}");
         // Mirrored twice the same way, the puzzle is itself again.
         let once = call(json!({"op": "convert", "puzzle": SMALL, "turn": "y"}));
         assert_ne!(once["body"]["puzzle"], j["body"]["puzzle"], "{once}");

@@ -10,7 +10,7 @@
 use serde_json::{json, Value};
 
 use crate::error::Error;
-use crate::formats::{self, text, wpjson, Format};
+use crate::formats::{self, text, windmill, wpjson, Format};
 use crate::model::{Puzzle, RuleSet, Turn};
 use crate::path::Path;
 use crate::rules::Verdict;
@@ -303,14 +303,22 @@ pub fn add_solutions(v: &mut Value, puzzle: &Puzzle, c: &Count) {
     };
 }
 
+/// The note of a Windmill code whose puzzle the Windmill's rules may judge
+/// otherwise ([`windmill::judged_differently`]).
+pub const WINDMILL_RULES_NOTE: &str = "the Windmill judges a puzzle by its own rules, which \
+    differ from the site's on elimination marks and pieces (docs/rules.md): its solutions \
+    there may not be the same";
+
 /// A `convert` request on its `puzzle` (read by [`puzzle`]): `{"from",
 /// "to", "puzzle"}`, the puzzle written as `"to"` asks (`json`, the
-/// default, or `text`) and the format it was read from; turned over
+/// default, `windmill` or `text`) and the format it was read from, with
+/// a `"note"` ([`WINDMILL_RULES_NOTE`]) on a Windmill code the Windmill's
+/// rules may judge otherwise; turned over
 /// first when `"turn"` names turns ([`Turn::sequence`]: `"x"`, `"y"`, `"t"`,
 /// or letters in order, such as `"tx"`, a quarter turn clockwise). A bad
 /// `"to"` or `"turn"` is an [`Error::Options`]; the transpose of a pillar, an
-/// [`Error::Unsupported`]; a puzzle the JSON writer cannot hold, the
-/// writer's error.
+/// [`Error::Unsupported`]; a puzzle the JSON or Windmill writer cannot
+/// hold, the writer's error.
 pub fn convert(body: &Value, puzzle: &Puzzle) -> Result<Value, Error> {
     let turned;
     let puzzle = match body.get("turn") {
@@ -343,13 +351,18 @@ pub fn convert(body: &Value, puzzle: &Puzzle) -> Result<Value, Error> {
     let out = match to {
         "json" => wpjson::to_value(puzzle)?,
         "text" => Value::String(text::to_string(puzzle)),
+        "windmill" => Value::String(windmill::to_string(puzzle)?),
         other => {
             return Err(Error::Options(format!(
-                "\"to\" must be \"json\" or \"text\", not \"{other}\""
+                "\"to\" must be \"json\", \"windmill\" or \"text\", not \"{other}\""
             )))
         }
     };
-    Ok(json!({"from": from, "to": to, "puzzle": out}))
+    let mut v = json!({"from": from, "to": to, "puzzle": out});
+    if to == "windmill" && windmill::judged_differently(puzzle) {
+        v["note"] = json!(WINDMILL_RULES_NOTE);
+    }
+    Ok(v)
 }
 
 #[cfg(test)]

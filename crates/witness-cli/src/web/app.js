@@ -652,8 +652,15 @@
       state.moves = [];
       redraw();
     });
+    // Each export replaces the last: its text and its links go first.
+    const clearExport = () => {
+      $('exported').value = '';
+      $('download').hidden = true;
+      $('windmill').hidden = true;
+    };
     $('export').addEventListener('click', () => {
       if (!state.puzzle) return setStatus('nothing to export yet', true);
+      clearExport();
       const text = JSON.stringify(state.puzzle);
       $('exported').value = text;
       const a = $('download');
@@ -661,6 +668,19 @@
       a.href = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
       a.hidden = false;
     });
+    // The Windmill code of the panel, with a link to play it there; what a
+    // code cannot hold (a pillar, a coloured dot) is named in the status.
+    $('export-windmill').addEventListener('click', (ev) => busy(ev.target, async () => {
+      if (!state.puzzle) return setStatus('nothing to export yet', true);
+      clearExport();
+      const r = await api('convert', { puzzle: state.puzzle, to: 'windmill' });
+      if (!r.ok) return setStatus(r.data.error, true);
+      $('exported').value = r.data.puzzle;
+      const link = $('windmill');
+      link.href = 'https://windmill.thefifthmatt.com/build/' + r.data.puzzle;
+      link.hidden = false;
+      setStatus('Windmill code written' + (r.data.note ? ' (note: ' + r.data.note + ').' : '.'));
+    }));
     const panel = $('panel');
     panel.addEventListener('pointerdown', onPointerDown);
     panel.addEventListener('pointermove', onPointerMove);

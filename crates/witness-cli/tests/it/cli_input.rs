@@ -179,6 +179,46 @@ fn convert_turns_the_panel_over() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
+/// `convert --to windmill` writes a code that every command reads: the
+/// panel of [`BOTTOM_DOT`] as a code is solved by the same path
+/// (`0,2:R2U2`, along the dot on the bottom edge) and not by the other
+/// (`0,2:U2R2`). Without marks or pieces, no note about the rules; with an
+/// elimination mark, a note that the Windmill's rules judge it. What a
+/// code cannot hold (a pillar) is bad input, named.
+#[test]
+fn convert_writes_windmill_codes() {
+    let tmp = TempDir::new("input-windmill");
+    let f = tmp.arg("bottom.json", BOTTOM_DOT);
+    let o = witness(&["convert", &f, "--to", "windmill"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let code = stdout(&o);
+    assert!(
+        code.trim_end().ends_with("_0") && code.lines().count() == 1,
+        "{code}"
+    );
+    let w = tmp.arg("bottom.txt", &code);
+    let o = witness(&["check", &w, "--path", "0,2:R2U2"]);
+    assert_eq!(stdout(&o), "valid\n", "{}", stderr(&o));
+    let o = witness(&["check", &w, "--path", "0,2:U2R2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let pillar = tmp.arg(
+        "pillar.json",
+        r#"{"pillar":true,"grid":[
+            [{"type":"line","start":true},{"type":"line"},{"type":"line","end":"bottom"}],
+            [{"type":"line"},null,{"type":"line"}]]}"#,
+    );
+    assert_error(
+        &["convert", &pillar, "--to", "windmill"],
+        &["pillar", "Windmill"],
+    );
+    // An elimination mark, judged differently by the Windmill: a note.
+    let mark = tmp.arg("mark.txt", "witness 1x1\n+ - E>\n| Y |\nS - +\n");
+    let o = witness(&["convert", &mark, "--to", "windmill"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("its own rules"), "{}", stderr(&o));
+}
+
 /// Runs `witness` with `input` on standard input.
 fn with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
     use std::io::Write;

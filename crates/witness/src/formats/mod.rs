@@ -3,7 +3,7 @@
 //! [`read_puzzle`] takes any supported text and guesses its format unless
 //! told; each format also has its own module:
 //! - [`wpjson`]: witnesspuzzles.com JSON (read and write);
-//! - [`windmill`]: The Windmill's puzzle codes and URLs (read);
+//! - [`windmill`]: The Windmill's puzzle codes and URLs (read and write);
 //! - [`alcazar`]: Alcazar maze files (read);
 //! - [`text`]: this project's plain-text drawing (read and write).
 
@@ -75,8 +75,9 @@ impl std::str::FromStr for Format {
 
 /// Writes `puzzle` in `format`, the counterpart of [`read_puzzle`]:
 /// witnesspuzzles.com JSON ([`wpjson::to_string`], which refuses what the
-/// site's format cannot hold) or the text format ([`text::to_string`]).
-/// The Windmill's codes and Alcazar mazes are read only: an
+/// site's format cannot hold), a Windmill code ([`windmill::to_string`],
+/// which refuses what the Windmill cannot hold) or the text format
+/// ([`text::to_string`]). Alcazar mazes are read only: an
 /// [`Error::Unsupported`].
 ///
 /// ```
@@ -87,14 +88,17 @@ impl std::str::FromStr for Format {
 /// let json = write_puzzle(&p, Format::Json).unwrap();
 /// assert_eq!(read_puzzle(&json, "json".parse().ok()).unwrap().face_width(), 1);
 /// assert_eq!(write_puzzle(&p, Format::Text).unwrap(), text);
-/// assert!(write_puzzle(&p, Format::Windmill).is_err());
+/// let code = write_puzzle(&p, Format::Windmill).unwrap();
+/// assert_eq!(read_puzzle(&code, None).unwrap().face_width(), 1);
+/// assert!(write_puzzle(&p, Format::Alcazar).is_err());
 /// ```
 pub fn write_puzzle(puzzle: &Puzzle, format: Format) -> Result<String> {
     match format {
         Format::Json => wpjson::to_string(puzzle),
         Format::Text => Ok(text::to_string(puzzle)),
-        Format::Windmill | Format::Alcazar => Err(Error::Unsupported(format!(
-            "writing the {format} format (it is read only; write json or text)"
+        Format::Windmill => windmill::to_string(puzzle),
+        Format::Alcazar => Err(Error::Unsupported(format!(
+            "writing the {format} format (it is read only; write json, windmill or text)"
         ))),
     }
 }

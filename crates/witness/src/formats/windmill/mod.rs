@@ -9,6 +9,14 @@
 //! `sanitize`), and each end's cap points to the first of left, right, up,
 //! down that leaves the grid or enters an absent line (an end with no such
 //! side is unusable in the Windmill and is dropped).
+//!
+//! [`to_string`] writes a puzzle as a code the Windmill reads back the same;
+//! [`judged_differently`] tells when the Windmill's rules may judge it
+//! otherwise.
+
+mod write;
+
+pub use write::{judged_differently, to_string};
 
 use base64::alphabet;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
@@ -199,6 +207,22 @@ fn shorten(s: &str) -> String {
         let head: String = s.chars().take(37).collect();
         format!("{head}...")
     }
+}
+
+/// The Windmill code of a message's protobuf bytes: standard base64 with
+/// `+` and `/` spelled `-` and `_`, its padding kept, then `_0`.
+#[doc(hidden)]
+pub fn code_of(bytes: &[u8]) -> String {
+    let body: String = base64::engine::general_purpose::STANDARD
+        .encode(bytes)
+        .chars()
+        .map(|c| match c {
+            '+' => '-',
+            '/' => '_',
+            c => c,
+        })
+        .collect();
+    body + "_0"
 }
 
 /// Decodes the protobuf message of a Windmill code or URL.
