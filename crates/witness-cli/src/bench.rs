@@ -399,20 +399,30 @@ pub fn run_bench(a: BenchArgs) -> Result<u8, String> {
             let mine = report(&results, &a, wall, threads)?;
             outln!("engine {}:", engine_name(v));
             let theirs = report(&others, &a, wall, threads)?;
-            let p50 = |r: &[Outcome]| {
-                let mut t: Vec<f64> = r
-                    .iter()
-                    .filter(|o| o.status == "solved" || o.status == "none")
-                    .map(|o| o.ms)
-                    .collect();
-                t.sort_by(f64::total_cmp);
-                percentile(&t, 0.5)
+            // The two engines' medians over the puzzles both finished, so
+            // that each is over the same puzzles.
+            let done = |o: &Outcome| o.status == "solved" || o.status == "none";
+            let theirs_by_id: HashMap<&str, &Outcome> =
+                others.iter().map(|o| (o.id.as_str(), o)).collect();
+            let (mut t1, mut t2): (Vec<f64>, Vec<f64>) = results
+                .iter()
+                .filter_map(|o| {
+                    let t = theirs_by_id.get(o.id.as_str())?;
+                    (done(o) && done(t)).then_some((o.ms, t.ms))
+                })
+                .unzip();
+            t1.sort_by(f64::total_cmp);
+            t2.sort_by(f64::total_cmp);
+            let ratio = if t1.is_empty() {
+                "n/a".to_string()
+            } else {
+                format!("{:.3}", percentile(&t1, 0.5) / percentile(&t2, 0.5))
             };
             outln!(
-                "p50 {} / {}: {:.3}",
+                "p50 {} / {} over the {} both finished: {ratio}",
                 engine_name(a.engine),
                 engine_name(v),
-                p50(&results) / p50(&others)
+                how_many(t1.len() as u64, "puzzle")
             );
             bad.extend(mine);
             bad.extend(theirs);

@@ -457,3 +457,20 @@ fn bench_ranks_finished_puzzles_only() {
     assert!(!out.contains("slowest"), "{out}");
     assert!(out.contains("error: 2"), "{out}");
 }
+
+/// `bench --versus` compares the two engines' medians over the puzzles
+/// both finished: one puzzle read and one broken line make one puzzle
+/// both finished.
+#[test]
+fn bench_versus_compares_the_puzzles_both_finished() {
+    let tmp = TempDir::new("bench_versus_compares_the_puzzles_both_finished");
+    let good = serde_json::json!({"id": "good", "puzzle": PUZZLE}).to_string();
+    let bad = serde_json::json!({"id": "broken", "puzzle": {}}).to_string();
+    let o = bench(&tmp, &[good, bad], &["--versus", "sat"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("p50 auto / sat over the 1 puzzle both finished: "),
+        "{out}"
+    );
+}

@@ -538,7 +538,7 @@ fn short(s: &str) -> String {
 }
 
 /// The most squares a shape spans across or down ([`Polyomino::bounds`]
-/// is a `u8`).
+/// counts them in a `u8`).
 const MAX_SHAPE_SIDE: usize = u8::MAX as usize;
 
 fn parse_shape_def(tokens: &[&str], n: usize) -> Result<(String, ShapeDef)> {
@@ -568,19 +568,14 @@ fn parse_shape_def(tokens: &[&str], n: usize) -> Result<(String, ShapeDef)> {
     if rest.next().is_some() {
         return Err(usage());
     }
-    let mut cells = Vec::new();
+    let mut squares: Vec<(u8, u8)> = Vec::new();
     if *rows != "-" {
+        let mut cells: Vec<(usize, usize)> = Vec::new();
         for (y, row) in rows.split('/').enumerate() {
             for (x, c) in row.chars().enumerate() {
                 match c {
                     '#' => {
-                        if x >= MAX_SHAPE_SIDE || y >= MAX_SHAPE_SIDE {
-                            return Err(Error::Parse(format!(
-                                "line {n}: shape \"{key}\" is more than {MAX_SHAPE_SIDE} \
-                                 squares across or down"
-                            )));
-                        }
-                        cells.push((x as u8, y as u8));
+                        cells.push((x, y));
                     }
                     '.' => {}
                     _ => return Err(usage()),
@@ -592,8 +587,24 @@ fn parse_shape_def(tokens: &[&str], n: usize) -> Result<(String, ShapeDef)> {
                 "line {n}: shape \"{key}\" has no squares (write - for an empty shape)"
             )));
         }
+        let span = |k: fn(&(usize, usize)) -> usize| {
+            let lo = cells.iter().map(k).min().unwrap_or(0);
+            (lo, cells.iter().map(k).max().unwrap_or(0) - lo + 1)
+        };
+        let ((x0, w), (y0, h)) = (span(|c| c.0), span(|c| c.1));
+        if w > MAX_SHAPE_SIDE || h > MAX_SHAPE_SIDE {
+            return Err(Error::Parse(format!(
+                "line {n}: shape \"{key}\" spans {w} x {h} squares; at most \
+                 {MAX_SHAPE_SIDE} across and down"
+            )));
+        }
+        // Within the span, every square fits a u8 once moved to the corner.
+        squares = cells
+            .iter()
+            .map(|&(x, y)| ((x - x0) as u8, (y - y0) as u8))
+            .collect();
     }
-    let shape = Polyomino::new(cells, rotatable);
+    let shape = Polyomino::new(squares, rotatable);
     Ok((
         key.to_string(),
         ShapeDef {

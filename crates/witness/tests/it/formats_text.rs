@@ -301,7 +301,8 @@ fn docs_examples_read_and_write_back_unchanged() {
 
 /// A shape may span 255 squares across or down, no more: one of 255 rows
 /// reads and writes back; one of 256 is refused with the shape's name
-/// (its bounding box would not fit the model's counts).
+/// (its bounding box would not fit the model's counts). Empty rows above
+/// a shape are no part of its span.
 #[test]
 fn shapes_span_at_most_255_squares() {
     let panel = |rows: usize| {
@@ -316,4 +317,7 @@ fn shapes_span_at_most_255_squares() {
         Err(witness::Error::Parse(m)) => assert!(m.contains("\"A\"") && m.contains("255"), "{m}"),
         other => panic!("{other:?}"),
     }
+    let low = "witness 1x1\n+ - E>\n| A |\nS - +\nA = poly ".to_string() + &"/".repeat(300) + "#\n";
+    let p = text::parse(&low).unwrap();
+    assert_eq!(text::parse(&text::to_string(&p)).unwrap(), p);
 }

@@ -466,7 +466,6 @@ fn site_puzzles_are_written_as_codes_or_refused_with_a_reason() {
                     "{id}"
                 );
                 assert_eq!(slots_without_caps(&back), slots_without_caps(&p), "{id}");
-                assert_eq!(windmill::judged_differently(&p), judges_apart(&p), "{id}");
                 if !windmill::judged_differently(&p) {
                     for (path, valid) in paths.get(&id).into_iter().flatten() {
                         let v = witness::check(&back, path)
@@ -495,15 +494,26 @@ fn site_puzzles_are_written_as_codes_or_refused_with_a_reason() {
     assert!(paths.is_empty() || judged > 1000, "{judged}");
 }
 
-/// Whether a puzzle holds elimination marks or pieces, where the site's
-/// rules and the Windmill's differ.
-fn judges_apart(p: &Puzzle) -> bool {
-    p.cells().any(|(_, c)| {
-        matches!(
-            c.symbol.as_ref().map(|s| &s.kind),
-            Some(SymbolKind::Nega | SymbolKind::Poly(_) | SymbolKind::Ylop(_))
-        )
-    })
+/// The Windmill's rules may judge a panel otherwise only where the two
+/// rule sets differ: elimination marks and pieces, under the site's rules.
+#[test]
+fn the_windmill_judges_otherwise_only_marks_and_pieces() {
+    let judged = |t: &str| windmill::judged_differently(&text::parse(t).unwrap());
+    let panel = |header: &str, face: &str| {
+        let legend = match face {
+            "A" => "A = poly #\n",
+            "B" => "B = ylop #\n",
+            _ => "",
+        };
+        format!("witness 1x1{header}\n+ - E>\n| {face} |\nS - +\n{legend}")
+    };
+    for face in ["Y", "A", "B"] {
+        assert!(judged(&panel("", face)), "{face}");
+        assert!(!judged(&panel(" rules=windmill", face)), "{face}");
+    }
+    for face in ["#", "*", "2", "."] {
+        assert!(!judged(&panel("", face)), "{face}");
+    }
 }
 
 /// One panel with each element a code holds, written and read back: the
@@ -638,8 +648,38 @@ fn what_the_windmill_cannot_hold_is_refused_by_name() {
     // the site leaves it out, the Windmill would judge it.
     refused(
         "witness 2x1\n+ ~ + - E>\n~ #r ~ . |\n+ ~ + - S\n",
-        &["outside the panel", "(1, 1)"],
+        &["cut the face at (1, 1) off the panel", "(1, 1)"],
     );
+    // The empty top middle face (3, 1) cut off by a removed line: on the
+    // site the line below it parts the black and the white square; in the
+    // Windmill that face joins their regions.
+    refused(
+        "witness 3x2\n+ - + ~ + - +\n| # | . | #w |\n+ - + - + - +\n| . | . | . |\nS - + - + - E>\n",
+        &["cut the face at (3, 1) off the panel", "(1, 1)"],
+    );
+    // Triangles do not look at regions: a face cut off is no matter.
+    let p = text::parse("witness 2x1\n+ ~ + - E>\n~ . | 1 |\n+ ~ + - S\n").unwrap();
+    assert!(windmill::to_string(&p).is_ok());
+    // Pieces whose bounding boxes would make a code of hundreds of
+    // megabytes: a 255 x 255 box (two squares at its corners) on each of
+    // 25 faces.
+    let mut big = "witness 5x5\n".to_string();
+    big += &["+ - + - + - + - + - E>"].concat();
+    big += "\n";
+    for y in 0..5 {
+        big += "| A | A | A | A | A |\n";
+        big += if y == 4 {
+            "S - + - + - + - + - +\n"
+        } else {
+            "+ - + - + - + - + - +\n"
+        };
+    }
+    big += &format!(
+        "A = poly #{}/{}#\n",
+        ".".repeat(254),
+        "/".repeat(253) + &".".repeat(254)
+    );
+    refused(&big, &["bounding boxes", "1048576"]);
     // A pillar.
     refused(
         "witness 2x1 pillar\nS - + - \n| . | . \nE - + - \n",

@@ -11,8 +11,9 @@
 //! What the Windmill cannot hold is refused with an
 //! [`Error::Unsupported`] that names it and its place: pillars, panels
 //! without faces across or down, lines drawn either way (Alcazar mazes),
-//! symbols outside the panel (the Windmill judges them), coloured and
-//! invisible dots, starts and ends off the points, two elements on one
+//! faces cut off by removed lines on a site panel whose symbols look at
+//! regions (the Windmill's regions cross removed lines), symbols outside
+//! the panel, pieces too large to store, coloured and invisible dots, starts and ends off the points, two elements on one
 //! point, colours the Windmill lacks, empty pieces. The Windmill also
 //! places each end's cap itself and, on a symmetry panel, makes the mirror
 //! image of every start and end one too; so every code is read back before
@@ -51,6 +52,11 @@ pub fn to_string(puzzle: &Puzzle) -> Result<String> {
     same_for_the_windmill(puzzle, &back)?;
     Ok(code_of(&storage.encode_to_vec()))
 }
+
+/// The most squares the pieces' bounding boxes may hold in all: far more
+/// than any real panel's pieces (a 64 x 64 panel of 4 x 4 pieces holds
+/// 65,536), so that a code is never hundreds of megabytes.
+const MAX_SHAPE_SQUARES: usize = 1 << 20;
 
 /// The slot's place for messages, in slot coordinates (the store's).
 fn at(p: Pos) -> String {
@@ -255,17 +261,53 @@ fn to_storage(puzzle: &Puzzle) -> Result<proto::Storage> {
     }
     let (w, h) = (puzzle.width(), puzzle.height());
     // The site leaves the faces cut off by removed lines out of every
-    // region; the Windmill's regions cross removed lines, so a symbol there
-    // would count.
+    // region; the Windmill's regions cross removed lines (only the line
+    // parts them), so a symbol there would count, and an empty face there
+    // would join regions and add to their area. (A puzzle read from a code
+    // is the Windmill's own, whatever its regions: it is written back.)
     let outside = puzzle.outside_faces();
-    if let Some((p, _)) = puzzle
+    let off = puzzle.positions().find(|&p| {
+        puzzle.rules != RuleSet::Windmill && p.kind() == SlotKind::Face && outside[puzzle.index(p)]
+    });
+    if let Some(o) = off {
+        if let Some((p, _)) = puzzle.cells().find(|(_, c)| {
+            c.symbol
+                .as_ref()
+                .is_some_and(|s| !matches!(s.kind, SymbolKind::Triangle(_)))
+        }) {
+            return Err(unsupported(format!(
+                "removed lines that cut the face at {} off the panel, with a symbol that \
+                 looks at its region at {} (the Windmill's regions cross removed lines)",
+                at(o),
+                at(p)
+            )));
+        }
+        if let Some((p, _)) = puzzle
+            .cells()
+            .find(|(p, c)| c.symbol.is_some() && outside[puzzle.index(*p)])
+        {
+            return Err(unsupported(format!(
+                "the symbol at {}, outside the panel (cut off by removed lines; the Windmill \
+                 would judge it)",
+                at(p)
+            )));
+        }
+    }
+    // Each piece is stored as its bounding box, square by square.
+    let boxes: usize = puzzle
         .cells()
-        .find(|(p, c)| c.symbol.is_some() && outside[puzzle.index(*p)])
-    {
+        .filter_map(|(_, c)| match c.symbol.as_ref().map(|s| &s.kind) {
+            Some(SymbolKind::Poly(x) | SymbolKind::Ylop(x)) => {
+                let (bw, bh) = x.bounds();
+                Some(bw as usize * bh as usize)
+            }
+            _ => None,
+        })
+        .sum();
+    if boxes > MAX_SHAPE_SQUARES {
         return Err(unsupported(format!(
-            "the symbol at {}, outside the panel (cut off by removed lines; the Windmill \
-             would judge it)",
-            at(p)
+            "pieces whose bounding boxes hold {boxes} squares in all, more than the \
+             {MAX_SHAPE_SQUARES} a code is written with"
         )));
     }
     let mut entities: Vec<proto::Entity> = Vec::new();
@@ -368,6 +410,8 @@ fn same_for_the_windmill(puzzle: &Puzzle, back: &Puzzle) -> Result<()> {
 /// own rules do: it is under the site's rules and holds elimination marks
 /// or pieces, where the two rule sets differ (`docs/rules.md`). Its code
 /// then plays in the Windmill with solutions that may not be its own.
+/// (Panels whose regions the Windmill would draw otherwise, across
+/// removed lines, [`to_string`] refuses.)
 pub fn judged_differently(puzzle: &Puzzle) -> bool {
     puzzle.rules != RuleSet::Windmill
         && puzzle.cells().any(|(_, c)| {
