@@ -13,8 +13,9 @@
 //! without faces across or down, lines drawn either way (Alcazar mazes),
 //! faces cut off by removed lines on a site panel whose symbols look at
 //! regions (the Windmill's regions cross removed lines), symbols outside
-//! the panel, pieces too large to store, coloured and invisible dots, starts and ends off the points, two elements on one
-//! point, colours the Windmill lacks, empty pieces. The Windmill also
+//! the panel, pieces too large to store, coloured and invisible dots,
+//! starts and ends off the points, two elements on one point, colours the
+//! Windmill lacks, empty pieces. The Windmill also
 //! places each end's cap itself and, on a symmetry panel, makes the mirror
 //! image of every start and end one too; so every code is read back before
 //! it is returned, and a puzzle the Windmill would read differently (an
@@ -92,8 +93,8 @@ fn color_number(c: &Color, what: &str, p: Pos) -> Result<i32> {
 
 /// The colour field: left out (0) where it is the Windmill's default for
 /// the symbol, which it reads back as that default.
-fn color_field(c: &Color, default: Option<Color>, what: &str, p: Pos) -> Result<i32> {
-    if default.as_ref() == Some(c) {
+fn color_field(c: &Color, default: Color, what: &str, p: Pos) -> Result<i32> {
+    if *c == default {
         return Ok(0);
     }
     color_number(c, what, p)
@@ -134,17 +135,17 @@ fn symbol_entity(s: &Symbol, p: Pos) -> Result<proto::Entity> {
         }
         SymbolKind::Poly(poly) => {
             e.r#type = t::TETRIS;
-            e.color = color_field(&s.color, Some(Color::Yellow), name, p)?;
+            e.color = color_field(&s.color, Color::Yellow, name, p)?;
             e.shape = Some(shape(poly, false, p)?);
         }
         SymbolKind::Ylop(poly) => {
             e.r#type = t::TETRIS;
-            e.color = color_field(&s.color, Some(Color::Blue), name, p)?;
+            e.color = color_field(&s.color, Color::Blue, name, p)?;
             e.shape = Some(shape(poly, true, p)?);
         }
         SymbolKind::Nega => {
             e.r#type = t::ERROR;
-            e.color = color_field(&s.color, Some(Color::White), name, p)?;
+            e.color = color_field(&s.color, Color::White, name, p)?;
         }
         SymbolKind::Triangle(n) => {
             // The Windmill reads a count of 0 as 1.
@@ -152,7 +153,7 @@ fn symbol_entity(s: &Symbol, p: Pos) -> Result<proto::Entity> {
                 unsupported(format!("the triangle at {} with the count {n}", at(p)))
             })?;
             e.r#type = t::TRIANGLE;
-            e.color = color_field(&s.color, Some(Color::Orange), name, p)?;
+            e.color = color_field(&s.color, Color::Orange, name, p)?;
             e.triangle_count = count;
         }
     }
@@ -400,7 +401,10 @@ fn same_for_the_windmill(puzzle: &Puzzle, back: &Puzzle) -> Result<()> {
             ..c.clone()
         };
         if strip(mine) != strip(theirs) {
-            return Err(unsupported(format!("the slot at {}", at(p))));
+            return Err(unsupported(format!(
+                "the slot at {}, which the Windmill would read otherwise",
+                at(p)
+            )));
         }
     }
     Ok(())
