@@ -14,6 +14,12 @@ const BOTTOM_DOT: &str = r#"{"grid":[
     [{"type":"line"},null,{"type":"line","dot":1}],
     [{"type":"line","end":"right"},{"type":"line"},{"type":"line"}]]}"#;
 
+/// A pillar one face round and one high: start at the top, end at the
+/// bottom.
+const PILLAR: &str = r#"{"pillar":true,"grid":[
+    [{"type":"line","start":true},{"type":"line"},{"type":"line","end":"bottom"}],
+    [{"type":"line"},null,{"type":"line"}]]}"#;
+
 /// A file of three entries: `a` ([`ONE_DOT`], a string), a blank line,
 /// `b` ([`BOTTOM_DOT`], an object), `c` (no grid) on line 4.
 fn three(tmp: &TempDir) -> String {
@@ -160,12 +166,7 @@ fn convert_turns_the_panel_over() {
         let o = witness(&["check", &turned, "--path", invalid]);
         assert_eq!(o.status.code(), Some(1), "{turn}: {}", stderr(&o));
     }
-    let pillar = tmp.arg(
-        "pillar.json",
-        r#"{"pillar":true,"grid":[
-            [{"type":"line","start":true},{"type":"line"},{"type":"line","end":"bottom"}],
-            [{"type":"line"},null,{"type":"line"}]]}"#,
-    );
+    let pillar = tmp.arg("pillar.json", PILLAR);
     for turn in ["t", "tx"] {
         assert_error(
             &["convert", &pillar, "--to", "json", "--turn", turn],
@@ -202,12 +203,7 @@ fn convert_writes_windmill_codes() {
     assert_eq!(stdout(&o), "valid\n", "{}", stderr(&o));
     let o = witness(&["check", &w, "--path", "0,2:U2R2"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    let pillar = tmp.arg(
-        "pillar.json",
-        r#"{"pillar":true,"grid":[
-            [{"type":"line","start":true},{"type":"line"},{"type":"line","end":"bottom"}],
-            [{"type":"line"},null,{"type":"line"}]]}"#,
-    );
+    let pillar = tmp.arg("pillar.json", PILLAR);
     assert_error(
         &["convert", &pillar, "--to", "windmill"],
         &["pillar", "Windmill"],
