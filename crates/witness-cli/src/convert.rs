@@ -71,7 +71,7 @@ pub fn run(a: Args) -> Result<u8, String> {
         Target::Windmill => {
             let code = windmill::to_string(&puzzle).map_err(|e| format!("{}: {e}", a.input))?;
             if windmill::judged_differently(&puzzle) {
-                eprintln!("note: {}", witness::request::WINDMILL_RULES_NOTE);
+                eprintln!("note: {}", windmill::RULES_NOTE);
             }
             code + "\n"
         }

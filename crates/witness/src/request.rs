@@ -303,16 +303,10 @@ pub fn add_solutions(v: &mut Value, puzzle: &Puzzle, c: &Count) {
     };
 }
 
-/// The note of a Windmill code whose puzzle the Windmill's rules may judge
-/// otherwise ([`windmill::judged_differently`]).
-pub const WINDMILL_RULES_NOTE: &str = "the Windmill judges a puzzle by its own rules, which \
-    differ from the site's on elimination marks and pieces (docs/rules.md): its solutions \
-    there may not be the same";
-
 /// A `convert` request on its `puzzle` (read by [`puzzle`]): `{"from",
 /// "to", "puzzle"}`, the puzzle written as `"to"` asks (`json`, the
 /// default, `windmill` or `text`) and the format it was read from, with
-/// a `"note"` ([`WINDMILL_RULES_NOTE`]) on a Windmill code the Windmill's
+/// a `"note"` ([`windmill::RULES_NOTE`]) on a Windmill code the Windmill's
 /// rules may judge otherwise; turned over
 /// first when `"turn"` names turns ([`Turn::sequence`]: `"x"`, `"y"`, `"t"`,
 /// or letters in order, such as `"tx"`, a quarter turn clockwise). A bad
@@ -360,7 +354,7 @@ pub fn convert(body: &Value, puzzle: &Puzzle) -> Result<Value, Error> {
     };
     let mut v = json!({"from": from, "to": to, "puzzle": out});
     if to == "windmill" && windmill::judged_differently(puzzle) {
-        v["note"] = json!(WINDMILL_RULES_NOTE);
+        v["note"] = json!(windmill::RULES_NOTE);
     }
     Ok(v)
 }

@@ -16,7 +16,7 @@
 
 mod write;
 
-pub use write::{judged_differently, to_string};
+pub use write::{judged_differently, to_string, RULES_NOTE};
 
 use base64::alphabet;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};

@@ -410,6 +410,12 @@ fn same_for_the_windmill(puzzle: &Puzzle, back: &Puzzle) -> Result<()> {
     Ok(())
 }
 
+/// What to tell a user of a code whose puzzle the Windmill's rules may
+/// judge otherwise ([`judged_differently`]).
+pub const RULES_NOTE: &str = "the Windmill judges a puzzle by its own rules, which differ \
+    from the site's on elimination marks and pieces (docs/rules.md): its solutions there may \
+    not be the same";
+
 /// True when the Windmill's rules may judge `puzzle` otherwise than its
 /// own rules do: it is under the site's rules and holds elimination marks
 /// or pieces, where the two rule sets differ (`docs/rules.md`). Its code
