@@ -165,11 +165,11 @@ fn shape_text(p: &Polyomino) -> String {
         return "-".into();
     }
     let (w, h) = p.bounds();
-    let mut rows = Vec::with_capacity(h as usize);
+    let mut rows = Vec::with_capacity(h);
     for y in 0..h {
         let row: String = (0..w)
             .map(|x| {
-                if p.cells().contains(&(x, y)) {
+                if p.cells().contains(&(x as u8, y as u8)) {
                     '#'
                 } else {
                     '.'

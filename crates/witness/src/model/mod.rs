@@ -465,10 +465,14 @@ impl Puzzle {
 
     /// The faces that are outside the panel: reachable from the grid's border
     /// across removed (full-gap) edges only (`docs/rules.md#regions`). Indexed
-    /// like slots.
+    /// like slots. None under the Windmill's rules, whose regions cross
+    /// removed lines (`docs/rules.md#rule-profiles`).
     pub fn outside_faces(&self) -> Vec<bool> {
         let (w, h) = (self.width, self.height);
         let mut out = vec![false; w * h];
+        if self.rules == RuleSet::Windmill {
+            return out;
+        }
         let mut stack = Vec::new();
         for x in (1..w).step_by(2) {
             stack.push(Pos::new(x, 0));

@@ -19,9 +19,8 @@ pub const ROTATION_BIT: u32 = 1 << 20;
 
 impl Polyomino {
     /// A shape from its squares (x right, y down); normalised and sorted.
-    /// Once normalised, no square may lie further than 254 from the first
-    /// row or column (a shape spans at most 255 squares, as
-    /// [`Polyomino::bounds`] counts them); the readers refuse larger ones.
+    /// The readers refuse shapes more than 255 squares across or down once
+    /// normalised; the type holds up to 256.
     pub fn new(cells: impl IntoIterator<Item = (u8, u8)>, rotatable: bool) -> Polyomino {
         let mut cells: Vec<(u8, u8)> = cells.into_iter().collect();
         cells.sort_unstable_by_key(|&(x, y)| (y, x));
@@ -81,11 +80,11 @@ impl Polyomino {
     pub fn is_ignored(&self) -> bool {
         self.cells.is_empty() && !self.rotatable
     }
-    /// Width and height of the bounding box.
-    pub fn bounds(&self) -> (u8, u8) {
-        let w = self.cells.iter().map(|c| c.0 + 1).max().unwrap_or(0);
-        let h = self.cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
-        (w, h)
+    /// Width and height of the bounding box (up to 256 each).
+    pub fn bounds(&self) -> (usize, usize) {
+        let w = self.cells.iter().map(|c| c.0 as usize + 1).max();
+        let h = self.cells.iter().map(|c| c.1 as usize + 1).max();
+        (w.unwrap_or(0), h.unwrap_or(0))
     }
 
     /// The orientations the rules try: just this one, or its four
@@ -191,6 +190,15 @@ mod tests {
         assert_eq!(o[1].bounds(), (3, 2));
         assert_eq!(o[2].bounds(), (2, 3));
         assert_ne!(o[0], o[2]);
+    }
+
+    #[test]
+    fn the_widest_shape_has_its_bounds() {
+        // Squares at columns 0 and 255: 256 across, one down, and so when
+        // turned a quarter.
+        let p = Polyomino::new([(0, 0), (255, 0)], true);
+        assert_eq!(p.bounds(), (256, 1));
+        assert_eq!(p.orientations()[1].bounds(), (1, 256));
     }
 
     #[test]

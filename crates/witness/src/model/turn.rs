@@ -91,8 +91,9 @@ impl Turn {
     pub fn shape(self, p: &Polyomino) -> Polyomino {
         let (w, h) = p.bounds();
         let cells = p.cells().iter().map(|&(x, y)| match self {
-            Turn::MirrorX => (w - 1 - x, y),
-            Turn::MirrorY => (x, h - 1 - y),
+            // x < w <= 256, so the mirrored coordinate fits a u8.
+            Turn::MirrorX => ((w - 1 - x as usize) as u8, y),
+            Turn::MirrorY => (x, (h - 1 - y as usize) as u8),
             Turn::Transpose => (y, x),
         });
         Polyomino::new(cells, p.rotatable)

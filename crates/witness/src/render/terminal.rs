@@ -307,7 +307,7 @@ impl Painter<'_> {
 
 /// A polyomino as one or two braille characters, or `▦` and its size when
 /// it does not fit a 4x4 box.
-fn poly_glyph(cells: &[(u8, u8)], (w, h): (u8, u8)) -> Vec<char> {
+fn poly_glyph(cells: &[(u8, u8)], (w, h): (usize, usize)) -> Vec<char> {
     if cells.is_empty() {
         return vec!['∅'];
     }

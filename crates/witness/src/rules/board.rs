@@ -53,9 +53,10 @@ pub struct Board {
     pub precise: bool,
     /// A start on an edge blocks that edge.
     pub fat_startpoints: bool,
-    /// The Windmill's rules (`docs/rules.md#rule-profiles`): regions with
-    /// elimination marks follow its bookkeeping; `shapeless_zero_poly` is
-    /// on and `precise` off whatever the settings say.
+    /// The Windmill's rules (`docs/rules.md#rule-profiles`): nothing is
+    /// outside; regions with elimination marks follow its bookkeeping;
+    /// `shapeless_zero_poly` is on and `precise` off whatever the settings
+    /// say.
     pub windmill: bool,
     /// Slot kind per slot.
     pub kind: Vec<SlotKind>,
@@ -80,6 +81,7 @@ pub struct Board {
     /// Shapes referenced by `Sym::Poly` and `Sym::Ylop`.
     pub shapes: Vec<Polyomino>,
     /// Slots the outside fill marks (faces, removed edges, nodes beside them).
+    /// None under the Windmill's rules, whose regions cross removed lines.
     pub outside: Vec<bool>,
     /// Mirror slot per slot (itself without symmetry).
     pub mirror: Vec<u32>,
@@ -208,7 +210,9 @@ impl Board {
             has_negations: false,
             has_polys: false,
         };
-        b.compute_outside();
+        if !windmill {
+            b.compute_outside();
+        }
         let mut colors: Vec<crate::model::Color> = Vec::new();
         for (i, c) in cells.iter().enumerate() {
             let Some(s) = &c.symbol else {

@@ -300,7 +300,7 @@ fn to_storage(puzzle: &Puzzle) -> Result<proto::Storage> {
         .filter_map(|(_, c)| match c.symbol.as_ref().map(|s| &s.kind) {
             Some(SymbolKind::Poly(x) | SymbolKind::Ylop(x)) => {
                 let (bw, bh) = x.bounds();
-                Some(bw as usize * bh as usize)
+                Some(bw * bh)
             }
             _ => None,
         })

@@ -462,7 +462,6 @@ impl<const N: usize> FaceMasks<N> {
             let mut shifts = Vec::new();
             for shape in b.shapes[k as usize].orientations() {
                 let (sw, sh) = shape.bounds();
-                let (sw, sh) = (sw as usize, sh as usize);
                 // On a pillar a piece may be wider than the panel: it wraps
                 // round, unless it then covers a face twice (which only a
                 // subtractive piece could make good, and placements here
