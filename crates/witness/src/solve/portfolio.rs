@@ -211,18 +211,20 @@ pub const ANNEAL_SHARE_ALONE: (u64, u64) = (2, 1);
 
 /// The SAT engine's share of the time of a job on one thread with its
 /// case cubes ([`CaseShare::sat`]), past
-/// [`Schedule::cubes_alone_after`]: up to twice the time the rest of the
-/// job (lanes, cases, local search) has had past it. One turn of the
-/// cubes at most (of up to [`TURN_MAX`](super::sat::cubes::TURN_MAX),
-/// but for the first, which also builds their encoding) comes between
-/// two of the lanes' turns, while their time is under twice the rest's;
-/// once the lanes' turns take longer than that, their share is less. On
-/// the marked piece panels that take long on one thread, the case cubes (which the helper
-/// thread runs where there is one) settle most; where they do not, the
-/// rest takes up to three times as long past that point
+/// [`Schedule::cubes_alone_after`]: as much time as the rest of the job
+/// (lanes, cases, local search) has had past it. After each of the
+/// lanes' turns (with the cases' and the local search's work that comes
+/// with it), the cubes take turns (of up to
+/// [`TURN_MAX`](super::sat::cubes::TURN_MAX), but for the first, which
+/// also builds their encoding) while their time is under the rest's,
+/// however long that turn was. So neither side takes more than about
+/// twice as long past that point as it would alone: on the marked piece
+/// panels that take long on one thread the case cubes (which the helper
+/// thread runs where there is one) settle most, and the rest settles the
+/// others, proofs that there is no (other) solution among them
 /// (docs/benchmarks.md, "Marked piece panels on one thread").
 #[cfg(feature = "sat")]
-pub const CUBES_SHARE_ALONE: (u32, u32) = (2, 1);
+pub const CUBES_SHARE_ALONE: (u32, u32) = (1, 1);
 
 /// The local search's seed (on two threads, the second's is the next):
 /// its runs are the same every time.
@@ -357,9 +359,12 @@ impl Turns {
                     break 'search;
                 }
             }
+            // A step of the rest grows long (the lanes' turns double, the
+            // cases and the local search keep up with them), so the cubes
+            // take turns until they have their share of the time again.
             #[cfg(feature = "sat")]
             if let Some(cubes) = sat.as_mut() {
-                if cubes.due(self.schedule.cubes_alone_after, CUBES_SHARE_ALONE) {
+                while cubes.due(self.schedule.cubes_alone_after, CUBES_SHARE_ALONE) {
                     CUBE_TURNS_HERE.with(|n| n.set(n.get() + 1));
                     match cubes.turn(limits) {
                         CubeTurn::Found(answer) => {
