@@ -52,9 +52,10 @@ pub struct Args {
     /// instead of writing a file.
     #[arg(long, conflicts_with = "output")]
     json: bool,
-    /// The rules that judge the path or the solution: `witnesspuzzles` or
-    /// `windmill` (default: the Windmill's for Windmill codes, the site's
-    /// for the rest).
+    /// The rules that judge the path or the solution, and so which faces
+    /// are drawn (the Windmill's keep the faces cut off by removed lines):
+    /// `witnesspuzzles` or `windmill` (default: the Windmill's for Windmill
+    /// codes, the site's for the rest).
     #[arg(long, value_parser = input::parse_rules)]
     rules: Option<witness::model::RuleSet>,
 }

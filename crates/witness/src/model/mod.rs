@@ -184,13 +184,14 @@ impl Default for Settings {
 }
 
 /// Which game's rules judge a puzzle (`docs/rules.md#rule-profiles`). The
-/// two agree except on elimination marks and on polyominoes.
+/// two agree except on removed lines, elimination marks and polyominoes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum RuleSet {
     /// witnesspuzzles.com's engine in play mode (the default).
     #[default]
     WitnessPuzzles,
-    /// The Windmill's client: pieces of equal area cancel whatever their
+    /// The Windmill's client: regions cross removed lines (nothing is
+    /// outside the panel), pieces of equal area cancel whatever their
     /// shapes, footprints are faces only, and marks follow its own
     /// bookkeeping (every mark used exactly, marks never cancel).
     Windmill,

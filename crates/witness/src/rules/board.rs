@@ -252,7 +252,31 @@ impl Board {
             b.has_polys |= b.sym[i].is_poly();
         }
         b.n_colors = colors.len() + 1;
+        b.settle_outside_dots();
         Ok(b)
+    }
+
+    /// Dots on removed edges outside the panel (`docs/rules.md#regions`).
+    /// When every inside face holds a triangle, the engine judges one
+    /// region of every face and uncovered slot, outside slots included: such
+    /// a dot is judged (and fails, as no line covers a removed edge), so it
+    /// is taken into the panel. Otherwise it is in no region, never judged,
+    /// and is dropped, so that no solver asks for it.
+    fn settle_outside_dots(&mut self) {
+        let one_region = (0..self.len()).all(|i| {
+            self.kind[i] != SlotKind::Face
+                || self.outside[i]
+                || matches!(self.sym[i], Sym::Triangle(_))
+        });
+        for i in 0..self.len() {
+            if self.outside[i] && self.dot[i] != Dot::None {
+                if one_region {
+                    self.outside[i] = false;
+                } else {
+                    self.dot[i] = Dot::None;
+                }
+            }
+        }
     }
 
     /// Number of slots.

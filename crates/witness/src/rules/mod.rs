@@ -448,7 +448,8 @@ impl Rules {
         }
         // Regions. (With only triangles on the panel the engine uses one
         // region of everything; for triangles and dots, whose rules do not
-        // depend on regions, the verdict and the failures are the same.)
+        // depend on regions, the verdict and the failures are the same, the
+        // dots outside the panel being settled by the board.)
         let mut regions = std::mem::take(&mut ws.regions);
         if decide_only && !b.has_negations {
             // Without elimination marks a region's verdict does not depend

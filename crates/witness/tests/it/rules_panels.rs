@@ -839,6 +839,60 @@ fn interior_full_gap_is_an_ordinary_edge() {
     }
 }
 
+/// 2x1 panel, start (0,2), end (4,0); the top border edge (1,0) removed,
+/// with a dot on it, so face (1,1) and that edge are outside; `right` on
+/// face (3,1).
+fn outside_dot_panel(right: Option<El>) -> Puzzle {
+    let mut els = vec![
+        (0, 2, El::Start),
+        (4, 0, El::End),
+        (1, 0, El::GapAt(Gap::Full)),
+        (1, 0, El::DotAt(Dot::Black)),
+    ];
+    els.extend(right.map(|e| (3, 1, e)));
+    panel(2, 1, els)
+}
+
+#[test]
+fn a_dot_outside_the_panel_counts_only_in_the_one_region_of_triangles() {
+    let count = |p: &Puzzle, engine| {
+        let opts = witness::CountOptions {
+            engine,
+            ..Default::default()
+        };
+        witness::count(p, &opts).expect("a count").count
+    };
+    let engines = [witness::Engine::Search, witness::Engine::Sat];
+    // Face (3,1) empty: the engine makes it a `nonce`, so it splits the
+    // panel into regions, and the outside dot is in none: never judged.
+    // Both lines to the end, R4U2 and R2U2R2 (the edge (1,0) is removed),
+    // are solutions.
+    let p = outside_dot_panel(None);
+    assert!(p.outside_faces()[p.index(Pos::new(1, 1))]);
+    assert_valid(&p, "0,2:R4U2");
+    for engine in engines {
+        assert_eq!(count(&p, engine), 2, "{engine:?}");
+    }
+    // A triangle 2 on face (3,1), the only inside face: the engine judges
+    // one region of every face and uncovered slot, the outside dot
+    // included, and a removed edge is never covered. R4U2 covers the
+    // triangle's bottom and right edges (two, as asked) and fails on the
+    // dot alone; no line can pass.
+    let p = outside_dot_panel(Some(tri(2)));
+    assert_invalid(&p, "0,2:R4U2", &[(1, 0)]);
+    for engine in engines {
+        assert_eq!(count(&p, engine), 0, "{engine:?}");
+    }
+    // Under the Windmill's rules nothing is outside: the dot is in the
+    // region of face (1,1) and fails on every line.
+    let mut p = outside_dot_panel(None);
+    p.rules = witness::model::RuleSet::Windmill;
+    assert_invalid(&p, "0,2:R4U2", &[(1, 0)]);
+    for engine in engines {
+        assert_eq!(count(&p, engine), 0, "{engine:?}");
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Mid-segment starts and ends (`docs/rules.md#regions`)
 // ---------------------------------------------------------------------------

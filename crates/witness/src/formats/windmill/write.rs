@@ -265,11 +265,12 @@ fn to_storage(puzzle: &Puzzle) -> Result<proto::Storage> {
     // region; the Windmill's regions cross removed lines (only the line
     // parts them), so a symbol there would count, and an empty face there
     // would join regions and add to their area. (A puzzle read from a code
-    // is the Windmill's own, whatever its regions: it is written back.)
+    // is the Windmill's own, whatever its regions: it is written back, and
+    // under the Windmill's rules no face is outside.)
     let outside = puzzle.outside_faces();
-    let off = puzzle.positions().find(|&p| {
-        puzzle.rules != RuleSet::Windmill && p.kind() == SlotKind::Face && outside[puzzle.index(p)]
-    });
+    let off = puzzle
+        .positions()
+        .find(|&p| p.kind() == SlotKind::Face && outside[puzzle.index(p)]);
     if let Some(o) = off {
         if let Some((p, _)) = puzzle.cells().find(|(_, c)| {
             c.symbol

@@ -217,10 +217,10 @@ impl<'a> CubeTurns<'a> {
         }
     }
 
-    /// True when a turn is due on a thread it shares: it is not gone, and
-    /// past `after` from its making, its time is under `share` (a
-    /// fraction, numerator and denominator) of the time the rest of the
-    /// thread's work has had past `after`.
+    /// True when a turn is due on a thread it shares: it is not gone, the
+    /// rest of the thread's work has had more than `after` since its
+    /// making, and its time is under `share` (a fraction, numerator and
+    /// denominator) of what the rest has had past `after`.
     pub fn due(&self, after: Duration, share: (u32, u32)) -> bool {
         let (num, den) = share;
         let rest = self.started.elapsed().saturating_sub(self.time);
