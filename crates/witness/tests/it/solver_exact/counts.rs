@@ -435,3 +435,81 @@ fn limited_counts_on_a_pool_of_one_agree_with_brute_force() {
         "{marked} marked panels, {plain} others, {reached} with two solutions"
     );
 }
+
+/// Dots on removed edges: random panels with many removed edges, a dot on
+/// some of them, and on the faces either triangles alone (the engine then
+/// judges one region of everything, outside slots included) or random
+/// symbols (real regions, where a dot outside the panel is in none): the
+/// search and the SAT engine count what the brute force counts.
+#[test]
+fn dots_on_removed_edges_count_as_the_brute_force_does() {
+    let var = common::env_u64;
+    let seed = var("WITNESS_EXACT_SEED").unwrap_or(0x51_7CC1_B727_220A);
+    let cases = var("WITNESS_EXACT_CASES").unwrap_or(300);
+    let mut r = Rng(seed);
+    // Panels with a dotted removed edge on the border (outside the panel),
+    // by regime, and panels with solutions.
+    let (mut one_region, mut split, mut solvable) = (0, 0, 0);
+    for case in 0..cases {
+        let mut p = random_frame(&mut r, 3, 2);
+        let triangles_only = r.chance(50);
+        let (w, h) = (p.width(), p.height());
+        let mut dotted_outside = false;
+        for q in line_slots(&p) {
+            if q.kind() != witness::model::SlotKind::Edge || !r.chance(30) {
+                continue;
+            }
+            let c = p.cell_mut(q);
+            c.gap = Gap::Full;
+            if r.chance(40) {
+                c.dot = Dot::Black;
+                let border =
+                    q.y == 0 || q.y == h - 1 || (!p.pillar() && (q.x == 0 || q.x == w - 1));
+                dotted_outside |= border;
+            }
+        }
+        for q in face_slots(&p) {
+            p.cell_mut(q).symbol = if triangles_only {
+                Some(Symbol::new(
+                    SymbolKind::Triangle(1 + r.below(3) as u32),
+                    COLORS[0].clone(),
+                ))
+            } else if r.chance(40) {
+                random_symbol(&mut r, false)
+            } else {
+                None
+            };
+        }
+        starts_and_ends(&mut r, &mut p, 80);
+        assert_counts_agree(case, &p);
+        let want = brute_count(&p);
+        let sat = CountOptions {
+            engine: Engine::Sat,
+            limits: Limits::none(),
+            ..CountOptions::default()
+        };
+        match witness::count(&p, &sat) {
+            Ok(c) => assert_eq!(
+                c.count,
+                want,
+                "case {case}: SAT {} vs brute {want} on\n{}",
+                c.count,
+                witness::formats::wpjson::to_string(&p).unwrap()
+            ),
+            Err(witness::Error::Unsupported(_)) => {}
+            Err(e) => panic!("case {case}: {e}"),
+        }
+        if dotted_outside {
+            if triangles_only {
+                one_region += 1;
+            } else {
+                split += 1;
+            }
+        }
+        solvable += u32::from(want > 0);
+    }
+    assert!(
+        one_region > 30 && split > 30 && solvable > 30,
+        "{one_region} panels of triangles and {split} others with a dot outside, {solvable} solvable"
+    );
+}
