@@ -71,41 +71,36 @@ fn row(left: Option<Symbol>, right: Option<Symbol>) -> Puzzle {
 }
 const ALONG: &str = "0,2:R4";
 
-#[test]
-fn regions_cross_removed_lines() {
-    // 3x2 panel whose top border edge (3,0) is removed, cutting the top
-    // middle face (3,1) off the site's panel; a black square at (1,1), a
-    // white one at (5,1). The line from (0,4) up to (0,2), right along
-    // y = 2 to (6,2) and down to the end (6,4) parts the top row from the
-    // bottom one. On the site the top middle face is outside, so the two
-    // squares are in separate regions: valid. In the Windmill only the line
-    // parts faces: the top row is one region with both colours: invalid.
+/// The 3x2 panel with start (0,4) and end (6,4) whose top border edge
+/// (3,0) is removed, cutting the top middle face (3,1) off the site's
+/// panel; a black square at `black`, a white one at `white`.
+fn notched(black: (usize, usize), white: (usize, usize)) -> Puzzle {
+    let square = |c| Symbol::new(SymbolKind::Square, c);
     let mut p = panel(
         3,
         2,
         (0, 4),
         (6, 4),
-        &[
-            ((1, 1), Symbol::new(SymbolKind::Square, Color::Black)),
-            ((5, 1), Symbol::new(SymbolKind::Square, Color::White)),
-        ],
+        &[(black, square(Color::Black)), (white, square(Color::White))],
     );
     p.cell_mut(Pos::new(3, 0)).gap = witness::model::Gap::Full;
+    p
+}
+
+#[test]
+fn regions_cross_removed_lines() {
+    // Squares at (1,1) and (5,1). The line from (0,4) up to (0,2), right
+    // along y = 2 to (6,2) and down to the end (6,4) parts the top row
+    // from the bottom one. On the site the top middle face is outside, so
+    // the two squares are in separate regions: valid. In the Windmill only
+    // the line parts faces: the top row is one region with both colours:
+    // invalid.
+    let p = notched((1, 1), (5, 1));
     assert_eq!(verdicts(&p, "0,4:U2R6D2"), (true, false));
     // A symbol on the cut-off face counts in the Windmill only: a white
-    // square there fails beside the black one when the line runs along
-    // the bottom border (one region, the whole panel), whatever is cut off.
-    let mut q = panel(
-        3,
-        2,
-        (0, 4),
-        (6, 4),
-        &[
-            ((1, 3), Symbol::new(SymbolKind::Square, Color::Black)),
-            ((3, 1), Symbol::new(SymbolKind::Square, Color::White)),
-        ],
-    );
-    q.cell_mut(Pos::new(3, 0)).gap = witness::model::Gap::Full;
+    // square there fails beside the black one at (1,3) when the line runs
+    // along the bottom border (one region, the whole panel).
+    let q = notched((1, 3), (3, 1));
     assert_eq!(verdicts(&q, "0,4:R6"), (true, false));
     // The solver follows: of the site's solutions of the first panel, those
     // that leave the top row whole in one region fail in the Windmill, and
