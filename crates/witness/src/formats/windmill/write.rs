@@ -106,8 +106,7 @@ fn shape(poly: &Polyomino, negative: bool, p: Pos) -> Result<proto::Shape> {
     if cells.is_empty() {
         return Err(unsupported(format!("the empty piece at {}", at(p))));
     }
-    let w = cells.iter().map(|c| c.0 as usize).max().unwrap_or(0) + 1;
-    let h = cells.iter().map(|c| c.1 as usize).max().unwrap_or(0) + 1;
+    let (w, h) = poly.bounds();
     let mut grid = vec![false; w * h];
     for &(x, y) in cells {
         grid[x as usize + w * y as usize] = true;
