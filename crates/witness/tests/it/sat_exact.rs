@@ -847,7 +847,11 @@ fn limited_counts_of_marked_piece_panels_agree_with_brute_force() {
     let var = common::env_u64;
     let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0xCA5E_C0B5));
     let (mut reached, mut complete) = (0, 0);
-    for case in 0..var("SAT_EXACT_CASES").unwrap_or(120) {
+    let n = var("SAT_EXACT_CASES").unwrap_or(120);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, reached > 20 && complete > 20) {
+            break;
+        }
         let faces = [Faces::PiecesMarks, Faces::YlopsMarks][case as usize % 2];
         let p = random_panel(&mut r, 3, faces, 6, 3);
         if p.symmetry.is_some() || p.undirected {
@@ -904,7 +908,12 @@ fn solves_and_counts_with_the_cubes_on_one_thread_agree_with_brute_force() {
     let var = common::env_u64;
     let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0xC0_BE5A));
     let (mut solvable, mut none, mut reached) = (0, 0, 0);
-    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+    let n = var("SAT_EXACT_CASES").unwrap_or(150);
+    for case in 0..3 * n {
+        let enough = solvable > 20 && none > 20 && reached > 20;
+        if !common::goes_on(case, n, enough) {
+            break;
+        }
         let faces = [Faces::PiecesMarks, Faces::YlopsMarks][case as usize % 2];
         let p = random_panel(&mut r, 3, faces, 6, 3);
         if p.symmetry.is_some() || p.undirected {
@@ -968,7 +977,11 @@ fn the_helpers_turns_agree_with_brute_force() {
     let var = common::env_u64;
     let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0x7E1_9E25));
     let (mut solvable, mut proved) = (0, 0);
-    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+    let n = var("SAT_EXACT_CASES").unwrap_or(150);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, solvable > 20 && proved > 20) {
+            break;
+        }
         // Pieces on a third of them (the SAT engine's turns wait for the
         // local search's head start there).
         let faces = if case % 3 == 2 {
@@ -1019,7 +1032,11 @@ fn the_helpers_count_turns_find_every_solution() {
     let var = common::env_u64;
     let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0xC0_07ED));
     let (mut panels, mut many) = (0, 0);
-    for case in 0..var("SAT_EXACT_CASES").unwrap_or(150) {
+    let n = var("SAT_EXACT_CASES").unwrap_or(150);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, panels > 120 && many > 40) {
+            break;
+        }
         let faces = [Faces::Marks, Faces::PiecesMarks][case as usize % 2];
         let p = random_panel(&mut r, 3, faces, 6, 3);
         if p.undirected {
@@ -1074,7 +1091,11 @@ fn case_cubes_agree_with_brute_force() {
     let var = common::env_u64;
     let mut r = Rng(var("SAT_EXACT_SEED").unwrap_or(0xC0BE_5EED));
     let (mut by_case, mut proved, mut panels) = (0, 0, 0);
-    for case in 0..var("SAT_EXACT_CASES").unwrap_or(300) {
+    let n = var("SAT_EXACT_CASES").unwrap_or(300);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, panels > 250 && by_case > 40 && proved > 80) {
+            break;
+        }
         let faces = [Faces::Marks, Faces::PiecesMarks, Faces::YlopsMarks][case as usize % 3];
         let p = random_panel(&mut r, 3, faces, 6, 3);
         let Ok(mut cubes) = CaseCubes::new(&p, &Limits::none()) else {

@@ -99,3 +99,13 @@ pub fn count_all(p: &witness::model::Puzzle) -> witness::Count {
 pub fn env_u64(name: &str) -> Option<u64> {
     std::env::var(name).ok().and_then(|v| v.parse().ok())
 }
+
+/// Whether a random test of `n` cases goes on to case `case`: always
+/// below `n`; past it, while the sample does not yet hold `enough` of
+/// each kind the test needs, up to `3 * n` cases in all. A change to the
+/// random panels that makes one kind rarer then lengthens the run instead
+/// of failing the test's coverage check, which stays after the loop:
+/// `for case in 0..3 * n { if !goes_on(case, n, enough) { break } ... }`.
+pub fn goes_on(case: u64, n: u64, enough: bool) -> bool {
+    case < n || (!enough && case < 3 * n)
+}

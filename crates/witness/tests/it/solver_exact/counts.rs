@@ -51,7 +51,11 @@ fn undirected_panels_count_each_pair_once() {
     let var = common::env_u64;
     let mut r = Rng(var("UNDIRECTED_SEED").unwrap_or(0x0005_EED0_F0DD_D1CE));
     let (mut one_way, mut both_ways) = (0, 0);
-    for case in 0..var("UNDIRECTED_CASES").unwrap_or(400) {
+    let n = var("UNDIRECTED_CASES").unwrap_or(400);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, one_way > 50 && both_ways > 50) {
+            break;
+        }
         let mut p = if case % 2 == 0 {
             random_puzzle(&mut r)
         } else {
@@ -107,7 +111,11 @@ fn limited_counts_by_lanes_agree_with_brute_force() {
     let mut r = Rng(var("LIMITED_SEED").unwrap_or(0x0123_4567_89AB_CDEF));
     let tiny = short_turns(3, 200, 20);
     let mut reached = 0;
-    for case in 0..var("LIMITED_CASES").unwrap_or(200) {
+    let n = var("LIMITED_CASES").unwrap_or(200);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, reached > 20) {
+            break;
+        }
         let mut p = match case % 3 {
             0 => random_puzzle(&mut r),
             1 => random_panel(&mut r, 4, 10, 2),
@@ -185,7 +193,11 @@ fn counts_with_many_cases_shared_agree_with_brute_force() {
     let mut r = Rng(var("SHARED_SEED").unwrap_or(0x5AA2_ED00_CA5E_0021));
     let tiny = short_turns(2, 64, 20);
     let (mut many, mut reached) = (0, 0);
-    for case in 0..var("SHARED_CASES").unwrap_or(1500) {
+    let n = var("SHARED_CASES").unwrap_or(1500);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, many > 60 && reached > 10) {
+            break;
+        }
         let Some(p) = mixed_panel(&mut r, 4, 5, 5) else {
             continue;
         };
@@ -270,7 +282,11 @@ fn fast_count_equals_brute_force_on_cut_panels() {
     let var = common::env_u64;
     let mut r = Rng(var("CUT_SEED").unwrap_or(0x2545_F491_4F6C_DD1D));
     let mut with_outside = 0;
-    for case in 0..var("CUT_CASES").unwrap_or(1000) {
+    let n = var("CUT_CASES").unwrap_or(1000);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, with_outside > 100) {
+            break;
+        }
         let p = random_panel(
             &mut r,
             var("CUT_MAX").unwrap_or(4),
@@ -313,7 +329,11 @@ fn fast_count_equals_brute_force_on_marked_square_panels() {
     let var = common::env_u64;
     let mut r = Rng(var("MARK_SEED").unwrap_or(0x005E_ED0F_A11C_0105));
     let mut marked = 0;
-    for case in 0..var("MARK_CASES").unwrap_or(800) {
+    let n = var("MARK_CASES").unwrap_or(800);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, marked > 300) {
+            break;
+        }
         let mut p = random_panel(&mut r, 3, 6, 4);
         marked += fill_faces(&mut r, &mut p, |r| {
             Some(match r.below(12) {
@@ -338,7 +358,11 @@ fn fast_count_equals_brute_force_on_marked_mixed_panels() {
     let var = common::env_u64;
     let mut r = Rng(var("MIXED_SEED").unwrap_or(0x0A11_5EED_0F00_0042));
     let mut marked = 0;
-    for case in 0..var("MIXED_CASES").unwrap_or(800) {
+    let n = var("MIXED_CASES").unwrap_or(800);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, marked > 300) {
+            break;
+        }
         let mut p = random_panel(&mut r, 4, 6, 3);
         marked += fill_faces(&mut r, &mut p, mixed_symbol) as u32;
         assert_counts_agree(case, &p);
@@ -411,7 +435,11 @@ fn limited_counts_on_a_pool_of_one_agree_with_brute_force() {
         .build()
         .unwrap();
     let (mut marked, mut plain, mut reached) = (0, 0, 0);
-    for case in 0..var("POOL_CASES").unwrap_or(150) {
+    let n = var("POOL_CASES").unwrap_or(150);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, marked > 30 && plain > 30 && reached > 30) {
+            break;
+        }
         let p = match case % 2 {
             0 => random_panel(&mut r, 4, 10, 2),
             _ => match mixed_panel(&mut r, 4, 6, 2) {

@@ -34,7 +34,15 @@ fn turns_find_a_solution_exactly_when_there_is_one() {
     // one-thread search (`portfolio::first_solution_helped`): with and
     // without a solution.
     let mut helped = [0u32; 2];
-    for case in 0..var("TURNS_CASES").unwrap_or(600) {
+    let n = var("TURNS_CASES").unwrap_or(600);
+    for case in 0..3 * n {
+        if !common::goes_on(
+            case,
+            n,
+            solvable > 150 && not_first > 30 && helped[0] > 20 && helped[1] > 20,
+        ) {
+            break;
+        }
         let p = random_or_mixed(&mut r, case);
         let mut plan = Plan::new(&p).unwrap();
         if case % 4 < 2 {
@@ -125,7 +133,11 @@ fn reversed_plans_have_the_solutions_drawn_the_other_way() {
     let mut r = Rng(var("REVERSE_SEED").unwrap_or(0x0DD5_1DE5_0F7E_57ED));
     let (mut reversed, mut refused, mut solvable) = (0, 0, 0);
     let key = |p: &Path| format!("{:?}", (p.start, &p.moves));
-    for case in 0..var("REVERSE_CASES").unwrap_or(600) {
+    let n = var("REVERSE_CASES").unwrap_or(600);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, reversed > 300 && refused > 20 && solvable > 150) {
+            break;
+        }
         let mut p = match case % 3 {
             0 => random_puzzle(&mut r),
             1 => random_panel(&mut r, 4, 15, 6),
@@ -202,7 +214,11 @@ fn every_solution_of_a_marked_panel_solves_one_of_its_cases() {
     let var = common::env_u64;
     let mut r = Rng(var("CASES_SEED").unwrap_or(0xCA5E_5EED_0000_0017));
     let (mut checked, mut split) = (0, 0);
-    for case in 0..var("CASES_CASES").unwrap_or(500) {
+    let n = var("CASES_CASES").unwrap_or(500);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, split > 150 && checked > 500) {
+            break;
+        }
         let Some(p) = mixed_panel(&mut r, 3, 6, 5) else {
             continue;
         };
@@ -266,7 +282,15 @@ fn case_runs_answer_exactly_whether_kept_or_made_each_turn() {
     let var = common::env_u64;
     let mut r = Rng(var("RUNS_SEED").unwrap_or(0x0C45_E5E5_0000_0018));
     let (mut settled, mut solved, mut shared, mut ranked) = (0, 0, 0, 0);
-    for case in 0..var("RUNS_CASES").unwrap_or(300) {
+    let n = var("RUNS_CASES").unwrap_or(300);
+    for case in 0..3 * n {
+        if !common::goes_on(
+            case,
+            n,
+            settled > 150 && solved > 40 && shared > 75 && ranked > 0,
+        ) {
+            break;
+        }
         let Some(p) = mixed_panel(&mut r, 3, 5, 5) else {
             continue;
         };
@@ -357,7 +381,11 @@ fn case_runs_run_to_their_end_see_every_solution() {
     let var = common::env_u64;
     let mut r = Rng(var("SEEN_SEED").unwrap_or(0x5EE5_0000_CA5E_0019));
     let (mut split, mut many_dots, mut solutions) = (0, 0, 0);
-    for case in 0..var("SEEN_CASES").unwrap_or(400) {
+    let n = var("SEEN_CASES").unwrap_or(400);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, split > 150 && many_dots > 40 && solutions > 150) {
+            break;
+        }
         let dots = if case % 2 == 0 { 5 } else { 40 };
         let Some(p) = mixed_panel(&mut r, 3, 5, dots) else {
             continue;
@@ -427,7 +455,11 @@ fn near_searches_find_exactly_the_solutions_on_the_first_ones_nodes() {
     let var = common::env_u64;
     let mut r = Rng(var("NEAR_SEED").unwrap_or(0x0EA2_5EED_0000_0025));
     let (mut searched, mut found) = (0, 0);
-    for case in 0..var("NEAR_CASES").unwrap_or(900) {
+    let n = var("NEAR_CASES").unwrap_or(900);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, searched > 300 && found > 100) {
+            break;
+        }
         let mut p = match case % 3 {
             0 => random_puzzle(&mut r),
             1 => random_panel(&mut r, 4, 8, 4),
@@ -491,7 +523,11 @@ fn the_local_search_reports_only_brute_force_solutions() {
     let var = common::env_u64;
     let mut r = Rng(var("ANNEAL_SEED").unwrap_or(0xA22E_A150_1357_9BDF));
     let (mut solvable, mut found, mut answers) = (0, 0, 0);
-    for case in 0..var("ANNEAL_CASES").unwrap_or(400) {
+    let n = var("ANNEAL_CASES").unwrap_or(400);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, solvable > 80 && answers > 300) {
+            break;
+        }
         let Some(mut p) = mixed_panel(&mut r, 4, 6, 3) else {
             continue;
         };
@@ -561,7 +597,11 @@ fn the_local_search_goes_on_to_other_solutions() {
     let mut r = Rng(var("ANNEAL_ON_SEED").unwrap_or(0x0A0E_A1ED_2468_ACE0));
     let (mut several, mut two) = (0, 0);
     let (mut to_first, mut to_second) = (0u64, 0u64);
-    for case in 0..var("ANNEAL_ON_CASES").unwrap_or(300) {
+    let n = var("ANNEAL_ON_CASES").unwrap_or(300);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, several > 50) {
+            break;
+        }
         let Some(p) = mixed_panel(&mut r, 4, 6, 3) else {
             continue;
         };

@@ -147,7 +147,11 @@ fn narrow_pillars_count_as_brute_force() {
     let var = common::env_u64;
     let mut r = Rng(var("NARROW_SEED").unwrap_or(0x1234_5678_9ABC_DEF1));
     let (mut triangles, mut symmetric) = (0, 0);
-    for case in 0..var("NARROW_CASES").unwrap_or(3000) {
+    let n = var("NARROW_CASES").unwrap_or(3000);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, triangles > 1500 && symmetric > 500) {
+            break;
+        }
         let (w, h) = (1 + r.below(2) as usize, 1 + r.below(3) as usize);
         let mut p = Puzzle::new(w, h, true).unwrap();
         // (One face round, a half turn would take nodes to edges: refused.)
@@ -276,7 +280,11 @@ fn full_strength_tests_count_as_brute_force() {
     let var = common::env_u64;
     let mut r = Rng(var("FULL_SEED").unwrap_or(0x0F11_57E4_5EED_0042));
     let mut solvable = 0;
-    for case in 0..var("FULL_CASES").unwrap_or(200) {
+    let n = var("FULL_CASES").unwrap_or(200);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, solvable > 20) {
+            break;
+        }
         let pillar = r.chance(20);
         let (w, h) = if pillar {
             (3 + r.below(2) as usize, 1 + r.below(3) as usize)

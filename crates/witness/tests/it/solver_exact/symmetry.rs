@@ -165,7 +165,11 @@ fn mirror_twins_of_solutions_are_solutions() {
     let var = common::env_u64;
     let mut r = Rng(var("TWIN_SEED").unwrap_or(0x7A15_5EED_0000_0026));
     let (mut one_axis, mut two_axes) = (0, 0);
-    for case in 0..var("TWIN_CASES").unwrap_or(1500) {
+    let n = var("TWIN_CASES").unwrap_or(1500);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, one_axis > 100 && two_axes > 100) {
+            break;
+        }
         let mut p = random_panel(&mut r, 3, 6, 4);
         let Some(sym) = p.symmetry else { continue };
         // Every other panel has no coloured dots, which rule twins out.
@@ -211,7 +215,11 @@ fn counts_over_one_start_of_each_mirrored_pair_agree_with_brute_force() {
     let mut r = Rng(var("PAIRS_SEED").unwrap_or(0x9A12_5EED_0000_0027));
     let tiny = short_turns(3, 200, 20);
     let (mut halved, mut paired) = (0, 0);
-    for case in 0..var("PAIRS_CASES").unwrap_or(1500) {
+    let n = var("PAIRS_CASES").unwrap_or(1500);
+    for case in 0..3 * n {
+        if !common::goes_on(case, n, halved > 150 && paired > 100) {
+            break;
+        }
         let mut p = random_panel(&mut r, 3, 6, 4);
         if p.symmetry.is_none() {
             continue;
