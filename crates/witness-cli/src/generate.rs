@@ -136,6 +136,16 @@ pub struct Args {
     /// can pin down any line.
     #[arg(long, conflicts_with = "like")]
     around: Option<String>,
+    /// The rules the puzzles are made for: `witnesspuzzles` (the default)
+    /// or `windmill` (default with --like: the model puzzle's, the
+    /// Windmill's for a Windmill code).
+    ///
+    /// The uniqueness is proved under these rules, and the JSON of each
+    /// puzzle carries them (`"rules": "windmill"`), so that `witness
+    /// convert --to windmill` writes its code and every command judges it
+    /// by them.
+    #[arg(long, value_parser = crate::input::parse_rules)]
+    rules: Option<witness::model::RuleSet>,
 }
 
 /// Reads `WxH`.
@@ -191,6 +201,9 @@ pub fn options(a: &Args) -> Result<GenerateOptions, String> {
         o.removed = a.removed;
         o
     };
+    if let Some(r) = a.rules {
+        o.rules = r;
+    }
     if a.pillar {
         o.pillar = true;
     }

@@ -344,7 +344,7 @@ fn api_render(body: &Value, ctx: &Context, cancel: &Arc<AtomicBool>) -> Result<(
 }
 
 /// `/api/generate`: `{"preset" | "symbols", "width", "height", "seed",
-/// "minimal", "pillar", "symmetry", "around", "timeout_ms"}` (a 4x4
+/// "minimal", "pillar", "symmetry", "around", "rules", "timeout_ms"}` (a 4x4
 /// `mixed` puzzle of seed 1 by default, up to
 /// [`witness::generate::REQUEST_MAX_SIDE`] faces a side;
 /// `around`, a line the puzzle's only solution must be) answered as a line

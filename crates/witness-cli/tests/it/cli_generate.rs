@@ -1,7 +1,8 @@
 //! `witness generate`: JSON lines whose puzzles read back and have their
 //! `solution` as the one solution, identical output with 1 and 2 jobs,
-//! `--out`, one-line errors with exit code 2 for bad options, and puzzles
-//! made around a given line (`--around`, `"around"`).
+//! `--out`, one-line errors with exit code 2 for bad options, puzzles
+//! made around a given line (`--around`, `"around"`) and for the
+//! Windmill's rules (`--rules`, `"rules"`).
 
 use std::process::Output;
 
@@ -58,6 +59,49 @@ fn output_does_not_depend_on_jobs() {
     assert_eq!(one.status.code(), Some(0));
     assert!(!one.stdout.is_empty());
     assert_eq!(one.stdout, two.stdout);
+}
+
+/// `--rules windmill`: each puzzle carries the Windmill's rules and has
+/// one solution under them; `"rules"` in a request does the same; a rule
+/// set of another name is refused.
+#[test]
+fn rules_windmill_makes_puzzles_for_the_windmill() {
+    let o = witness(&[
+        "generate",
+        "--preset",
+        "elimination",
+        "--size",
+        "3x3",
+        "--count",
+        "3",
+        "--seed",
+        "2",
+        "--rules",
+        "windmill",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    for (i, l) in lines(&o).iter().enumerate() {
+        assert_eq!(l["puzzle"]["rules"], "windmill", "#{i}");
+        let p = formats::wpjson::from_value(&l["puzzle"]).unwrap();
+        assert_eq!(p.rules, witness::model::RuleSet::Windmill);
+        let s = Path::from_site(&l["solution"]).unwrap();
+        assert!(witness::check(&p, &s).unwrap().valid);
+        let c = count(&p, &CountOptions::uniqueness()).unwrap();
+        assert_eq!((c.count.to_u64(), c.status), (Some(1), Status::Complete));
+    }
+    let o = witness(&["generate", "--rules", "alcazar"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let s = crate::common::Server::start(&[]);
+    let (status, v) = s.post(
+        "/api/generate",
+        &serde_json::json!({"preset": "dots", "width": 3, "height": 3, "rules": "windmill"}),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["puzzle"]["rules"], "windmill");
+    for bad in [serde_json::json!("site"), serde_json::json!(true)] {
+        let (status, v) = s.post("/api/generate", &serde_json::json!({"rules": bad}));
+        assert_eq!(status, 400, "{bad}: {v}");
+    }
 }
 
 #[test]

@@ -69,6 +69,7 @@ pub fn places(p: &Puzzle) -> (Vec<Pos>, Vec<Pos>) {
 pub fn draw(o: &GenerateOptions, rng: &mut ChaCha8Rng) -> Result<Option<Framed>> {
     let mut p = Puzzle::new(o.width, o.height, o.pillar)?;
     p.symmetry = o.symmetry;
+    p.rules = o.rules;
     p.check_symmetry()?;
     if let Some(line) = &o.around {
         let (p, _) = around(&p, line)?;

@@ -55,7 +55,7 @@ pub use request::{read_request, REQUEST_FIELDS, REQUEST_MAX_SIDE};
 pub use spec::{Preset, Spec, MAX_AMOUNT, MAX_COLORS};
 
 use crate::error::{how_many, Error, Result};
-use crate::model::{Gap, Puzzle, SlotKind, SymbolKind, Symmetry};
+use crate::model::{Gap, Puzzle, RuleSet, SlotKind, SymbolKind, Symmetry};
 use crate::path::Path;
 use crate::solve::Limits;
 use place::{accepts, propose, Ctx, Kind};
@@ -118,6 +118,10 @@ pub struct GenerateOptions {
     /// panel mirrors both), and every puzzle made has it as its only
     /// solution.
     pub around: Option<Path>,
+    /// The rules the puzzles are made for: each line placed, each other
+    /// solution cut and the uniqueness proof are judged by them, and the
+    /// puzzles carry them (the JSON's `"rules"`).
+    pub rules: RuleSet,
 }
 
 impl GenerateOptions {
@@ -143,6 +147,7 @@ impl GenerateOptions {
             time_per_puzzle: None,
             limits: Limits::none(),
             around: None,
+            rules: RuleSet::WitnessPuzzles,
         }
     }
 
@@ -158,8 +163,8 @@ impl GenerateOptions {
     }
 
     /// Options for puzzles like `puzzle`: its size, pillar, symmetry,
-    /// starts, ends, gaps and symbol mix. An error when it has no symbol
-    /// the generator places.
+    /// starts, ends, gaps, symbol mix and rules. An error when it has no
+    /// symbol the generator places.
     pub fn like(puzzle: &Puzzle) -> Result<GenerateOptions> {
         let counts = symbol_counts(puzzle);
         let get = |k: &str| counts.get(k).copied().unwrap_or(0);
@@ -210,6 +215,7 @@ impl GenerateOptions {
         o.ends = puzzle.ends().count().max(1);
         o.gaps = edges(Gap::Break);
         o.removed = edges(Gap::Full);
+        o.rules = puzzle.rules;
         Ok(o)
     }
 

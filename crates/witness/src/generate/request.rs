@@ -14,7 +14,7 @@ pub const REQUEST_MAX_SIDE: u64 = 10;
 
 /// The fields a request may hold: those [`read_request`] reads, and
 /// `"timeout_ms"`, the time limit a server reads beside them.
-pub const REQUEST_FIELDS: [&str; 10] = [
+pub const REQUEST_FIELDS: [&str; 11] = [
     "preset",
     "symbols",
     "width",
@@ -24,12 +24,14 @@ pub const REQUEST_FIELDS: [&str; 10] = [
     "pillar",
     "symmetry",
     "around",
+    "rules",
     "timeout_ms",
 ];
 
 /// Reads a request `{"preset" | "symbols", "width", "height", "seed",
-/// "minimal", "pillar", "symmetry", "around"}` (`pillar`: true or false;
-/// `symmetry`: null or `{"x": bool, "y": bool}` as in the site's JSON;
+/// "minimal", "pillar", "symmetry", "around", "rules"}` (`pillar`: true or
+/// false; `symmetry`: null or `{"x": bool, "y": bool}` as in the site's JSON;
+/// `rules`: `"witnesspuzzles"` (the default) or `"windmill"`;
 /// `around`: a line in any notation [`Path::parse_on`] reads, as a
 /// string or the site's JSON array): the options (a 4x4 `mixed` puzzle by
 /// default, no time limit of their own) and the seed (1 by default). A
@@ -85,6 +87,15 @@ pub fn read_request(body: &Value) -> Result<(GenerateOptions, u64)> {
             .as_bool()
             .ok_or_else(|| bad(format!("\"minimal\" must be true or false, not {v}")))?,
     };
+    match body.get("rules") {
+        None | Some(Value::Null) => {}
+        Some(Value::String(r)) => o.rules = r.parse()?,
+        Some(v) => {
+            return Err(bad(format!(
+                "\"rules\" must be \"witnesspuzzles\" or \"windmill\", not {v}"
+            )))
+        }
+    }
     match body.get("pillar") {
         None | Some(Value::Null) => {}
         Some(Value::Bool(b)) => o.pillar |= *b,

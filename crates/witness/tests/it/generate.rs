@@ -197,6 +197,41 @@ fn frames_from_the_options() {
     assert_eq!(brute_two(&g.puzzle), [g.solution]);
 }
 
+/// Puzzles made for the Windmill's rules (`GenerateOptions::rules`) carry
+/// them and have exactly one solution under them, by the brute force
+/// judging with those rules. Squares of two colours, stars and two marks
+/// are where the rule sets part most (a Windmill mark must be used, and
+/// may be a star's partner while it erases something else,
+/// `docs/rules.md#rule-profiles`), so many of these puzzles are not
+/// unique, or not solved by their line, under the site's rules: proof
+/// that the generator judged them by the Windmill's. Also, `like` takes
+/// the model puzzle's rules.
+#[test]
+fn puzzles_made_for_the_windmill_are_unique_under_its_rules() {
+    use witness::model::RuleSet;
+    let mut o = GenerateOptions::new(3, 3, Spec::parse("squares=4/2,stars=2/2,marks=2").unwrap());
+    o.rules = RuleSet::Windmill;
+    let mut apart = 0;
+    for i in 0..12 {
+        let g = witness::generate_nth(&o, 5, i).unwrap();
+        assert_eq!(g.puzzle.rules, RuleSet::Windmill, "#{i}");
+        let moves = g.solution.to_moves();
+        let one = std::slice::from_ref(&g.solution);
+        assert_eq!(brute_two(&g.puzzle), one, "#{i}: {moves}");
+        let mut site = g.puzzle.clone();
+        site.rules = RuleSet::WitnessPuzzles;
+        if brute_two(&site) != one {
+            apart += 1;
+        }
+        let like = GenerateOptions::like(&g.puzzle).unwrap();
+        assert_eq!(like.rules, RuleSet::Windmill);
+    }
+    assert!(
+        apart >= 3,
+        "only {apart} of 12 judged otherwise by the site's rules"
+    );
+}
+
 #[test]
 fn like_a_puzzle_takes_its_size_and_mix() {
     let text =
