@@ -141,9 +141,9 @@ pub struct Args {
     /// Windmill's for a Windmill code).
     ///
     /// The uniqueness is proved under these rules, and the JSON of each
-    /// puzzle carries them (`"rules": "windmill"`), so that `witness
-    /// convert --to windmill` writes its code and every command judges it
-    /// by them.
+    /// puzzle carries them (`"rules": "windmill"`), so that every command
+    /// judges it by them; `witness convert --to windmill` writes the code
+    /// of each that a Windmill code can hold (no pillars, for one).
     #[arg(long, value_parser = crate::input::parse_rules)]
     rules: Option<witness::model::RuleSet>,
 }
