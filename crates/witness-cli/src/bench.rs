@@ -175,7 +175,7 @@ fn run_one(
     let s = if auto {
         race::solve_plan(&puzzle, &plan, &limits).map(|r| r.answer)
     } else {
-        witness::internals::solve_plan(&plan, &limits)
+        race::search_alone(&plan, &limits)
     };
     match s {
         Ok(s) => o.solved(s, &puzzle, t0),

@@ -287,7 +287,9 @@ fn solution_of(plan: &Plan, answer: Option<answer::Answer>, complete: bool) -> S
 /// When the first round of turns does not settle it and the machine has
 /// two cores, the engine's order goes on on one thread and the other
 /// lanes on another, and the first to finish answers
-/// ([`solve_plan_threads`]); [`solve_plan`] stays on one thread.
+/// ([`solve_plan_threads`]), unless it is called from a thread pool of
+/// several threads (a caller running several solves at once keeps the
+/// cores busy itself); [`solve_plan`] stays on one thread.
 ///
 /// With [`Engine::Sat`], the SAT engine answers instead: its solution is
 /// whichever valid line the solver reaches first. With [`Engine::Auto`]
@@ -303,24 +305,16 @@ pub fn solve(puzzle: &Puzzle, options: &SolveOptions) -> Result<Solution> {
     if options.engine == Engine::Auto {
         return race::solve_plan(puzzle, &plan, limits).map(|r| r.answer);
     }
-    if two_cores() {
-        solve_plan_threads(&plan, limits).map(|(s, _)| s)
-    } else {
-        solve_plan(&plan, limits)
-    }
+    race::search_alone(&plan, limits)
 }
 
 /// True when the machine has two cores or more for this process (asked
 /// once: the answer comes from the system's files, which costs more than
 /// the median solve).
-pub(crate) fn two_cores() -> bool {
-    #[cfg(feature = "native")]
-    {
-        static TWO: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-        *TWO.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
-    }
-    #[cfg(not(feature = "native"))]
-    false
+#[cfg(feature = "native")]
+fn two_cores() -> bool {
+    static TWO: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TWO.get_or_init(|| std::thread::available_parallelism().is_ok_and(|n| n.get() > 1))
 }
 
 /// [`solve_plan`] on two threads past the first round of turns: one goes
@@ -837,12 +831,11 @@ fn count_plan_threads(
 
 /// True when a solve of `plan` goes on on two threads past its first
 /// round ([`solve_plan_threads`]): on a machine with two cores or more,
-/// when it is not called from a thread pool's thread; from a pool of one
-/// thread (which runs one solve at a time and leaves the other cores
-/// free, as `witness bench --jobs 1` does), only on the panels whose
-/// second thread runs the local search alone ([`portfolio::helped`]).
-pub(crate) fn solve_threads(plan: &Plan) -> bool {
-    second_thread(|| portfolio::helped(plan))
+/// when it is not called from a thread pool's thread, or is called from a
+/// pool of one thread (which runs one solve at a time and leaves the other
+/// cores free, as `witness bench --jobs 1` does), as counts do.
+pub(crate) fn solve_threads() -> bool {
+    second_thread(|| true)
 }
 
 /// True when a solve may have the SAT engine beside the search on a
@@ -1092,6 +1085,26 @@ mod tests {
     use super::*;
     use crate::model::Pos;
     use std::collections::HashSet;
+
+    /// A solve or a count takes a second thread when its caller is no
+    /// pool's thread or a pool of one (one job at a time, the other cores
+    /// free), never from a pool of several (which keeps the cores busy
+    /// itself); on a machine of one core, never.
+    #[cfg(feature = "native")]
+    #[test]
+    fn a_second_thread_outside_pools_and_in_a_pool_of_one() {
+        let pool = |n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .unwrap()
+        };
+        let both = || (solve_threads(), count_threads());
+        let two = two_cores();
+        assert_eq!(both(), (two, two));
+        assert_eq!(pool(1).install(both), (two, two));
+        assert_eq!(pool(2).install(both), (false, false));
+    }
 
     /// A count keeps each solution it finds as its start slot and whole
     /// moves, those of paths found in the parallel tasks included (their

@@ -349,9 +349,9 @@ fn counted(c: &Count, limit: Option<u64>) -> bool {
 /// The search alone, as [`super::Engine::Search`] runs it: on two threads
 /// past its first round when the machine has two cores and the caller is
 /// not a thread pool's (a caller running several jobs at once), or is a
-/// pool of one on a marked panel (`solve_threads`).
-fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
-    search_alone_on(plan, limits, super::solve_threads(plan))
+/// pool of one (`solve_threads`).
+pub fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
+    search_alone_on(plan, limits, super::solve_threads())
 }
 
 /// [`search_alone`] on two threads past its first round when `two`.
@@ -365,7 +365,7 @@ fn search_alone_on(plan: &Plan, limits: &Limits, two: bool) -> Result<Solution> 
 /// [`super::solve`] with [`super::Engine::Auto`] on a prepared plan of
 /// `puzzle`; also tells who answered.
 pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
-    solve_plan_on(puzzle, plan, limits, super::solve_threads(plan))
+    solve_plan_on(puzzle, plan, limits, super::solve_threads())
 }
 
 /// [`solve_plan`], the search alone going on on two threads past its
