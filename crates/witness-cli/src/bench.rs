@@ -43,7 +43,10 @@ pub struct BenchArgs {
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     count_limit: Option<u64>,
     /// The engine: `search`, `sat` or `auto` (see `witness solve`).
-    /// Puzzles the SAT engine does not handle count as unsupported.
+    /// Puzzles the SAT engine does not handle count as unsupported. With
+    /// `search`, a solve is the search on one thread (the engine itself,
+    /// as docs/benchmarks.md measures it); a count takes the threads
+    /// `witness count` would.
     #[arg(long, default_value = "auto", value_parser = crate::solve::parse_engine)]
     engine: Engine,
     /// The rules that judge every puzzle: `witnesspuzzles` or `windmill`
@@ -175,7 +178,7 @@ fn run_one(
     let s = if auto {
         race::solve_plan(&puzzle, &plan, &limits).map(|r| r.answer)
     } else {
-        race::search_alone(&plan, &limits)
+        witness::internals::solve_plan(&plan, &limits)
     };
     match s {
         Ok(s) => o.solved(s, &puzzle, t0),

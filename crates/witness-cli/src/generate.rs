@@ -27,10 +27,11 @@ A puzzle is made around a random line (or the --around line): symbols the
 line satisfies are placed along it, then, while the exact search finds
 another solution, a symbol that this other solution breaks is added. The
 result is proved by the exact counter (one solution, complete search), never
-guessed. The same arguments and --seed give the same bytes whatever --jobs
-is. A puzzle given up (--timeout-ms, --attempts) is reported on standard
-error and the command exits 3; Ctrl-C stops it with exit 130, keeping every
-line written (each is flushed whole).
+guessed, under the rules asked for (--rules: the site's unless told). The
+same arguments and --seed give the same bytes whatever --jobs is. A puzzle
+given up (--timeout-ms, --attempts) is reported on standard error and the
+command exits 3; Ctrl-C stops it with exit 130, keeping every line written
+(each is flushed whole).
 
 Examples:
   witness generate --preset mixed --size 5x5 --count 100 --seed 7 --out puzzles.jsonl
@@ -140,10 +141,12 @@ pub struct Args {
     /// or `windmill` (default with --like: the model puzzle's, the
     /// Windmill's for a Windmill code).
     ///
-    /// The uniqueness is proved under these rules, and the JSON of each
-    /// puzzle carries them (`"rules": "windmill"`), so that every command
-    /// judges it by them; `witness convert --to windmill` writes the code
-    /// of each that a Windmill code can hold (no pillars, for one).
+    /// The uniqueness is proved under these rules only (the site judges
+    /// its puzzles by its own, and may find such a puzzle not unique or
+    /// its line invalid). The JSON of each puzzle carries them (`"rules":
+    /// "windmill"`), so that every command here judges it by them; `witness
+    /// convert --to windmill` writes the code of each that a Windmill code
+    /// can hold (no pillars, for one).
     #[arg(long, value_parser = crate::input::parse_rules)]
     rules: Option<witness::model::RuleSet>,
 }

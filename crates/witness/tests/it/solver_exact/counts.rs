@@ -11,7 +11,10 @@ fn fast_count_equals_brute_force_on_random_panels() {
     let mut r = Rng(seed);
     let mut checked = 0;
     let mut with_solutions = 0;
-    for case in 0..cases {
+    for case in 0..3 * cases {
+        if !common::goes_on(case, cases, with_solutions > 150) {
+            break;
+        }
         let p = random_puzzle(&mut r);
         assert_counts_agree(case, &p);
         // solve finds the brute force's first solution, which validates.
@@ -32,7 +35,7 @@ fn fast_count_equals_brute_force_on_random_panels() {
         }
         checked += 1;
     }
-    assert_eq!(checked, cases);
+    assert!(checked >= cases, "{checked} of {cases} cases checked");
     // The generator must produce a fair share of solvable panels, or the
     // comparison says little.
     assert!(
@@ -478,7 +481,11 @@ fn dots_on_removed_edges_count_as_the_brute_force_does() {
     // Panels with a dotted removed edge on the border (outside the panel),
     // by regime, and panels with solutions.
     let (mut one_region, mut split, mut solvable) = (0, 0, 0);
-    for case in 0..cases {
+    for case in 0..3 * cases {
+        let enough = one_region > 30 && split > 30 && solvable > 30;
+        if !common::goes_on(case, cases, enough) {
+            break;
+        }
         let mut p = random_frame(&mut r, 3, 2);
         let triangles_only = r.chance(50);
         let (w, h) = (p.width(), p.height());
