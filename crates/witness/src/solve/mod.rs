@@ -664,13 +664,13 @@ pub const LANE_COUNT_AFTER: u64 = 20_000;
 /// and searching the paths on each of the first ones' nodes ([`nearby`]):
 /// on puzzles with several solutions, other orders often reach a second
 /// one far sooner, and the first lane to search every path settles a
-/// puzzle with fewer than the limit. Where `count_threads` allows, that
+/// puzzle with fewer than the limit. Where `second_thread` allows, that
 /// part runs on two threads, one as on one thread (but for its local
 /// search, which joins as beside a helper) and the other helping
 /// ([`portfolio::distinct_solutions_threads`]).
 pub fn count_plan(plan: &Plan, limit: Option<u64>, limits: &Limits) -> Result<Count> {
     let solve = || {
-        if count_threads() {
+        if second_thread() {
             solve_plan_threads(plan, limits).map(|(s, _)| s)
         } else {
             solve_plan(plan, limits)
@@ -707,7 +707,7 @@ pub fn count_plan_with(
         limits,
         lanes_after,
         schedule,
-        count_threads(),
+        second_thread(),
         sat,
     )
 }
@@ -829,54 +829,28 @@ fn count_plan_threads(
     })
 }
 
-/// True when a solve of `plan` goes on on two threads past its first
-/// round ([`solve_plan_threads`]): on a machine with two cores or more,
-/// when it is not called from a thread pool's thread, or is called from a
-/// pool of one thread (which runs one solve at a time and leaves the other
-/// cores free, as `witness bench --jobs 1` does), as counts do.
-pub(crate) fn solve_threads() -> bool {
-    second_thread(|| true)
-}
-
-/// True when a solve may have the SAT engine beside the search on a
-/// second thread of its own ([`solve_plan_sat_helper`]): on a machine
+/// True when a job may start a second thread of its own (a solve going
+/// on on two threads past its first round, [`solve_plan_threads`]; the SAT
+/// engine beside the search, [`solve_plan_sat_helper`]; a count with a
+/// small limit, [`portfolio::distinct_solutions_threads`]): on a machine
 /// with two cores or more, when it is not called from a thread pool's
-/// thread, or is called from a pool of one thread (which leaves the other
-/// cores free).
-#[cfg(feature = "sat")]
-pub(crate) fn sat_helper_threads() -> bool {
-    second_thread(|| true)
-}
-
-/// True when a job may start a second thread of its own: on a machine with
-/// two cores or more, when it is not called from a thread pool's thread,
-/// or is called from a pool of one thread and `in_pool_of_one` says so.
-fn second_thread(in_pool_of_one: impl FnOnce() -> bool) -> bool {
+/// thread, or is called from a pool of one thread. A pool of several
+/// threads is a caller that runs several jobs at once (as `witness bench
+/// --jobs 2` does), whose threads keep the cores busy; a pool of one runs
+/// one job at a time and leaves the other cores free (`--jobs 1`). Which
+/// thread finds a solution changes only when it is found, not what a
+/// count counts: the threads share one set of solutions, told apart by
+/// their lines.
+pub(crate) fn second_thread() -> bool {
     #[cfg(feature = "native")]
     {
         match rayon::current_thread_index() {
             None => two_cores(),
-            Some(_) => rayon::current_num_threads() == 1 && in_pool_of_one() && two_cores(),
+            Some(_) => rayon::current_num_threads() == 1 && two_cores(),
         }
     }
     #[cfg(not(feature = "native"))]
-    {
-        let _ = in_pool_of_one;
-        false
-    }
-}
-
-/// True when a count with a small limit goes on on two threads
-/// ([`portfolio::distinct_solutions_threads`]): on a machine with two
-/// cores or more, when it is not called from a thread pool's thread, or
-/// from a pool of one thread. A pool of several threads is a caller that runs
-/// several counts at once (as `witness bench --jobs 2` does), whose
-/// threads keep the cores busy; a pool of one runs one count at a time and
-/// leaves the other cores free. Which thread finds a solution changes only
-/// when it is found, not what is counted: the threads share one set of
-/// solutions, told apart by their lines.
-fn count_threads() -> bool {
-    second_thread(|| true)
+    false
 }
 
 /// The solutions of `seen` that a count `c` keeps
@@ -1099,11 +1073,10 @@ mod tests {
                 .build()
                 .unwrap()
         };
-        let both = || (solve_threads(), count_threads());
         let two = two_cores();
-        assert_eq!(both(), (two, two));
-        assert_eq!(pool(1).install(both), (two, two));
-        assert_eq!(pool(2).install(both), (false, false));
+        assert_eq!(second_thread(), two);
+        assert_eq!(pool(1).install(second_thread), two);
+        assert!(!pool(2).install(second_thread));
     }
 
     /// A count keeps each solution it finds as its start slot and whole

@@ -349,9 +349,9 @@ fn counted(c: &Count, limit: Option<u64>) -> bool {
 /// The search alone, as [`super::Engine::Search`] runs it: on two threads
 /// past its first round when the machine has two cores and the caller is
 /// not a thread pool's (a caller running several jobs at once), or is a
-/// pool of one (`solve_threads`).
+/// pool of one (`second_thread`).
 pub fn search_alone(plan: &Plan, limits: &Limits) -> Result<Solution> {
-    search_alone_on(plan, limits, super::solve_threads())
+    search_alone_on(plan, limits, super::second_thread())
 }
 
 /// [`search_alone`] on two threads past its first round when `two`.
@@ -365,12 +365,12 @@ fn search_alone_on(plan: &Plan, limits: &Limits, two: bool) -> Result<Solution> 
 /// [`super::solve`] with [`super::Engine::Auto`] on a prepared plan of
 /// `puzzle`; also tells who answered.
 pub fn solve_plan(puzzle: &Puzzle, plan: &Plan, limits: &Limits) -> Result<Raced<Solution>> {
-    solve_plan_on(puzzle, plan, limits, super::solve_threads())
+    solve_plan_on(puzzle, plan, limits, super::second_thread())
 }
 
 /// [`solve_plan`], the search alone going on on two threads past its
 /// first round when `two` (a count's first solution takes the threads a
-/// count would, [`super::count_threads`]).
+/// count would, [`super::second_thread`]).
 fn solve_plan_on(
     puzzle: &Puzzle,
     plan: &Plan,
@@ -386,7 +386,7 @@ fn solve_plan_on(
     // The SAT engine beside the search on its second thread, where one is
     // to be had (the answer is reported as the search's).
     #[cfg(feature = "sat")]
-    if sat_beside(plan) && super::sat_helper_threads() {
+    if sat_beside(plan) && super::second_thread() {
         return super::solve_plan_sat_helper(puzzle, plan, limits).map(Raced::alone);
     }
     // Without a second thread (a pool of several, each on a puzzle of its
@@ -662,7 +662,7 @@ pub fn count_plan(
     // settles it (`super::paired_count`).
     let mut solved = None;
     if let Some(c) = super::paired_count(plan, limit, || {
-        let r = solve_plan_on(puzzle, plan, limits, super::count_threads())?;
+        let r = solve_plan_on(puzzle, plan, limits, super::second_thread())?;
         solved = Some((r.winner, r.raced, r.loser_stopped));
         Ok(r.answer)
     }) {
